@@ -1,0 +1,15 @@
+import { runCli } from './cli/main';
+
+// Entry of the `parcel-station` CLI bundle (dist/electron/cli.cjs).
+runCli(process.argv.slice(2), {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`Unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,4 @@
+import type { CliCommand } from './command';
+
+/** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
+export const cliCommands: readonly CliCommand[] = [];

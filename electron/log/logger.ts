@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { redact } from './redact';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFields = Readonly<Record<string, unknown>>;
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+  child(scope: string): Logger;
+}
+
+export interface FileLoggerOptions {
+  readonly dir: string;
+  readonly fileName?: string;
+  /** Rotate when the file passes this many bytes. */
+  readonly maxBytes?: number;
+  /** How many rotated files to keep (station.log.1 ... .N). */
+  readonly keep?: number;
+  readonly echo?: (line: string) => void;
+}
+
+/**
+ * JSON-lines log in the data directory, rotated by size. Every field passes
+ * through `redact`, so a secret handed to the logger by mistake is masked
+ * before it touches the disk.
+ */
+export function createFileLogger(options: FileLoggerOptions): Logger & { close(): void } {
+  const file = path.join(options.dir, options.fileName ?? 'station.log');
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const keep = options.keep ?? 5;
+  fs.mkdirSync(options.dir, { recursive: true });
+  let fd = fs.openSync(file, 'a');
+  let size = fs.fstatSync(fd).size;
+
+  const rotate = (): void => {
+    fs.closeSync(fd);
+    for (let i = keep - 1; i >= 1; i -= 1) {
+      const from = `${file}.${i}`;
+      if (fs.existsSync(from)) fs.renameSync(from, `${file}.${i + 1}`);
+    }
+    fs.renameSync(file, `${file}.1`);
+    fd = fs.openSync(file, 'a');
+    size = 0;
+  };
+
+  const write = (level: LogLevel, scope: string, message: string, fields?: LogFields): void => {
+    const entry = { t: new Date().toISOString(), level, scope, msg: redact(message), ...(fields ? (redact(fields) as object) : {}) };
+    const line = `${JSON.stringify(entry)}\n`;
+    if (size + line.length > maxBytes && size > 0) rotate();
+    fs.writeSync(fd, line);
+    size += Buffer.byteLength(line);
+    options.echo?.(line);
+  };
+
+  const make = (scope: string): Logger => ({
+    debug: (m, f) => write('debug', scope, m, f),
+    info: (m, f) => write('info', scope, m, f),
+    warn: (m, f) => write('warn', scope, m, f),
+    error: (m, f) => write('error', scope, m, f),
+    child: (sub) => make(scope ? `${scope}.${sub}` : sub),
+  });
+
+  return Object.assign(make('station'), { close: () => fs.closeSync(fd) });
+}
+
+/** For tests and tools that must not write files. */
+export function createMemoryLogger(): Logger & { readonly lines: Array<{ level: LogLevel; scope: string; msg: string; fields?: LogFields }> } {
+  const lines: Array<{ level: LogLevel; scope: string; msg: string; fields?: LogFields }> = [];
+  const make = (scope: string): Logger => {
+    const push = (level: LogLevel) => (msg: string, fields?: LogFields) =>
+      lines.push({ level, scope, msg: redact(msg), ...(fields ? { fields: redact(fields) as LogFields } : {}) });
+    return { debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error'), child: (s) => make(`${scope}.${s}`) };
+  };
+  return Object.assign(make('station'), { lines });
+}

@@ -1,0 +1,13 @@
+import { m001Station } from './001-station';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Every schema change, in order. Append a new file; never edit one that has
+ * shipped (the checksum check refuses it). Numbers must run 1..N with no gaps.
+ */
+export const migrations: readonly Migration[] = [m001Station];
