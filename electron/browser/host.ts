@@ -1,0 +1,103 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_PATH, BRIDGE_SECRET_PARAM } from '../../shared/contract/bridge';
+import type { Logger } from '../log/logger';
+import type { Dispatch } from '../station/dispatch';
+import type { EventHub } from '../station/events';
+import { attachBridge } from './bridge';
+import { serveStatic } from './staticFiles';
+
+export interface BrowserHostOptions {
+  readonly station: { readonly dispatch: Dispatch; readonly events: EventHub };
+  /** The built renderer (dist/renderer). */
+  readonly staticDir: string;
+  readonly log: Logger;
+  /** 0 picks any free port. */
+  readonly port?: number;
+  /** Tests pass a fixed secret; otherwise a fresh one per launch. */
+  readonly secret?: string;
+}
+
+export interface BrowserHost {
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+function secretMatches(expected: Buffer, given: string | null): boolean {
+  if (given === null) return false;
+  const candidate = Buffer.from(given);
+  return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+}
+
+/**
+ * Serves the renderer and the contract to a browser on loopback only. Every
+ * request must name this host exactly (no DNS-rebinding through another
+ * name); the page and the socket demand the per-launch secret, and the socket
+ * also demands our own Origin, so another site open in the same browser
+ * cannot drive the station.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  const expectedSecret = Buffer.from(secret);
+  const log = options.log.child('browser');
+  let allowedHosts: ReadonlySet<string> = new Set();
+  let origin = '';
+
+  const server = http.createServer((request, response) => {
+    const host = request.headers.host ?? '';
+    if (!allowedHosts.has(host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This station only answers on its own loopback address.');
+      return;
+    }
+    const url = new URL(request.url ?? '/', origin);
+    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    if (isPage && !secretMatches(expectedSecret, url.searchParams.get(BRIDGE_SECRET_PARAM))) {
+      response
+        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Open the station with the full address it printed when it started; that address carries its key.');
+      return;
+    }
+    serveStatic(options.staticDir, url.pathname, request, response);
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (request, socket, head) => {
+    const refuse = (status: number, reason: string): void => {
+      log.warn('bridge connection refused', { reason });
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    const url = new URL(request.url ?? '/', origin);
+    if (!allowedHosts.has(request.headers.host ?? '')) return refuse(403, 'foreign host');
+    if (url.pathname !== BRIDGE_PATH) return refuse(404, 'unknown path');
+    if (request.headers.origin !== origin) return refuse(403, 'foreign origin');
+    if (!secretMatches(expectedSecret, url.searchParams.get(BRIDGE_SECRET_PARAM))) return refuse(401, 'missing or wrong key');
+    sockets.handleUpgrade(request, socket, head, (ws: WebSocket) => attachBridge(ws, options.station, log));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  allowedHosts = new Set([`127.0.0.1:${port}`]);
+  log.info('browser host listening', { port });
+
+  return {
+    url: `${origin}/?${BRIDGE_SECRET_PARAM}=${encodeURIComponent(secret)}`,
+    origin,
+    port,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

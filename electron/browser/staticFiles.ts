@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wav': 'audio/wav',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/** Same policy Electron sends as a header: scripts and connections only from this origin. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "connect-src 'self' ws://127.0.0.1:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Serves the built renderer: GET/HEAD only, files inside `root` only, nothing else. */
+export function serveStatic(root: string, pathname: string, request: http.IncomingMessage, response: http.ServerResponse): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    response.writeHead(400).end();
+    return;
+  }
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(decoded)}`);
+  const type = TYPES[path.extname(file)];
+  if (!file.startsWith(base + path.sep) || !type || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found.');
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': type,
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': file.endsWith('index.html') ? 'no-store' : 'max-age=31536000, immutable',
+  });
+  if (request.method === 'HEAD') response.end();
+  else fs.createReadStream(file).pipe(response);
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import {
+  commands,
+  isCommandName,
+  type CommandName,
+  type Handlers,
+  type Result,
+  type StationError,
+  StationFailure,
+} from '../../shared/contract';
+import type { Logger } from '../log/logger';
+
+export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>;
+
+/** Turns the first zod issue into one sentence naming the field. */
+export function describeInvalidInput(error: z.ZodError): StationError {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
+  const message = issue ? issue.message : 'The request was not understood.';
+  return {
+    code: 'invalid_input',
+    message: field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+    ...(field ? { field } : {}),
+  };
+}
+
+/**
+ * The single place a contract call is checked and run, shared by Electron IPC
+ * and the browser bridge: unknown names and malformed inputs are refused with
+ * typed errors, handler failures become Results, and nothing thrown escapes.
+ */
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  return async (name, input) => {
+    if (!isCommandName(name)) {
+      return { ok: false, error: { code: 'unknown_command', message: 'The station does not know that action. Restart the station if this keeps happening.' } };
+    }
+    const parsed = commands[name].input.safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: describeInvalidInput(parsed.error) };
+    const started = performance.now();
+    try {
+      const handler = handlers[name] as (args: unknown) => Promise<unknown>;
+      const value = await handler(parsed.data);
+      log.debug('command', { name, ms: Math.round(performance.now() - started) });
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof StationFailure) {
+        log.info('command refused', { name, code: error.error.code, message: error.error.message });
+        return { ok: false, error: error.error };
+      }
+      log.error('command crashed', { name, error: error instanceof Error ? error : String(error) });
+      return {
+        ok: false,
+        error: { code: 'internal', message: 'Something went wrong inside the station. The action was not completed; try again, and check the log if it repeats.' },
+      };
+    }
+  };
+}
+
+export type { CommandName };
