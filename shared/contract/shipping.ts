@@ -1,9 +1,291 @@
 import { z } from 'zod';
 import { command, event } from './define';
+import type {
+  AddressCheck,
+  BatchOutcome,
+  BatchRateResult,
+  CsvImportReport,
+  InsuranceQuote,
+  LabelImage,
+  OrderLine,
+  Pickup,
+  PickupCandidate,
+  PurchaseResult,
+  PurchaseStage,
+  RateQuote,
+  ScanForm,
+  Shipment,
+  ShippingSettings,
+  TrackingInfo,
+} from './shippingTypes';
 
-// Owned by the station core (issue 4): rating, buying, voids, tracking, pickups, address, insurance, SCAN forms, POD, history, orders, settings.
-void z;
-void command;
-void event;
-export const shippingCommands = {} as const;
-export const shippingEvents = {} as const;
+export type * from './shippingTypes';
+
+// Rating, buying, voids, tracking, pickups, address, insurance, SCAN forms,
+// POD, history, orders and shipping settings (issue 4). Inputs are checked
+// here; every message is written for a packer at the bench.
+
+const text = (what: string, max = 100) =>
+  z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is too long (at most ${max} characters)`);
+const optionalText = (what: string, max = 100) =>
+  z.string().trim().max(max, `The ${what} is too long (at most ${max} characters)`).optional();
+
+export const addressSchema = z.object({
+  name: text('recipient name'),
+  company: optionalText('company name'),
+  phone: optionalText('phone number', 30),
+  email: z.string().trim().email('That email address does not look right').or(z.literal('')).optional(),
+  street: text('street address', 200),
+  street2: optionalText('second address line', 200),
+  city: text('city', 80),
+  state: text('state', 40),
+  zip: text('ZIP code', 20),
+  country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default('US'),
+  residential: z.boolean().optional(),
+});
+
+const positive = (what: string, max: number) =>
+  z
+    .number({ error: `Enter the ${what} as a number` })
+    .positive(`The ${what} must be more than zero`)
+    .max(max, `The ${what} is more than ${max}; check it`);
+
+export const packageSchema = z.object({
+  weightOz: positive('weight in ounces', 2400),
+  lengthIn: positive('length in inches', 200).optional(),
+  widthIn: positive('width in inches', 200).optional(),
+  heightIn: positive('height in inches', 200).optional(),
+  packageCode: z.string().trim().min(1).max(60).optional(),
+});
+
+const money = (what: string) =>
+  z.number({ error: `Enter the ${what} in dollars` }).nonnegative(`The ${what} cannot be negative`).max(100_000, `The ${what} is too large`);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-06-30');
+
+export const signatureOptions = ['signature', 'adult_signature', 'usps_signature_restricted', 'usps_adult_signature_restricted'] as const;
+
+export const rateOptionsSchema = z
+  .object({
+    signature: z.enum(signatureOptions, { error: 'Pick a signature option from the list' }).optional(),
+    saturday: z.boolean().optional(),
+    additionalHandling: z.boolean().optional(),
+    isReturnLabel: z.boolean().optional(),
+    returnAddress: addressSchema.optional(),
+  })
+  .default({});
+
+const carrierFilter = z.array(
+  z.object({ providerId: text('carrier', 40), serviceLevels: z.array(text('service level', 80)).max(50).default([]) }),
+).max(20);
+
+const packageKey = z.string().trim().min(1, 'Scan an order or start a package first').max(120);
+const shipmentRef = z.string().trim().min(1, 'Scan or type a tracking number, shipment number or platform id').max(120);
+
+export const usPsReturnLevels = ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS_PRIORITY_MAIL_RETURN', 'USPS_PRIORITY_MAIL_EXPRESS_RETURN'] as const;
+
+const quoteInput = z.object({
+  to: addressSchema,
+  /** Defaults to the ship-from address in the settings. */
+  from: addressSchema.optional(),
+  package: packageSchema,
+  shipDate: isoDate.optional(),
+  source: z.enum(['get_rates', 'quick_rate']).default('get_rates'),
+  carriers: carrierFilter.optional(),
+  options: rateOptionsSchema,
+  orderNumber: z.string().trim().max(80).optional(),
+});
+
+const buyCommon = {
+  /** Order number + package index, or a bench session id: one platform_uk_id per key. */
+  packageKey: packageKey.optional(),
+  orderNumber: z.string().trim().max(80).optional(),
+  packageIndex: z.number().int().min(0).max(999).default(0),
+  insuranceAmount: money('insurance amount').optional(),
+  qrLabel: z.boolean().default(false),
+  print: z.boolean().default(true),
+};
+
+export const buyInputSchema = z
+  .discriminatedUnion('method', [
+    z.object({
+      method: z.literal('rate'),
+      quoteId: z.number({ error: 'Get rates first' }).int().positive(),
+      rateId: z.string({ error: 'Pick a rate first' }).trim().min(1, 'Pick a rate first'),
+      ...buyCommon,
+    }),
+    z.object({
+      method: z.literal('direct'),
+      carrierCode: text('carrier', 40),
+      serviceLevel: text('service level', 80),
+      to: addressSchema,
+      from: addressSchema.optional(),
+      package: packageSchema,
+      shipDate: isoDate.optional(),
+      options: rateOptionsSchema,
+      lithiumBattery: z.boolean().default(false),
+      ...buyCommon,
+    }),
+  ])
+  .refine((v) => v.packageKey !== undefined || v.orderNumber !== undefined, {
+    message: 'Scan an order or start a package before buying',
+    path: ['packageKey'],
+  });
+
+const batchPackage = z.object({
+  key: packageKey,
+  orderNumber: z.string().trim().max(80).optional(),
+  to: addressSchema,
+  from: addressSchema.optional(),
+  package: packageSchema,
+  shipDate: isoDate.optional(),
+  carriers: carrierFilter.optional(),
+});
+
+const presetSchema = z.object({
+  name: text('preset name', 40),
+  lengthIn: positive('length in inches', 200),
+  widthIn: positive('width in inches', 200),
+  heightIn: positive('height in inches', 200),
+  packageCode: z.string().trim().min(1).max(60).optional(),
+});
+
+export const rateRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('cheapest') }),
+  z.object({ kind: z.literal('fastest') }),
+  z.object({ kind: z.literal('cheapestWithin'), days: z.number().int().min(1, 'Use at least 1 day').max(30, 'Use at most 30 days') }),
+]);
+
+export const packageLocations = [
+  'front_door',
+  'back_door',
+  'side_door',
+  'knock_on_door_ring_bell',
+  'mail_room',
+  'office',
+  'reception',
+  'in_at_mail_box',
+  'other',
+] as const;
+
+export const shippingCommands = {
+  'rates.quote': command<RateQuote>()('Rate one package (get_rates, or quick_rate), sorted, with the rule\'s pick', quoteInput),
+  'rates.batch': command<readonly BatchRateResult[]>()(
+    'Rate several packages with quick_rate, 10 per call',
+    z.object({ requests: z.array(batchPackage).min(1, 'Add at least one package').max(200, 'Rate at most 200 packages at once') }),
+  ),
+  'labels.buy': command<PurchaseResult>()('Buy a label through the purchase journal (and print it unless print is false)', buyInputSchema),
+  'labels.void': command<Shipment>()('Void a label by tracking number, shipment number or platform id', z.object({ ref: shipmentRef })),
+  'shipments.find': command<Shipment>()('Find one stored shipment by tracking number, shipment number or platform id', z.object({ ref: shipmentRef })),
+  'history.search': command<{ readonly shipments: readonly Shipment[] }>()(
+    'Search shipments by tracking number, platform id, order number or recipient name prefix',
+    z.object({
+      query: z.string().trim().max(120).default(''),
+      state: z.enum(['pending', 'bought', 'voided', 'failed']).optional(),
+      limit: z.number().int().min(1).max(200).default(50),
+      /** Paging: only shipments with a smaller id. */
+      beforeId: z.number().int().positive().optional(),
+    }),
+  ),
+  'history.label': command<LabelImage>()(
+    'A stored label image as base64 PNG (no network)',
+    z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode']).default('label'), index: z.number().int().min(0).default(0) }),
+  ),
+  'history.reprint': command<{ readonly jobIds: readonly string[] }>()(
+    'Print a stored label again (no network)',
+    z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode']).default('label') }),
+  ),
+  'orders.list': command<readonly OrderLine[]>()(
+    'Orders in the inbox',
+    z.object({ query: z.string().trim().max(80).default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
+  ),
+  'orders.lookup': command<OrderLine>()('The order for a scanned order number', z.object({ orderNumber: text('order number', 80) })),
+  'orders.pull': command<{ readonly imported: number; readonly updated: number }>()('Pull orders from the service into the inbox', z.object({})),
+  'orders.importCsv': command<CsvImportReport>()(
+    'Import orders from CSV text (header row; bad rows reported by line number)',
+    z.object({ csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)') }),
+  ),
+  'pickups.candidates': command<readonly PickupCandidate[]>()("Today's USPS labels that a pickup can include", z.object({})),
+  'pickups.schedule': command<Pickup>()(
+    'Schedule a USPS pickup',
+    z
+      .object({
+        trackingNos: z.array(text('tracking number', 60)).min(1, 'Pick at least one package for the pickup').max(500),
+        packageLocation: z.array(z.enum(packageLocations, { error: 'Pick where the packages wait from the list' })).min(1, 'Pick where the packages wait'),
+        packageLocationText: z.string().trim().max(255, 'Describe the place in at most 255 characters').optional(),
+        pickupDate: isoDate.optional(),
+        pickupAddress: addressSchema.optional(),
+      })
+      .refine((v) => !v.packageLocation.includes('other') || (v.packageLocationText ?? '').length > 0, {
+        message: 'Say where the packages wait when the place is "other"',
+        path: ['packageLocationText'],
+      }),
+  ),
+  'pickups.cancel': command<Pickup>()('Cancel a scheduled pickup', z.object({ pickupNo: text('pickup number', 60) })),
+  'pickups.list': command<{ readonly pickups: readonly Pickup[]; readonly total: number }>()(
+    'Pickups, filtered and paged as the service offers',
+    z.object({
+      confirmationNumber: z.string().trim().max(60).optional(),
+      status: z.enum(['CONFIRMED', 'CANCELED']).optional(),
+      page: z.number().int().min(1).default(1),
+      pageSize: z.number().int().min(1).max(200).default(50),
+      oldestFirst: z.boolean().default(false),
+    }),
+  ),
+  'pickups.locations': command<readonly string[]>()('Where packages may wait for the carrier', z.object({})),
+  'pickups.defaultDate': command<string>()('The pickup date the service uses when none is given (next day, Los Angeles)', z.object({})),
+  'tracking.get': command<TrackingInfo>()(
+    'Tracking by tracking number, shipment number or platform id',
+    z.object({
+      ref: shipmentRef,
+      carrierCode: z.string().trim().max(40).optional(),
+      source: z.enum(['auto', 'platform_uk_id', 'tracking_no', 'direct']).default('auto'),
+    }),
+  ),
+  'address.validate': command<AddressCheck>()('Check and standardize a U.S. address', z.object({ address: addressSchema })),
+  'insurance.quote': command<InsuranceQuote>()(
+    'What insuring a package costs',
+    z.object({ amount: money('declared value').positive('Enter a declared value above zero'), carrierCode: z.string().trim().max(40).optional(), serviceLevel: z.string().trim().max(80).optional() }),
+  ),
+  'scanForms.candidates': command<readonly PickupCandidate[]>()("Today's USPS labels not yet on a SCAN form", z.object({})),
+  'scanForms.createToday': command<ScanForm>()("SCAN form for today's USPS labels in one step", z.object({ trackingNos: z.array(text('tracking number', 60)).max(1000).optional() })),
+  'scanForms.list': command<readonly ScanForm[]>()('SCAN forms made by this station', z.object({ limit: z.number().int().min(1).max(200).default(50) })),
+  'pod.submit': command<{ readonly message: string }>()(
+    'Ask for a proof of delivery letter by email',
+    z.object({
+      ref: shipmentRef,
+      emails: z.array(z.string().trim().email('That email address does not look right')).min(1, 'Enter at least one email address').max(3, 'The letter goes to at most 3 addresses'),
+    }),
+  ),
+  'settings.shipping.get': command<ShippingSettings>()('Ship-from address, package presets and rate rule', z.object({})),
+  'settings.shipping.set': command<ShippingSettings>()(
+    'Change the ship-from address, package presets or rate rule',
+    z.object({
+      shipFrom: addressSchema.nullable().optional(),
+      presets: z.array(presetSchema).max(50).optional(),
+      rateRule: rateRuleSchema.optional(),
+      defaultPreset: z.string().trim().max(40).nullable().optional(),
+    }),
+  ),
+  'batch.run': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
+    'Rate, buy and print several packages as a queue',
+    z.object({
+      packages: z.array(batchPackage).min(1, 'Add at least one package').max(500, 'Run at most 500 packages at once'),
+      service: z.union([z.enum(['cheapest', 'fastest', 'rule']), z.string().trim().min(1).max(80)]).default('rule'),
+      print: z.boolean().default(true),
+    }),
+  ),
+} as const;
+
+export const shippingEvents = {
+  'purchase.progress': event<{
+    readonly packageKey: string;
+    readonly stage: PurchaseStage;
+    readonly platformUkId?: string;
+    readonly trackingNo?: string;
+    readonly message?: string;
+  }>('Where one purchase is: journaled, sent, bought, printing, printed or failed'),
+  'batch.progress': event<{ readonly batchId: string; readonly done: number; readonly total: number; readonly outcome?: BatchOutcome }>(
+    'One package of a batch finished',
+  ),
+} as const;

@@ -1,0 +1,235 @@
+/**
+ * Result shapes of the shipping commands (shared/contract/shipping.ts). Plain
+ * JSON: money in dollars as numbers rounded to cents, times as ISO strings,
+ * label images as base64 PNG.
+ */
+
+export interface StationAddress {
+  readonly name: string;
+  readonly company?: string;
+  readonly phone?: string;
+  readonly email?: string;
+  readonly street: string;
+  readonly street2?: string;
+  readonly city: string;
+  readonly state: string;
+  readonly zip: string;
+  readonly country: string;
+  readonly residential?: boolean;
+}
+
+export interface PackageSpec {
+  readonly weightOz: number;
+  readonly lengthIn?: number;
+  readonly widthIn?: number;
+  readonly heightIn?: number;
+  /** A predefined carrier package code (usps_flat_rate_envelope, ...); custom box when absent. */
+  readonly packageCode?: string;
+}
+
+export interface PriceDetail {
+  readonly code: string;
+  readonly description: string;
+  readonly price: number;
+}
+
+export interface Rate {
+  /** Present for get_rates quotes; needed to buy through create_and_pay. */
+  readonly rateId: string | null;
+  readonly carrierCode: string;
+  readonly serviceLevel: string;
+  readonly serviceName: string;
+  readonly price: number;
+  readonly currency: string;
+  readonly deliveryDays: number | null;
+  readonly priceDetails: readonly PriceDetail[] | null;
+}
+
+export interface CarrierError {
+  readonly carrier: string;
+  readonly message: string;
+}
+
+export type RateRule =
+  | { readonly kind: 'cheapest' }
+  | { readonly kind: 'fastest' }
+  | { readonly kind: 'cheapestWithin'; readonly days: number };
+
+export interface RateQuote {
+  /** Local id of the stored quote; labels.buy takes it with a rateId. */
+  readonly quoteId: number;
+  readonly source: 'get_rates' | 'quick_rate';
+  /** Cheapest first, then fastest. */
+  readonly rates: readonly Rate[];
+  readonly errors: readonly CarrierError[];
+  /** The rate the station's rule picks (index into rates), or null when none qualifies. */
+  readonly preselected: number | null;
+  readonly rule: RateRule;
+}
+
+export interface BatchRateResult {
+  readonly key: string;
+  readonly rates: readonly Rate[];
+  readonly errors: readonly CarrierError[];
+  readonly preselected: number | null;
+}
+
+export type ShipmentState = 'pending' | 'bought' | 'voided' | 'failed';
+
+export interface BoughtService {
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  readonly price: number | null;
+}
+
+export interface Shipment {
+  readonly id: number;
+  readonly packageKey: string;
+  readonly platformUkId: string;
+  readonly state: ShipmentState;
+  readonly method: 'create_and_pay' | 'direct_buy';
+  readonly orderNumber: string | null;
+  readonly recipientName: string | null;
+  readonly shipmentNo: string | null;
+  readonly trackingNo: string | null;
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  /** What the label cost in total (label + insurance), as the service reported it. */
+  readonly cost: number | null;
+  readonly currency: string | null;
+  readonly insuranceAmount: number | null;
+  readonly duplicateLabel: boolean;
+  /** Set when the service sold a different service than the one picked (an earlier purchase of this package). */
+  readonly rateMismatch: { readonly picked: BoughtService; readonly bought: BoughtService } | null;
+  readonly isReturn: boolean;
+  readonly labelCount: number;
+  readonly qrCodeCount: number;
+  readonly error: string | null;
+  readonly createdAt: string;
+  readonly boughtAt: string | null;
+  readonly voidedAt: string | null;
+}
+
+export interface PurchaseResult {
+  readonly shipment: Shipment;
+  /** First label image as base64 PNG, for the preview. */
+  readonly labelPng: string | null;
+  readonly printJobId: string | null;
+  /** Why printing did not happen, when a print was asked for and refused; the label is stored either way. */
+  readonly printError: string | null;
+}
+
+export interface LabelImage {
+  readonly shipmentId: number;
+  readonly kind: 'label' | 'qrcode';
+  readonly index: number;
+  readonly pngBase64: string;
+}
+
+export interface TrackingEvent {
+  readonly time: string | null;
+  readonly localTime: string | null;
+  readonly status: string | null;
+  readonly description: string;
+  readonly location: string | null;
+}
+
+export interface TrackingInfo {
+  readonly source: 'platform_uk_id' | 'tracking_no' | 'direct';
+  readonly trackingNo: string | null;
+  readonly platformUkId: string | null;
+  readonly carrierCode: string | null;
+  readonly status: string;
+  readonly statusSummary: string | null;
+  readonly estimateDeliveryDate: string | null;
+  readonly returnToSender: boolean | null;
+  readonly recipientName: string | null;
+  readonly events: readonly TrackingEvent[];
+  readonly fetchedAt: string;
+  /** True when the service could not be reached and this is the last stored snapshot. */
+  readonly fromCache: boolean;
+}
+
+export interface AddressCheck {
+  readonly valid: boolean;
+  readonly standardized: StationAddress | null;
+  /** Field-by-field differences between what was entered and the standardized address. */
+  readonly corrections: ReadonlyArray<{ readonly field: string; readonly from: string; readonly to: string }>;
+  readonly messages: readonly string[];
+}
+
+export interface InsuranceQuote {
+  readonly amount: number;
+  readonly premium: number;
+  readonly currency: string;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export interface Pickup {
+  readonly pickupNo: string;
+  readonly confirmationNumber: string | null;
+  readonly pickupDate: string | null;
+  readonly status: 'CONFIRMED' | 'CANCELED' | string;
+  readonly carrierCode: string;
+  readonly packageCount: number | null;
+  readonly totalWeight: number | null;
+  readonly trackingNos: readonly string[];
+  readonly createdAt: string | null;
+}
+
+export interface PickupCandidate {
+  readonly shipmentId: number;
+  readonly trackingNo: string;
+  readonly recipientName: string | null;
+  readonly serviceName: string | null;
+  /** Already in a confirmed pickup: offered, but not selected by default. */
+  readonly picked: boolean;
+}
+
+export interface ScanForm {
+  readonly id: number;
+  readonly api: 'v2' | 'v1' | 'v1_ecommerce';
+  readonly status: 'ready' | 'pending' | 'failed';
+  readonly pdfUrl: string | null;
+  readonly trackingNos: readonly string[];
+  readonly createdAt: string;
+}
+
+export interface OrderLine {
+  readonly orderNumber: string;
+  readonly source: 'csv' | 'v1' | 'manual';
+  readonly recipient: StationAddress;
+  readonly package: PackageSpec | null;
+  readonly shipped: boolean;
+  readonly importedAt: string;
+}
+
+export interface CsvImportReport {
+  readonly imported: number;
+  readonly updated: number;
+  readonly errors: ReadonlyArray<{ readonly line: number; readonly message: string }>;
+}
+
+export interface PackagePreset {
+  readonly name: string;
+  readonly lengthIn: number;
+  readonly widthIn: number;
+  readonly heightIn: number;
+  readonly packageCode?: string;
+}
+
+export interface ShippingSettings {
+  readonly shipFrom: StationAddress | null;
+  readonly presets: readonly PackagePreset[];
+  readonly rateRule: RateRule;
+  /** Preset used when an order carries no dimensions. */
+  readonly defaultPreset: string | null;
+}
+
+export type BatchOutcome =
+  | { readonly key: string; readonly ok: true; readonly shipment: Shipment; readonly printJobId: string | null }
+  | { readonly key: string; readonly ok: false; readonly message: string; readonly code: string };
+
+export type PurchaseStage = 'journaled' | 'sent' | 'bought' | 'printing' | 'printed' | 'failed';
