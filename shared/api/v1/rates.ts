@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { v1AddressSchema, v1InsuranceProviders, v1OrderStatuses, v1Signatures, wireNumber } from './common';
+
+/** One package of a ShipmentRequest (pounds, inches). */
+export const v1ShipmentPackageSchema = z.object({
+  length: z.number().positive().max(120),
+  width: z.number().positive().max(120),
+  height: z.number().positive().max(120),
+  weight: z.number().positive().max(150),
+  packages: z.array(z.string()).optional(),
+  insurance_amount: z.number().nonnegative().max(10_000).optional(),
+  custom_print1: z.string().max(100).optional(),
+  custom_print2: z.string().max(100).optional(),
+});
+
+export const v1OrderBlockSchema = z.object({
+  warehouse_name: z.string().min(1),
+  store_name: z.string().optional(),
+  order_number: z.string().optional(),
+  status: z.enum(v1OrderStatuses).optional(),
+  service_type: z.string().optional(),
+  signature: z.enum(v1Signatures).optional(),
+  insurance_provider: z.enum(v1InsuranceProviders).optional(),
+});
+
+export const v1OptionsSchema = z.object({
+  ship_date: z.string().optional(),
+  require_saturday_delivery: z.boolean().optional(),
+  require_hazmat: z.boolean().optional(),
+  label_type: z.enum(['png', 'pdf']).optional(),
+  require_qr_code: z.boolean().optional(),
+});
+
+/** Body of POST /api/rates/list and POST /api/rates/buy-label. */
+export const v1ShipmentRequestSchema = z.object({
+  carrier: z.object({ carrier_token: z.string().optional() }).optional(),
+  from: v1AddressSchema,
+  to: v1AddressSchema,
+  shipments: z.array(v1ShipmentPackageSchema).min(1).max(1),
+  order: v1OrderBlockSchema,
+  options: v1OptionsSchema.optional(),
+});
+export type V1ShipmentRequest = z.input<typeof v1ShipmentRequestSchema>;
+
+export const v1RateSchema = z.looseObject({
+  shipment_id: z.string(),
+  rate_id: z.string(),
+  provider: z.string().nullish(),
+  account_name: z.string().nullish(),
+  carrier: z.string(),
+  service: z.string().nullish(),
+  service_type: z.string(),
+  package: z.string().nullish(),
+  package_type: z.string().nullish(),
+  delivery_days: wireNumber.nullish(),
+  published_rate: wireNumber.nullish(),
+  rate: wireNumber,
+  rebate: wireNumber.nullish(),
+  zone: wireNumber.nullish(),
+});
+export type V1Rate = z.infer<typeof v1RateSchema>;
+
+/** The live service answers a bare array; the OpenAPI documents `{rates: [...]}`. Both parse. */
+export const v1RatesListResponseSchema = z.preprocess(
+  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) && 'rates' in value ? (value as { rates: unknown }).rates : value),
+  z.array(v1RateSchema),
+);
+
+/** GET /api/rates/buy?rate_id= */
+export const v1BuyQuerySchema = z.object({ rate_id: z.string().min(1) });
+
+/** PurchaseLabelResponse (buy and buy-label). */
+export const v1PurchaseLabelResponseSchema = z.looseObject({
+  packing_slip_number: wireNumber.nullish(),
+  tracking_code: z.string().min(1),
+  label_size: z.string().nullish(),
+  label_type: z.string().nullish(),
+  length: wireNumber.nullish(),
+  width: wireNumber.nullish(),
+  height: wireNumber.nullish(),
+  weight: wireNumber.nullish(),
+  insurance: wireNumber.nullish(),
+  insurance_fee: wireNumber.nullish(),
+  signature: z.string().nullish(),
+  delivery_days: wireNumber.nullish(),
+  service_fee: wireNumber.nullish(),
+  rate: wireNumber,
+  rebate: wireNumber.nullish(),
+  published_rate: wireNumber.nullish(),
+  label_status: z.string().nullish(),
+  shipment_id: wireNumber.nullish(),
+  warehouse_name: z.string().nullish(),
+  store_name: z.string().nullish(),
+  order_number: z.string().nullish(),
+  provider: z.string().nullish(),
+  carrier: z.string(),
+  service: z.string().nullish(),
+  package: z.string().nullish(),
+  label_url: z.array(z.string()),
+  commercial_invoice_url: z.string().nullish(),
+});
+export type V1PurchaseLabelResponse = z.infer<typeof v1PurchaseLabelResponseSchema>;
