@@ -28,33 +28,42 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * Maps a URL path to a file of the built renderer, or null when the path
+ * leaves the folder, names a type we do not serve, or does not exist.
+ */
+export function resolveRendererFile(root: string, pathname: string): { file: string; type: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    return null;
+  }
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(decoded)}`);
+  const type = TYPES[path.extname(file)];
+  if (!file.startsWith(base + path.sep) || !type || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+  return { file, type };
+}
+
 /** Serves the built renderer: GET/HEAD only, files inside `root` only, nothing else. */
 export function serveStatic(root: string, pathname: string, request: http.IncomingMessage, response: http.ServerResponse): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
-  } catch {
-    response.writeHead(400).end();
-    return;
-  }
-  const base = path.resolve(root);
-  const file = path.resolve(base, `.${path.posix.normalize(decoded)}`);
-  const type = TYPES[path.extname(file)];
-  if (!file.startsWith(base + path.sep) || !type || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+  const found = resolveRendererFile(root, pathname);
+  if (!found) {
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found.');
     return;
   }
   response.writeHead(200, {
-    'content-type': type,
+    'content-type': found.type,
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cache-control': file.endsWith('index.html') ? 'no-store' : 'max-age=31536000, immutable',
+    'cache-control': found.file.endsWith('index.html') ? 'no-store' : 'max-age=31536000, immutable',
   });
   if (request.method === 'HEAD') response.end();
-  else fs.createReadStream(file).pipe(response);
+  else fs.createReadStream(found.file).pipe(response);
 }

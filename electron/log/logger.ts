@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { redact } from './redact';
+import { redact, redactText } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Readonly<Record<string, unknown>>;
@@ -48,7 +48,7 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
   };
 
   const write = (level: LogLevel, scope: string, message: string, fields?: LogFields): void => {
-    const entry = { t: new Date().toISOString(), level, scope, msg: redact(message), ...(fields ? (redact(fields) as object) : {}) };
+    const entry = { t: new Date().toISOString(), level, scope, msg: redactText(message), ...(fields ? (redact(fields) as object) : {}) };
     const line = `${JSON.stringify(entry)}\n`;
     if (size + line.length > maxBytes && size > 0) rotate();
     fs.writeSync(fd, line);
@@ -72,7 +72,7 @@ export function createMemoryLogger(): Logger & { readonly lines: Array<{ level: 
   const lines: Array<{ level: LogLevel; scope: string; msg: string; fields?: LogFields }> = [];
   const make = (scope: string): Logger => {
     const push = (level: LogLevel) => (msg: string, fields?: LogFields) =>
-      lines.push({ level, scope, msg: redact(msg), ...(fields ? { fields: redact(fields) as LogFields } : {}) });
+      lines.push({ level, scope, msg: redactText(msg), ...(fields ? { fields: redact(fields) as LogFields } : {}) });
     return { debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error'), child: (s) => make(`${scope}.${s}`) };
   };
   return Object.assign(make('station'), { lines });

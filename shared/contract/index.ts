@@ -64,5 +64,6 @@ export type Handlers = {
 
 export type EventEmitterFn = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
+export type { BackendKind, BackendMode, BackendStatus, ChangeTopic, StationInfo } from './station';
 export * from './errors';
 export * from './channels';
