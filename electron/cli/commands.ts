@@ -1,4 +1,5 @@
+import { browserCommand } from './browser';
 import type { CliCommand } from './command';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [];
+export const cliCommands: readonly CliCommand[] = [browserCommand];

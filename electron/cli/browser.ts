@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { startBrowserHost } from '../browser/host';
+import { defaultDataDir, rendererDir } from '../paths';
+import { createStation } from '../station/createStation';
+import { CliUsageError, type CliCommand } from './command';
+import { waitForShutdown } from './shutdown';
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  // No desktop browser (a kiosk, a server) is fine: the URL was printed.
+  child.on('error', () => undefined);
+  child.unref();
+}
+
+export const browserCommand: CliCommand = {
+  name: 'browser',
+  summary: 'Run the station in a web browser on this machine (loopback only)',
+  usage: [
+    'Usage: parcel-station browser [--port N] [--data-dir DIR] [--no-open]',
+    '',
+    'Starts the station and serves its screens on 127.0.0.1. Prints one JSON line',
+    '{"url": "..."}: that address carries a per-launch key; anyone without it is refused.',
+    '',
+    '  --port N        port to listen on; 0 (default) picks a free one',
+    '  --data-dir DIR  where the station keeps its data (default: the per-user app data folder)',
+    '  --no-open       do not open the default web browser',
+  ].join('\n'),
+  async run(argv, io) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string' }, 'no-open': { type: 'boolean', default: false } },
+      strict: true,
+    });
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+    const station = await createStation({ dataDir: values['data-dir'] ?? defaultDataDir() });
+    const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port });
+    io.out(JSON.stringify({ url: host.url }));
+    if (!values['no-open']) openInBrowser(host.url);
+    await waitForShutdown();
+    await host.close();
+    await station.close();
+    return 0;
+  },
+};
