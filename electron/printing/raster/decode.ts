@@ -1,0 +1,177 @@
+import { PNG } from 'pngjs';
+import { createRaster, lastByteMask, type Raster } from './raster';
+import { luma, overWhite, type GrayImage } from './gray';
+import { badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
+
+/** A decoded label: already sharp black and white, or grayscale that still needs toning. */
+export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
+
+/**
+ * PNG bytes to pixels without an RGBA detour for the formats labels come in
+ * (1-bit gray, 8-bit gray, palette, RGB, RGBA). Interlaced and 16-bit files
+ * are rare enough to go through pngjs's general decoder.
+ */
+export function decodeLabelPng(bytes: Uint8Array): DecodedLabel {
+  const { header } = readPngChunks(bytes);
+  if (header.interlaced || header.bitDepth === 16) return viaPngjs(bytes);
+  const lines = readScanlines(bytes);
+  switch (header.colorType) {
+    case 0:
+    case 3:
+      return fromSamples(lines);
+    case 2:
+      return { kind: 'gray', image: fromRgb(lines) };
+    case 4:
+      return { kind: 'gray', image: fromGrayAlpha(lines) };
+    default:
+      return { kind: 'gray', image: fromRgba(lines) };
+  }
+}
+
+/** Gray or palette samples: a lookup table per sample value decides whether the image is sharp. */
+function fromSamples(lines: PngScanlines): DecodedLabel {
+  const { header, palette, transparency } = lines;
+  const depth = header.bitDepth;
+  const levels = 1 << depth;
+  const lut = new Uint8Array(levels);
+  for (let s = 0; s < levels; s += 1) {
+    if (header.colorType === 3) {
+      const i = s * 3;
+      const value = palette && i + 2 < palette.length ? luma(palette[i]!, palette[i + 1]!, palette[i + 2]!) : 0;
+      const alpha = transparency && s < transparency.length ? transparency[s]! : 255;
+      lut[s] = overWhite(value, alpha);
+    } else {
+      const value = Math.round((s * 255) / (levels - 1));
+      const transparent = transparency && transparency.length >= 2 && ((transparency[0]! << 8) | transparency[1]!) === s;
+      lut[s] = transparent ? 255 : value;
+    }
+  }
+  const sharp = lut.every((v) => v === 0 || v === 255);
+  if (sharp && depth === 1) return { kind: 'bits', raster: packedOneBit(lines, lut[0] === 0, lut[1] === 0) };
+  const { gray, onlyBlackAndWhite } = samplesToGray(lines, lut);
+  return sharp || onlyBlackAndWhite ? { kind: 'bits', raster: thresholdSharp(gray) } : { kind: 'gray', image: gray };
+}
+
+/** 1-bit rows map byte for byte: 8 pixels per table lookup. */
+function packedOneBit(lines: PngScanlines, zeroIsBlack: boolean, oneIsBlack: boolean): Raster {
+  const { width, height } = lines.header;
+  const raster = createRaster(width, height);
+  const mask = lastByteMask(width);
+  const n = raster.bytesPerRow;
+  const out = raster.data;
+  const src = lines.data;
+  const kind = zeroIsBlack === oneIsBlack ? (zeroIsBlack ? 'black' : 'white') : zeroIsBlack ? 'invert' : 'copy';
+  for (let y = 0; y < height; y += 1) {
+    const from = y * (lines.stride + 1) + 1;
+    const to = y * n;
+    if (kind === 'invert') for (let i = 0; i < n; i += 1) out[to + i] = ~src[from + i]! & 0xff;
+    else if (kind === 'copy') out.set(src.subarray(from, from + n), to);
+    else if (kind === 'black') out.fill(0xff, to, to + n);
+    out[to + n - 1] = out[to + n - 1]! & mask;
+  }
+  return raster;
+}
+
+/** Also reports whether every pixel is pure black or white (renderers often write sharp labels as 8-bit gray). */
+function samplesToGray(lines: PngScanlines, lut: Uint8Array): { gray: GrayImage; onlyBlackAndWhite: boolean } {
+  const { width, height, bitDepth: depth } = lines.header;
+  const out = new Uint8Array(width * height);
+  const src = lines.data;
+  const max = (1 << depth) - 1;
+  // (v + 1) & 0xfe is 0 exactly for v = 0 and v = 255.
+  let mid = 0;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (lines.stride + 1) + 1;
+    const o = y * width;
+    if (depth === 8) {
+      for (let x = 0; x < width; x += 1) {
+        const v = lut[src[row + x]!]!;
+        out[o + x] = v;
+        mid |= (v + 1) & 0xfe;
+      }
+    } else {
+      for (let x = 0; x < width; x += 1) {
+        const bit = x * depth;
+        const v = lut[(src[row + (bit >> 3)]! >> (8 - depth - (bit & 7))) & max]!;
+        out[o + x] = v;
+        mid |= (v + 1) & 0xfe;
+      }
+    }
+  }
+  return { gray: { width, height, data: out }, onlyBlackAndWhite: mid === 0 };
+}
+
+/** Only called for images whose every pixel is 0 or 255. */
+function thresholdSharp(gray: GrayImage): Raster {
+  const raster = createRaster(gray.width, gray.height);
+  const { data } = gray;
+  for (let y = 0; y < gray.height; y += 1) {
+    const row = y * gray.width;
+    const to = y * raster.bytesPerRow;
+    for (let x = 0; x < gray.width; x += 1) if (data[row + x] === 0) raster.data[to + (x >> 3)] = raster.data[to + (x >> 3)]! | (0x80 >> (x & 7));
+  }
+  return raster;
+}
+
+function fromRgb(lines: PngScanlines): GrayImage {
+  const { width, height } = lines.header;
+  const t = lines.transparency;
+  const key = t && t.length >= 6 ? [(t[0]! << 8) | t[1]!, (t[2]! << 8) | t[3]!, (t[4]! << 8) | t[5]!] : null;
+  const out = new Uint8Array(width * height);
+  const src = lines.data;
+  for (let y = 0; y < height; y += 1) {
+    let i = y * (lines.stride + 1) + 1;
+    const o = y * width;
+    for (let x = 0; x < width; x += 1, i += 3) {
+      const r = src[i]!;
+      const g = src[i + 1]!;
+      const b = src[i + 2]!;
+      out[o + x] = key && r === key[0] && g === key[1] && b === key[2] ? 255 : luma(r, g, b);
+    }
+  }
+  return { width, height, data: out };
+}
+
+function fromGrayAlpha(lines: PngScanlines): GrayImage {
+  const { width, height } = lines.header;
+  const out = new Uint8Array(width * height);
+  const src = lines.data;
+  for (let y = 0; y < height; y += 1) {
+    let i = y * (lines.stride + 1) + 1;
+    const o = y * width;
+    for (let x = 0; x < width; x += 1, i += 2) out[o + x] = overWhite(src[i]!, src[i + 1]!);
+  }
+  return { width, height, data: out };
+}
+
+function fromRgba(lines: PngScanlines): GrayImage {
+  const { width, height } = lines.header;
+  const out = new Uint8Array(width * height);
+  const src = lines.data;
+  for (let y = 0; y < height; y += 1) {
+    let i = y * (lines.stride + 1) + 1;
+    const o = y * width;
+    for (let x = 0; x < width; x += 1, i += 4) {
+      const a = src[i + 3]!;
+      out[o + x] = a === 255 ? luma(src[i]!, src[i + 1]!, src[i + 2]!) : overWhite(luma(src[i]!, src[i + 1]!, src[i + 2]!), a);
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** The general path: pngjs expands anything to 8-bit RGBA. */
+export function rgbaToGray(rgba: Uint8Array, width: number, height: number): GrayImage {
+  const out = new Uint8Array(width * height);
+  for (let p = 0, i = 0; p < out.length; p += 1, i += 4) out[p] = overWhite(luma(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!), rgba[i + 3]!);
+  return { width, height, data: out };
+}
+
+function viaPngjs(bytes: Uint8Array): DecodedLabel {
+  let png: PNG;
+  try {
+    png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    badLabel(error instanceof Error ? error.message : 'pngjs could not read it');
+  }
+  return { kind: 'gray', image: rgbaToGray(png.data, png.width, png.height) };
+}

@@ -1,0 +1,136 @@
+import { inflateSync } from 'node:zlib';
+import { fail } from '../../../shared/contract/errors';
+
+export interface PngHeader {
+  readonly width: number;
+  readonly height: number;
+  readonly bitDepth: number;
+  /** 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA. */
+  readonly colorType: number;
+  readonly interlaced: boolean;
+}
+
+/** Scanlines after un-filtering, still in the PNG's own pixel format. */
+export interface PngScanlines {
+  readonly header: PngHeader;
+  /** Inflated image data; row y starts at y * (stride + 1) + 1 (the filter byte precedes it). */
+  readonly data: Uint8Array;
+  readonly stride: number;
+  readonly palette: Uint8Array | null;
+  readonly transparency: Uint8Array | null;
+}
+
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Beyond a 16x16 inch label at 600 dpi nothing real is sent; refuse before allocating. */
+const MAX_PIXELS = 100_000_000;
+
+export function badLabel(detail: string): never {
+  fail('bad_label', `The label is not a readable PNG image (${detail}). Download or buy the label again; nothing was printed.`);
+}
+
+/** Reads the chunk structure; cheap, so callers can pick a decoding path from the header. */
+export function readPngChunks(bytes: Uint8Array): {
+  header: PngHeader;
+  idat: Uint8Array[];
+  palette: Uint8Array | null;
+  transparency: Uint8Array | null;
+} {
+  if (bytes.length < 8 + 25 || SIGNATURE.some((b, i) => bytes[i] !== b)) badLabel('it does not start with a PNG signature');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let header: PngHeader | null = null;
+  let palette: Uint8Array | null = null;
+  let transparency: Uint8Array | null = null;
+  const idat: Uint8Array[] = [];
+  let offset = 8;
+  let ended = false;
+  while (offset + 8 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(bytes[offset + 4]!, bytes[offset + 5]!, bytes[offset + 6]!, bytes[offset + 7]!);
+    const start = offset + 8;
+    if (start + length + 4 > bytes.length) badLabel(`the ${type} chunk is cut short`);
+    const body = bytes.subarray(start, start + length);
+    if (type === 'IHDR') {
+      if (length !== 13) badLabel('its header is malformed');
+      header = {
+        width: view.getUint32(start),
+        height: view.getUint32(start + 4),
+        bitDepth: body[8]!,
+        colorType: body[9]!,
+        interlaced: body[12] === 1,
+      };
+    } else if (type === 'PLTE') palette = body;
+    else if (type === 'tRNS') transparency = body;
+    else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') {
+      ended = true;
+      break;
+    }
+    offset = start + length + 4;
+  }
+  if (!header) badLabel('it has no header');
+  if (!ended && idat.length === 0) badLabel('it is cut short');
+  if (idat.length === 0) badLabel('it has no image data');
+  if (header.width === 0 || header.height === 0) badLabel('it is empty');
+  if (header.width * header.height > MAX_PIXELS) badLabel(`it is ${header.width}x${header.height} pixels, far larger than any label`);
+  const channels = CHANNELS[header.colorType];
+  if (channels === undefined || ![1, 2, 4, 8, 16].includes(header.bitDepth)) badLabel('its pixel format is not valid PNG');
+  if (header.colorType === 3 && !palette) badLabel('its palette is missing');
+  return { header, idat, palette, transparency };
+}
+
+/** Inflates and un-filters a non-interlaced PNG in place. */
+export function readScanlines(bytes: Uint8Array): PngScanlines {
+  const { header, idat, palette, transparency } = readPngChunks(bytes);
+  const bitsPerPixel = CHANNELS[header.colorType]! * header.bitDepth;
+  const stride = Math.ceil((header.width * bitsPerPixel) / 8);
+  let data: Uint8Array;
+  try {
+    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
+  } catch {
+    badLabel('its image data is corrupt');
+  }
+  if (data.length < (stride + 1) * header.height) badLabel('its image data is cut short');
+  unfilter(data, stride, header.height, Math.max(1, bitsPerPixel >> 3));
+  return { header, data, stride, palette, transparency };
+}
+
+function unfilter(data: Uint8Array, stride: number, height: number, bpp: number): void {
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (stride + 1) + 1;
+    const prior = row - stride - 1;
+    const filter = data[row - 1];
+    switch (filter) {
+      case 0:
+        break;
+      case 1:
+        for (let i = bpp; i < stride; i += 1) data[row + i] = (data[row + i]! + data[row + i - bpp]!) & 0xff;
+        break;
+      case 2:
+        if (y > 0) for (let i = 0; i < stride; i += 1) data[row + i] = (data[row + i]! + data[prior + i]!) & 0xff;
+        break;
+      case 3:
+        for (let i = 0; i < stride; i += 1) {
+          const left = i >= bpp ? data[row + i - bpp]! : 0;
+          const up = y > 0 ? data[prior + i]! : 0;
+          data[row + i] = (data[row + i]! + ((left + up) >> 1)) & 0xff;
+        }
+        break;
+      case 4:
+        for (let i = 0; i < stride; i += 1) {
+          const a = i >= bpp ? data[row + i - bpp]! : 0;
+          const b = y > 0 ? data[prior + i]! : 0;
+          const c = i >= bpp && y > 0 ? data[prior + i - bpp]! : 0;
+          const p = a + b - c;
+          const pa = Math.abs(p - a);
+          const pb = Math.abs(p - b);
+          const pc = Math.abs(p - c);
+          const predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          data[row + i] = (data[row + i]! + predictor) & 0xff;
+        }
+        break;
+      default:
+        badLabel(`row ${y} has an unknown filter`);
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { StationFailure } from '../../../shared/contract/errors';
+import { decodeLabelPng, rgbaToGray } from '../../../electron/printing/raster/decode';
+import { fitLabel } from '../../../electron/printing/raster/fit';
+import { getPixel, rastersEqual, blackPixelCount, createRaster, setPixel } from '../../../electron/printing/raster/raster';
+import { rasterToPng } from '../../../electron/printing/raster/preview';
+import { labelLikeRaster, randomRaster, rasterToGrayRows, rasterToOneBitRows, writePng } from './fixtures';
+
+const bits = (png: Uint8Array) => {
+  const decoded = decodeLabelPng(png);
+  if (decoded.kind !== 'bits') throw new Error(`expected a sharp label, got ${decoded.kind}`);
+  return decoded.raster;
+};
+
+describe('PNG decoding to a 1-bit raster', () => {
+  it.each([0, 1, 2, 3, 4])('reads 1-bit gray rows exactly (filter %i)', (filter) => {
+    const raster = randomRaster(37, 23, filter + 7);
+    const png = writePng({ width: 37, height: 23, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(raster), filter });
+    expect(rastersEqual(bits(png), raster)).toBe(true);
+  });
+
+  it.each([0, 1, 2, 3, 4])('reads 8-bit black/white gray as sharp bits (filter %i)', (filter) => {
+    const raster = randomRaster(30, 11, 3);
+    const png = writePng({ width: 30, height: 11, bitDepth: 8, colorType: 0, rows: rasterToGrayRows(raster), filter });
+    expect(rastersEqual(bits(png), raster)).toBe(true);
+  });
+
+  it('reads a 1-bit palette whose first entry is white', () => {
+    const raster = randomRaster(19, 9, 5);
+    const rows = Array.from({ length: 9 }, (_, y) => raster.data.slice(y * raster.bytesPerRow, (y + 1) * raster.bytesPerRow));
+    const png = writePng({ width: 19, height: 9, bitDepth: 1, colorType: 3, rows, palette: [255, 255, 255, 0, 0, 0] });
+    expect(rastersEqual(bits(png), raster)).toBe(true);
+  });
+
+  it('treats transparent palette entries as white paper', () => {
+    const rows = [Uint8Array.from([0b01000000])];
+    const png = writePng({ width: 2, height: 1, bitDepth: 1, colorType: 3, rows, palette: [0, 0, 0, 0, 0, 0], transparency: [0] });
+    const raster = bits(png);
+    expect(getPixel(raster, 0, 0)).toBe(false);
+    expect(getPixel(raster, 1, 0)).toBe(true);
+  });
+
+  it('composites RGBA on white and matches pngjs pixel for pixel', () => {
+    const width = 16;
+    const height = 8;
+    const png = new PNG({ width, height });
+    for (let i = 0; i < width * height * 4; i += 1) png.data[i] = (i * 37 + (i >> 2) * 11) & 0xff;
+    const bytes = PNG.sync.write(png);
+    const decoded = decodeLabelPng(bytes);
+    const reference = PNG.sync.read(bytes);
+    expect(decoded.kind).toBe('gray');
+    if (decoded.kind === 'gray') expect(Array.from(decoded.image.data)).toEqual(Array.from(rgbaToGray(reference.data, width, height).data));
+  });
+
+  it.each([
+    [2, 'RGB'],
+    [4, 'gray+alpha'],
+    [6, 'RGBA'],
+    [0, '8-bit gray'],
+  ])('matches pngjs for colour type %i (%s)', (colorType) => {
+    const width = 13;
+    const height = 5;
+    const png = new PNG({ width, height, colorType: colorType as 0 | 2 | 4 | 6, inputColorType: 6 });
+    for (let i = 0; i < width * height * 4; i += 1) png.data[i] = (i * 53 + 17) & 0xff;
+    const bytes = PNG.sync.write(png, { colorType: colorType as 0 | 2 | 4 | 6 });
+    const reference = PNG.sync.read(bytes);
+    const decoded = decodeLabelPng(bytes);
+    const gray = decoded.kind === 'gray' ? decoded.image.data : null;
+    expect(gray && Array.from(gray)).toEqual(Array.from(rgbaToGray(reference.data, width, height).data));
+  });
+
+  it.each([
+    ['not a PNG', Buffer.from('hello, this is not an image at all, just text')],
+    ['a truncated PNG', writePng({ width: 8, height: 8, bitDepth: 1, colorType: 0, rows: Array.from({ length: 8 }, () => Uint8Array.of(0)) }).subarray(0, 60)],
+  ])('refuses %s with bad_label in words', (_name, bytes) => {
+    try {
+      decodeLabelPng(bytes);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(StationFailure);
+      expect((error as StationFailure).error.code).toBe('bad_label');
+      expect((error as StationFailure).message).toMatch(/not a readable PNG/);
+    }
+  });
+});
+
+describe('fitting a label to the media', () => {
+  const label = labelLikeRaster(812, 1218);
+  const oneBitPng = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(label) });
+
+  it('passes a sharp 4x6 at 203 dpi through pixel-exact', () => {
+    const fit = fitLabel(decodeLabelPng(oneBitPng), 812, 1218);
+    expect(fit).toMatchObject({ rotated: false, scale: 1, dithered: false });
+    expect(rastersEqual(fit.raster, label)).toBe(true);
+  });
+
+  it('crops a renderer-rounded 813x1220 label instead of resampling it', () => {
+    const big = createRaster(813, 1220);
+    for (let y = 0; y < 1218; y += 1) big.data.set(label.data.subarray(y * 102, y * 102 + 102), y * big.bytesPerRow + 0);
+    const fit = fitLabel({ kind: 'bits', raster: big }, 812, 1218);
+    expect(fit.scale).toBe(1);
+    expect(rastersEqual(fit.raster, label)).toBe(true);
+  });
+
+  it('pads a 1200x1800 "300 dpi" label onto a 12 dots/mm head without touching its bars', () => {
+    const src = labelLikeRaster(1200, 1800);
+    const fit = fitLabel({ kind: 'bits', raster: src }, 1219, 1828);
+    expect(fit.scale).toBe(1);
+    expect(fit.raster.width).toBe(1219);
+    expect(blackPixelCount(fit.raster)).toBe(blackPixelCount(src));
+    // Shifted by whole bytes (8 dots) and 14 rows: every pixel lands unchanged.
+    expect(getPixel(fit.raster, 8 + 20, 14 + 900)).toBe(getPixel(src, 20, 900));
+  });
+
+  it('rotates a landscape label onto portrait media, clockwise', () => {
+    const src = createRaster(1218, 812);
+    setPixel(src, 0, 0, true);
+    const fit = fitLabel({ kind: 'bits', raster: src }, 812, 1218);
+    expect(fit.rotated).toBe(true);
+    expect(getPixel(fit.raster, 811, 0)).toBe(true);
+    expect(blackPixelCount(fit.raster)).toBe(1);
+  });
+
+  it('resamples only for a real resolution change (203 dpi label on a 300 dpi head)', () => {
+    const fit = fitLabel({ kind: 'bits', raster: label }, 1219, 1828);
+    expect(fit.scale).toBeCloseTo(1.5, 2);
+    expect(fit.raster.width).toBe(1219);
+    expect(fit.raster.height).toBe(1828);
+    // A 4-dot frame becomes a 6-dot frame.
+    expect(getPixel(fit.raster, 5, 600)).toBe(true);
+    expect(getPixel(fit.raster, 7, 600)).toBe(false);
+  });
+
+  it('dithers real grayscale art and thresholds anti-aliased text', () => {
+    const ramp = new PNG({ width: 64, height: 64, colorType: 0 });
+    for (let p = 0; p < 64 * 64; p += 1) ramp.data.fill(p % 64 * 4, p * 4, p * 4 + 3), (ramp.data[p * 4 + 3] = 255);
+    const art = fitLabel(decodeLabelPng(PNG.sync.write(ramp, { colorType: 0 })), 64, 64);
+    expect(art.dithered).toBe(true);
+    const text = new PNG({ width: 64, height: 64, colorType: 0 });
+    for (let p = 0; p < 64 * 64; p += 1) {
+      const v = p % 64 < 20 ? 0 : p % 64 === 20 ? 128 : 255;
+      text.data.fill(v, p * 4, p * 4 + 3);
+      text.data[p * 4 + 3] = 255;
+    }
+    const sharp = fitLabel(decodeLabelPng(PNG.sync.write(text, { colorType: 0 })), 64, 64);
+    expect(sharp.dithered).toBe(false);
+    expect(getPixel(sharp.raster, 19, 3)).toBe(true);
+    expect(getPixel(sharp.raster, 21, 3)).toBe(false);
+  });
+
+  it('renders a preview PNG that decodes back to the same raster', () => {
+    expect(rastersEqual(bits(rasterToPng(label)), label)).toBe(true);
+  });
+});
