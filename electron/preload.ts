@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { commandChannel, EVENT_CHANNEL, isCommandName, isEventName, type StationApi } from '../shared/contract';
+import { commandChannel, EVENT_CHANNEL, isCommandName, isEventName, type StationApi, unknownCommandError } from '../shared/contract';
 
 type EventFrame = { name: string; payload: unknown };
 
@@ -7,7 +7,7 @@ type EventFrame = { name: string; payload: unknown };
 const station = {
   call: (name, input) => {
     if (!isCommandName(name)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown_command', message: 'The station does not know that action.' } });
+      return Promise.resolve({ ok: false, error: unknownCommandError });
     }
     return ipcRenderer.invoke(commandChannel(name), input);
   },

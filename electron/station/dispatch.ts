@@ -7,6 +7,7 @@ import {
   type Result,
   type StationError,
   StationFailure,
+  unknownCommandError,
 } from '../../shared/contract';
 import type { Logger } from '../log/logger';
 
@@ -32,7 +33,7 @@ export function describeInvalidInput(error: z.ZodError): StationError {
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   return async (name, input) => {
     if (!isCommandName(name)) {
-      return { ok: false, error: { code: 'unknown_command', message: 'The station does not know that action. Restart the station if this keeps happening.' } };
+      return { ok: false, error: unknownCommandError };
     }
     const parsed = commands[name].input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: describeInvalidInput(parsed.error) };

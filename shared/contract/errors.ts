@@ -63,3 +63,9 @@ export function isStationError(value: unknown): value is StationError {
     (errorCodes as readonly string[]).includes(candidate.code)
   );
 }
+
+/** The one refusal for a command name the contract does not list, whichever side notices. */
+export const unknownCommandError: StationError = {
+  code: 'unknown_command',
+  message: 'The station does not know that action. Restart the station if this keeps happening.',
+};
