@@ -48,8 +48,8 @@ export const m002Shipping: Migration = {
     CREATE UNIQUE INDEX shipments_live_package ON shipments (package_key) WHERE state <> 'voided';
     CREATE INDEX shipments_tracking ON shipments (tracking_lc) WHERE tracking_lc IS NOT NULL;
     CREATE INDEX shipments_shipment_no ON shipments (shipment_no) WHERE shipment_no IS NOT NULL;
-    CREATE INDEX shipments_order ON shipments (order_number_lc, id) WHERE order_number_lc IS NOT NULL;
-    CREATE INDEX shipments_recipient ON shipments (recipient_lc, id) WHERE recipient_lc IS NOT NULL;
+    CREATE INDEX shipments_order ON shipments (order_number_lc, id DESC) WHERE order_number_lc IS NOT NULL;
+    CREATE INDEX shipments_recipient ON shipments (recipient_lc, id DESC) WHERE recipient_lc IS NOT NULL;
     CREATE INDEX shipments_state ON shipments (state, id);
     CREATE INDEX shipments_bought_at ON shipments (bought_at) WHERE bought_at IS NOT NULL;
 

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { StationFailure, fail, type StationError } from '../../shared/contract/errors';
+import { toCents } from '../../shared/domain/money';
+import type { Logger } from '../log/logger';
+import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import type { PurchaseMethod, WireShipment } from './ports';
+
+/** The service picked by the operator, kept to compare with what the service sold. */
+export interface ChosenService {
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  readonly price: number | null;
+}
+
+export interface PurchaseDraft {
+  readonly method: PurchaseMethod;
+  /** The request body without platform_uk_id; the journal adds the row's id. */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly chosen: ChosenService;
+  readonly orderNumber: string | null;
+  readonly recipientName: string | null;
+  readonly insuranceCents: number | null;
+  readonly isReturn: boolean;
+}
+
+export interface JournalDeps {
+  readonly shipments: ShipmentsRepo;
+  /** Sends one purchase; throws a StationFailure on any failure. */
+  readonly send: (method: PurchaseMethod, body: Readonly<Record<string, unknown>>) => Promise<WireShipment>;
+  /** Fetches label bytes when the service sent only URLs. */
+  readonly fetchBytes: (url: string) => Promise<Uint8Array>;
+  readonly log: Logger;
+  readonly onStage?: (packageKey: string, stage: 'journaled' | 'sent' | 'bought' | 'failed', row: ShipmentRow, message?: string) => void;
+  /** Attempts per purchase for failures whose outcome is unknown (timeouts, resets, 5xx). */
+  readonly attempts?: number;
+  readonly retryDelayMs?: number;
+  readonly mintId?: () => string;
+}
+
+export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
+
+/** Definitive refusals: the service did not sell a label, so the row fails (it keeps its id for a retry). */
+const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_input', 'unauthorized', 'not_configured', 'keychain_unavailable']);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function toFailure(error: unknown): StationFailure {
+  if (error instanceof StationFailure) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new StationFailure({ code: 'service_unavailable', message: `The purchase could not be completed (${message}).`, retryable: true });
+}
+
+const same = (a: string | null, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * The purchase journal (design.md invariant 2). A purchase is written as a
+ * pending row holding its minted platform_uk_id and the full request before
+ * anything is sent; every retry and every recovery re-sends that same id, so
+ * the service de-duplicates and the operator pays once. The answer, with the
+ * label bytes, is stored in the transaction that marks the row bought.
+ * Purchases of one package are single-flighted: a second Buy joins the first.
+ */
+export function createPurchaseJournal(deps: JournalDeps) {
+  const inFlight = new Map<string, Promise<ShipmentRow>>();
+  const attempts = deps.attempts ?? 4;
+  const retryDelayMs = deps.retryDelayMs ?? 300;
+  const mint = deps.mintId ?? (() => `ps-${randomUUID()}`);
+  let closed = false;
+
+  function journal(packageKey: string, draft: PurchaseDraft): ShipmentRow {
+    const meta = {
+      method: draft.method,
+      requestJson: JSON.stringify(draft.body),
+      chosenJson: JSON.stringify(draft.chosen),
+      orderNumber: draft.orderNumber,
+      recipientName: draft.recipientName,
+      insuranceCents: draft.insuranceCents,
+      isReturn: draft.isReturn,
+    };
+    const live = deps.shipments.liveByPackageKey(packageKey);
+    if (live?.state === 'bought') return live;
+    if (live) return deps.shipments.reusePending(live.id, meta);
+    return deps.shipments.insertPending({ packageKey, platformUkId: mint(), ...meta });
+  }
+
+  async function decodeLabels(wire: WireShipment): Promise<BoughtUpdate['labels']> {
+    const labels: Array<BoughtUpdate['labels'][number]> = [];
+    const collect = async (kind: 'label' | 'qrcode', data: readonly string[] | null | undefined, urls: readonly string[] | null | undefined) => {
+      const count = Math.max(data?.length ?? 0, urls?.length ?? 0);
+      for (let seq = 0; seq < count; seq += 1) {
+        const b64 = data?.[seq];
+        const url = urls?.[seq] ?? null;
+        const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url) : undefined;
+        if (png && png.length > 0) labels.push({ kind, seq, url, png });
+      }
+    };
+    await collect('label', wire.label_data, wire.label_urls);
+    await collect('qrcode', wire.label_qr_code_data, wire.qrcode_urls);
+    if (!labels.some((l) => l.kind === 'label')) fail('bad_label', 'The service sold the label but sent no label image; reprint it from history once it is fetched.', { retryable: true });
+    return labels;
+  }
+
+  function record(row: ShipmentRow, wire: WireShipment, labels: BoughtUpdate['labels']): ShipmentRow {
+    const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : null;
+    const bought: ChosenService = {
+      carrierCode: wire.carrier_code,
+      serviceLevel: wire.service_level ?? null,
+      serviceName: wire.service_name ?? wire.service_level ?? null,
+      price: wire.total_fee,
+    };
+    const mismatch =
+      chosen !== null && (!same(chosen.carrierCode, bought.carrierCode) || (chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
+    deps.shipments.markBought(row.id, {
+      resultJson: JSON.stringify({ ...wire, label_data: undefined, label_qr_code_data: undefined }),
+      shipmentNo: wire.shipment_no,
+      trackingNo: wire.tracking_no,
+      carrierCode: bought.carrierCode,
+      serviceLevel: bought.serviceLevel,
+      serviceName: bought.serviceName,
+      costCents: toCents(wire.total_fee),
+      currency: wire.currency,
+      duplicateLabel: wire.duplicate_label,
+      rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
+      labels,
+    });
+    return deps.shipments.get(row.id) as ShipmentRow;
+  }
+
+  /** Sends the journaled request (same platform_uk_id every time) until it is bought, refused, or attempts run out. */
+  async function send(row: ShipmentRow): Promise<ShipmentRow> {
+    const body = { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: row.platform_uk_id };
+    let last: StationFailure | undefined;
+    for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
+      deps.shipments.countAttempt(row.id);
+      deps.onStage?.(row.package_key, 'sent', row);
+      try {
+        const wire = await deps.send(row.method, body);
+        if (closed) break;
+        if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
+          fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
+        }
+        const labels = await decodeLabels(wire);
+        const done = record(row, wire, labels);
+        deps.onStage?.(row.package_key, 'bought', done);
+        return done;
+      } catch (error) {
+        last = toFailure(error);
+        if (closed) break;
+        if (definitive.has(last.error.code)) {
+          deps.shipments.markFailed(row.id, last.error.message);
+          deps.onStage?.(row.package_key, 'failed', row, last.error.message);
+          throw last;
+        }
+        deps.shipments.noteError(row.id, last.error.message);
+        deps.log.warn('purchase attempt failed; re-sending with the same platform_uk_id', { platformUkId: row.platform_uk_id, attempt, code: last.error.code });
+        if (attempt < attempts) await sleep(retryDelayMs * attempt);
+      }
+    }
+    const message = `The purchase was not confirmed (${last?.error.message ?? 'the station is closing'}). It is kept under id ${row.platform_uk_id}; pressing Buy again re-sends the same id, so it is never charged twice.`;
+    deps.onStage?.(row.package_key, 'failed', row, message);
+    throw new StationFailure({ code: last?.error.code === 'rate_limited' ? 'rate_limited' : 'timeout', message, retryable: true });
+  }
+
+  function purchase(packageKey: string, draft: PurchaseDraft): Promise<ShipmentRow> {
+    const running = inFlight.get(packageKey);
+    if (running) return running;
+    const promise = (async () => {
+      if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
+      const row = journal(packageKey, draft);
+      if (row.state === 'bought') return row;
+      deps.onStage?.(packageKey, 'journaled', row);
+      return send(row);
+    })().finally(() => inFlight.delete(packageKey));
+    inFlight.set(packageKey, promise);
+    return promise;
+  }
+
+  /** Re-sends every pending purchase (start-up, or after the network returns). */
+  async function reconcile(): Promise<{ readonly bought: number; readonly failed: number; readonly stillPending: number }> {
+    let bought = 0;
+    let failed = 0;
+    let stillPending = 0;
+    for (const row of deps.shipments.pending()) {
+      if (inFlight.has(row.package_key)) continue;
+      const promise = send(row).finally(() => inFlight.delete(row.package_key));
+      inFlight.set(row.package_key, promise);
+      try {
+        await promise;
+        bought += 1;
+      } catch {
+        if (deps.shipments.get(row.id)?.state === 'failed') failed += 1;
+        else stillPending += 1;
+      }
+    }
+    return { bought, failed, stillPending };
+  }
+
+  return {
+    purchase,
+    reconcile,
+    isInFlight: (packageKey: string) => inFlight.has(packageKey),
+    /** Stops retrying; answers arriving later are not written (the next start reconciles them). */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Db } from './database';
+import { normalizeKey, normalizeTracking, prefixUpperBound, type ShipmentRow, type ShipmentStateRow } from './shipmentsRepo';
+
+export interface HistoryQuery {
+  readonly query: string;
+  readonly state?: ShipmentStateRow;
+  readonly limit: number;
+  readonly beforeId?: number;
+}
+
+/**
+ * History search over shipments. A query is tried as each kind of key at once
+ * (tracking number, platform_uk_id, shipment_no exactly; order number and
+ * recipient name by prefix), every lookup an index seek or a prefix range
+ * on a lowercase column, so a search stays in milliseconds at a million rows.
+ * Rows from the lookups are merged newest first.
+ */
+export function createHistorySearch(db: Db) {
+  const cols = 's.*';
+  const maxId = Number.MAX_SAFE_INTEGER;
+  const tracking = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.tracking_lc = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
+  );
+  const platform = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.platform_uk_id = ? AND s.id < ? LIMIT ?`,
+  );
+  const shipmentNo = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.shipment_no = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
+  );
+  const orderExact = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.order_number_lc = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
+  );
+  const orderPrefix = db.prepare<[string, string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.order_number_lc >= ? AND s.order_number_lc < ? AND s.id < ?
+     ORDER BY s.order_number_lc, s.id DESC LIMIT ?`,
+  );
+  const namePrefix = db.prepare<[string, string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.recipient_lc >= ? AND s.recipient_lc < ? AND s.id < ?
+     ORDER BY s.recipient_lc, s.id DESC LIMIT ?`,
+  );
+  const latest = db.prepare<[number, number], ShipmentRow>(`SELECT ${cols} FROM shipments s WHERE s.id < ? ORDER BY s.id DESC LIMIT ?`);
+  const latestInState = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.state = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
+  );
+  const counts = db.prepare<[number], { label_count: number; qrcode_count: number }>(
+    `SELECT sum(kind = 'label') AS label_count, sum(kind = 'qrcode') AS qrcode_count FROM labels WHERE shipment_id = ?`,
+  );
+
+  const withCounts = (row: ShipmentRow): ShipmentRow => {
+    const c = counts.get(row.id);
+    return { ...row, label_count: c?.label_count ?? 0, qrcode_count: c?.qrcode_count ?? 0 };
+  };
+
+  return function search(q: HistoryQuery): ShipmentRow[] {
+    const before = q.beforeId ?? maxId;
+    // Ask each lookup for extra rows when a state filter may drop some.
+    const take = q.state ? q.limit * 4 : q.limit;
+    const text = q.query.trim();
+    let rows: ShipmentRow[];
+    if (text === '') {
+      rows = q.state ? latestInState.all(q.state, before, q.limit) : latest.all(before, q.limit);
+    } else {
+      const key = normalizeKey(text);
+      const upper = prefixUpperBound(key);
+      const found = new Map<number, ShipmentRow>();
+      const add = (list: ShipmentRow[]) => list.forEach((row) => found.set(row.id, row));
+      add(tracking.all(normalizeTracking(text), before, take));
+      add(platform.all(text, before, take));
+      add(shipmentNo.all(text, before, take));
+      add(orderExact.all(key, before, take));
+      add(orderPrefix.all(key, upper, before, take));
+      add(namePrefix.all(key, upper, before, take));
+      rows = [...found.values()].sort((a, b) => b.id - a.id);
+    }
+    return rows
+      .filter((row) => !q.state || row.state === q.state)
+      .slice(0, q.limit)
+      .map(withCounts);
+  };
+}

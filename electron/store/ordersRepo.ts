@@ -1,0 +1,61 @@
+import type { Db } from './database';
+import { normalizeKey, prefixUpperBound } from './shipmentsRepo';
+
+export interface OrderRow {
+  readonly order_number: string;
+  readonly source: 'csv' | 'v1' | 'manual';
+  readonly recipient_json: string;
+  readonly package_json: string | null;
+  readonly imported_at: string;
+  readonly shipped: number;
+}
+
+export interface OrderUpsert {
+  readonly orderNumber: string;
+  readonly source: OrderRow['source'];
+  readonly recipient: unknown;
+  readonly package: unknown;
+  readonly recipientName: string;
+}
+
+const SHIPPED = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_number_lc = o.order_number_lc AND s.state = 'bought')`;
+
+/** The orders inbox: one row per order number (case-insensitive); a later import of the same number updates it. */
+export function createOrdersRepo(db: Db, now: () => Date) {
+  const exists = db.prepare<[string], { id: number }>('SELECT id FROM orders WHERE order_number_lc = ?');
+  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, recipient_lc, imported_at, updated_at)
+    VALUES (@orderNumber, @lc, @source, @recipient, @package, @recipientLc, @at, @at)
+    ON CONFLICT (order_number_lc) DO UPDATE SET order_number = excluded.order_number, source = excluded.source,
+      recipient_json = excluded.recipient_json, package_json = excluded.package_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
+  const one = db.prepare<[string], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o WHERE o.order_number_lc = ?`);
+  const recent = db.prepare<[number], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o ORDER BY o.id DESC LIMIT ?`);
+  const search = db.prepare<[string, string, string, string, number], OrderRow>(
+    `SELECT o.*, ${SHIPPED} AS shipped FROM orders o
+     WHERE (o.order_number_lc >= ? AND o.order_number_lc < ?) OR (o.recipient_lc >= ? AND o.recipient_lc < ?) ORDER BY o.id DESC LIMIT ?`,
+  );
+  return {
+    /** Returns true when the order was new. */
+    upsert: (o: OrderUpsert): boolean => {
+      const lc = normalizeKey(o.orderNumber);
+      const isNew = exists.get(lc) === undefined;
+      upsert.run({
+        orderNumber: o.orderNumber,
+        lc,
+        source: o.source,
+        recipient: JSON.stringify(o.recipient),
+        package: o.package === null ? null : JSON.stringify(o.package),
+        recipientLc: normalizeKey(o.recipientName),
+        at: now().toISOString(),
+      });
+      return isNew;
+    },
+    get: (orderNumber: string): OrderRow | undefined => one.get(normalizeKey(orderNumber)),
+    list(query: string, limit: number): OrderRow[] {
+      const key = normalizeKey(query);
+      if (key === '') return recent.all(limit);
+      const upper = prefixUpperBound(key);
+      return search.all(key, upper, key, upper, limit);
+    },
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+  };
+}

@@ -1,0 +1,168 @@
+import type { Db } from './database';
+
+export type ShipmentStateRow = 'pending' | 'bought' | 'voided' | 'failed';
+
+export interface ShipmentRow {
+  readonly id: number;
+  readonly package_key: string;
+  readonly platform_uk_id: string;
+  readonly state: ShipmentStateRow;
+  readonly method: 'create_and_pay' | 'direct_buy';
+  readonly request_json: string;
+  readonly chosen_json: string | null;
+  readonly result_json: string | null;
+  readonly error: string | null;
+  readonly attempts: number;
+  readonly order_number: string | null;
+  readonly recipient_name: string | null;
+  readonly shipment_no: string | null;
+  readonly tracking_no: string | null;
+  readonly carrier_code: string | null;
+  readonly service_level: string | null;
+  readonly service_name: string | null;
+  readonly cost_cents: number | null;
+  readonly currency: string | null;
+  readonly insurance_cents: number | null;
+  readonly duplicate_label: number;
+  readonly rate_mismatch_json: string | null;
+  readonly is_return: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly bought_at: string | null;
+  readonly voided_at: string | null;
+  readonly label_count?: number;
+  readonly qrcode_count?: number;
+}
+
+export interface PendingInsert {
+  readonly packageKey: string;
+  readonly platformUkId: string;
+  readonly method: 'create_and_pay' | 'direct_buy';
+  readonly requestJson: string;
+  readonly chosenJson: string | null;
+  readonly orderNumber: string | null;
+  readonly recipientName: string | null;
+  readonly insuranceCents: number | null;
+  readonly isReturn: boolean;
+}
+
+export interface BoughtUpdate {
+  readonly resultJson: string;
+  readonly shipmentNo: string;
+  readonly trackingNo: string;
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  readonly costCents: number | null;
+  readonly currency: string | null;
+  readonly duplicateLabel: boolean;
+  readonly rateMismatchJson: string | null;
+  readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
+}
+
+/** Search keys are stored lowercase and trimmed; a query is normalized the same way. */
+export const normalizeKey = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
+export const normalizeTracking = (value: string): string => value.trim().toLowerCase().replace(/[\s-]+/g, '');
+
+/** The smallest string above every string that starts with `prefix` (UTF-8 order equals code point order). */
+export function prefixUpperBound(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
+}
+
+const SELECT = `SELECT s.*,
+  (SELECT count(*) FROM labels l WHERE l.shipment_id = s.id AND l.kind = 'label') AS label_count,
+  (SELECT count(*) FROM labels l WHERE l.shipment_id = s.id AND l.kind = 'qrcode') AS qrcode_count
+  FROM shipments s`;
+
+export type ShipmentsRepo = ReturnType<typeof createShipmentsRepo>;
+
+export function createShipmentsRepo(db: Db, now: () => Date) {
+  const byId = db.prepare<[number], ShipmentRow>(`${SELECT} WHERE s.id = ?`);
+  const liveByKey = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.package_key = ? AND s.state <> 'voided'`);
+  const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json,
+      order_number, order_number_lc, recipient_name, recipient_lc, insurance_cents, is_return, created_at, updated_at)
+    VALUES (@packageKey, @platformUkId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
+      @recipientName, @recipientLc, @insuranceCents, @isReturn, @at, @at)`);
+  const resend = db.prepare(`UPDATE shipments SET state = 'pending', method = @method, request_json = @requestJson, chosen_json = @chosenJson,
+      order_number = @orderNumber, order_number_lc = @orderNumberLc, recipient_name = @recipientName, recipient_lc = @recipientLc,
+      insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
+    WHERE id = @id AND state IN ('pending', 'failed')`);
+  const attempt = db.prepare('UPDATE shipments SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
+  const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
+      tracking_no = @trackingNo, tracking_lc = @trackingLc, carrier_code = @carrierCode, service_level = @serviceLevel,
+      service_name = @serviceName, cost_cents = @costCents, currency = @currency, duplicate_label = @duplicateLabel,
+      rate_mismatch_json = @rateMismatchJson, error = NULL, bought_at = @at, updated_at = @at
+    WHERE id = @id AND state IN ('pending', 'failed')`);
+  const label = db.prepare('INSERT OR REPLACE INTO labels (shipment_id, kind, seq, url, png) VALUES (?, ?, ?, ?, ?)');
+  const failed = db.prepare("UPDATE shipments SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
+  const noteError = db.prepare('UPDATE shipments SET error = ?, updated_at = ? WHERE id = ?');
+  const voided = db.prepare("UPDATE shipments SET state = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND state = 'bought'");
+  const pending = db.prepare<[], ShipmentRow>(`${SELECT} WHERE s.state = 'pending' ORDER BY s.id`);
+  const byTracking = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.tracking_lc = ? ORDER BY s.id DESC LIMIT 1`);
+  const byShipmentNo = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.shipment_no = ? ORDER BY s.id DESC LIMIT 1`);
+  const byPlatformId = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.platform_uk_id = ?`);
+  const boughtSince = db.prepare<[string], ShipmentRow>(
+    `${SELECT} WHERE s.bought_at >= ? AND s.state = 'bought' AND s.carrier_code = 'USPS' ORDER BY s.id`,
+  );
+
+  const at = () => now().toISOString();
+  const metaParams = (p: Omit<PendingInsert, 'packageKey' | 'platformUkId'>) => ({
+    method: p.method,
+    requestJson: p.requestJson,
+    chosenJson: p.chosenJson,
+    orderNumber: p.orderNumber,
+    orderNumberLc: p.orderNumber === null ? null : normalizeKey(p.orderNumber),
+    recipientName: p.recipientName,
+    recipientLc: p.recipientName === null ? null : normalizeKey(p.recipientName),
+    insuranceCents: p.insuranceCents,
+    isReturn: p.isReturn ? 1 : 0,
+    at: at(),
+  });
+
+  return {
+    get: (id: number): ShipmentRow | undefined => byId.get(id),
+    liveByPackageKey: (key: string): ShipmentRow | undefined => liveByKey.get(key),
+    insertPending(p: PendingInsert): ShipmentRow {
+      const info = insert.run({ packageKey: p.packageKey, platformUkId: p.platformUkId, ...metaParams(p) });
+      return byId.get(Number(info.lastInsertRowid)) as ShipmentRow;
+    },
+    /** Reuses a pending or failed row (same platform_uk_id) with the latest request. */
+    reusePending(id: number, p: Omit<PendingInsert, 'packageKey' | 'platformUkId'>): ShipmentRow {
+      resend.run({ id, ...metaParams(p) });
+      return byId.get(id) as ShipmentRow;
+    },
+    countAttempt: (id: number) => void attempt.run(at(), id),
+    /** Label bytes and the bought state in one transaction: a label is never paid for without being kept. */
+    markBought: db.transaction((id: number, u: BoughtUpdate): boolean => {
+      const info = bought.run({
+        id,
+        resultJson: u.resultJson,
+        shipmentNo: u.shipmentNo,
+        trackingNo: u.trackingNo,
+        trackingLc: normalizeTracking(u.trackingNo),
+        carrierCode: u.carrierCode,
+        serviceLevel: u.serviceLevel,
+        serviceName: u.serviceName,
+        costCents: u.costCents,
+        currency: u.currency,
+        duplicateLabel: u.duplicateLabel ? 1 : 0,
+        rateMismatchJson: u.rateMismatchJson,
+        at: at(),
+      });
+      if (info.changes === 0) return false;
+      for (const l of u.labels) label.run(id, l.kind, l.seq, l.url, l.png);
+      return true;
+    }),
+    markFailed: (id: number, message: string) => void failed.run(message, at(), id),
+    noteError: (id: number, message: string) => void noteError.run(message, at(), id),
+    markVoided: (id: number): boolean => voided.run(at(), at(), id).changes > 0,
+    pending: (): ShipmentRow[] => pending.all(),
+    /** One shipment by tracking number, shipment_no or platform_uk_id. */
+    findByRef(ref: string): ShipmentRow | undefined {
+      const trimmed = ref.trim();
+      return byPlatformId.get(trimmed) ?? byPlatformId.get(trimmed.toLowerCase()) ?? byTracking.get(normalizeTracking(trimmed)) ?? byShipmentNo.get(trimmed);
+    },
+    uspsBoughtSince: (isoInstant: string): ShipmentRow[] => boughtSince.all(isoInstant),
+  };
+}

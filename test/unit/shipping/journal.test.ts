@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { StationFailure } from '../../../shared/contract/errors';
+import { createMemoryLogger } from '../../../electron/log/logger';
+import { createPurchaseJournal, type PurchaseDraft } from '../../../electron/shipping/journal';
+import type { WireShipment } from '../../../electron/shipping/ports';
+import { openDatabase } from '../../../electron/store/database';
+import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+
+const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+
+function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_ADVANTAGE'): WireShipment {
+  const existing = sold.get(id);
+  if (existing) return { ...existing, duplicate_label: true };
+  const shipment = {
+    shipment_no: `S${sold.size + 1}`,
+    platform_uk_id: id,
+    tracking_no: `9400${sold.size + 1}`,
+    carrier_code: 'USPS',
+    service_level: level,
+    service_name: level,
+    currency: 'USD',
+    total_fee: 5.25,
+    duplicate_label: false,
+    label_urls: ['u'],
+    label_data: [png],
+  } as WireShipment;
+  sold.set(id, shipment);
+  return shipment;
+}
+
+const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
+  method: 'create_and_pay',
+  body: { rate_id: level },
+  chosen: { carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 },
+  orderNumber: 'A-1',
+  recipientName: 'Ann Lee',
+  insuranceCents: null,
+  isReturn: false,
+});
+
+function setup(behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error') {
+  const db = openDatabase({ file: ':memory:' });
+  const shipments = createShipmentsRepo(db, () => new Date('2025-06-30T12:00:00Z'));
+  const sold = new Map<string, WireShipment>();
+  let calls = 0;
+  const journal = createPurchaseJournal({
+    shipments,
+    log: createMemoryLogger(),
+    retryDelayMs: 1,
+    fetchBytes: async () => new Uint8Array([1]),
+    send: async (_method, body) => {
+      calls += 1;
+      const id = String(body.platform_uk_id);
+      await new Promise((r) => setTimeout(r, 5));
+      const what = behaviour(id, body as Record<string, unknown>, calls);
+      if (what === 'reject') throw new StationFailure({ code: 'service_rejected', message: 'Insufficient balance' });
+      if (what === 'error') throw new StationFailure({ code: 'service_unavailable', message: '502', retryable: true });
+      const result = wire(id, sold, String(body.rate_id));
+      if (what === 'drop') throw new StationFailure({ code: 'timeout', message: 'no answer', retryable: true });
+      return result;
+    },
+  });
+  return { db, shipments, journal, sold, calls: () => calls };
+}
+
+describe('purchase journal', () => {
+  it('single-flights concurrent buys of one package and pays once', async () => {
+    const { journal, sold, calls } = setup(() => 'ok');
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => journal.purchase('A-1#0', draft())));
+    expect(a?.id).toBe(b?.id);
+    expect(c?.platform_uk_id).toBe(a?.platform_uk_id);
+    expect(sold.size).toBe(1);
+    expect(calls()).toBe(1);
+    const again = await journal.purchase('A-1#0', draft());
+    expect(again.state).toBe('bought');
+    expect(calls()).toBe(1);
+  });
+
+  it('re-sends the same platform_uk_id after a dropped answer and records the duplicate', async () => {
+    const { journal, sold, shipments } = setup((_id, _b, call) => (call === 1 ? 'drop' : 'ok'));
+    const row = await journal.purchase('A-1#0', draft());
+    expect(row.state).toBe('bought');
+    expect(row.duplicate_label).toBe(1);
+    expect(row.attempts).toBe(2);
+    expect(sold.size).toBe(1);
+    expect(shipments.get(row.id)?.label_count).toBe(1);
+  });
+
+  it('keeps the id after a refusal and reuses it on the next buy', async () => {
+    let refuse = true;
+    const { journal, shipments } = setup(() => (refuse ? 'reject' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft())).rejects.toThrow(/Insufficient balance/);
+    const failed = shipments.liveByPackageKey('A-1#0');
+    expect(failed?.state).toBe('failed');
+    refuse = false;
+    const row = await journal.purchase('A-1#0', draft());
+    expect(row.platform_uk_id).toBe(failed?.platform_uk_id);
+    expect(row.state).toBe('bought');
+  });
+
+  it('leaves the row pending when no attempt is confirmed, and reconcile finishes it', async () => {
+    let down = true;
+    const { journal, sold } = setup(() => (down ? 'error' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { code: 'timeout', retryable: true } });
+    down = false;
+    expect(await journal.reconcile()).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(sold.size).toBe(1);
+  });
+
+  it('records the label actually sold when the picked rate differs', async () => {
+    let drop = true;
+    const { journal, sold } = setup(() => (drop ? 'drop' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft('USPS_PRIORITY'))).rejects.toMatchObject({ error: { retryable: true } });
+    drop = false;
+    const row = await journal.purchase('A-1#0', draft('USPS_GROUND_ADVANTAGE'));
+    expect(sold.size).toBe(1);
+    expect(row.service_level).toBe('USPS_PRIORITY');
+    expect(row.duplicate_label).toBe(1);
+    expect(JSON.parse(row.rate_mismatch_json ?? 'null')).toMatchObject({
+      picked: { serviceLevel: 'USPS_GROUND_ADVANTAGE' },
+      bought: { serviceLevel: 'USPS_PRIORITY' },
+    });
+  });
+});
