@@ -1,0 +1,176 @@
+import type { z } from 'zod';
+import * as wire from '../../../shared/api/v1';
+import { fail } from '../../../shared/contract/errors';
+import type { AuditSink } from '../audit';
+import { invalidResponseFailure, notConfiguredFailure, rejectedFailure, unauthorizedFailure } from '../failures';
+import { createHttpClient, type FetchFn, type HttpMethod, type HttpResponse, type QueryValue } from '../http';
+import type { RetryOptions, Safety } from '../retry';
+import { validateRequest } from '../validate';
+import { createV1Limiters, groupOf, type V1Limiters } from './groups';
+
+export type V1OrderKey = z.infer<typeof wire.v1ShipmentsGetQuerySchema>;
+export type V1OrderListQuery = z.infer<typeof wire.v1OrderListQuerySchema>;
+
+/** Every legacy endpoint; weights are pounds. Answers are the parsed bodies. */
+export interface V1Client {
+  readonly baseUrl: string;
+  ratesList(request: wire.V1ShipmentRequest): Promise<wire.V1Rate[]>;
+  buy(rateId: string): Promise<wire.V1PurchaseLabelResponse>;
+  buyLabel(request: wire.V1ShipmentRequest): Promise<wire.V1PurchaseLabelResponse>;
+  voidLabel(trackingCode: string): Promise<{ tracking_code: string }>;
+  createOrder(request: wire.V1CreateOrderRequest): Promise<{ order_number: string }>;
+  /** Labels of an order that has one (store name + order number). */
+  orderLabels(key: V1OrderKey): Promise<wire.V1OrderLabel[]>;
+  deleteOrder(key: V1OrderKey): Promise<void>;
+  /** Sandbox extension (GET /api/orders/list); the public service does not offer it. */
+  listOrders(query: V1OrderListQuery): Promise<wire.V1OrderList>;
+  verifyAddress(request: wire.V1VerifyAddressRequest): Promise<wire.V1VerifyAddressResponse>;
+  createScanForm(trackingCodes: readonly string[]): Promise<{ url: string }>;
+  /** Starts an asynchronous e-commerce SCAN form; poll `getEcommerceScanForm` with the returned request id. */
+  createEcommerceScanForm(ecomCarrier: string, trackingCodes: readonly string[]): Promise<{ request: number }>;
+  getEcommerceScanForm(ecomCarrier: string, requestId: number): Promise<wire.V1EcomScanFormGetResponse>;
+  carrierAccounts(): Promise<wire.V1CarrierAccount[]>;
+  balance(): Promise<wire.V1Balance>;
+}
+
+export interface V1ClientOptions {
+  readonly baseUrl: string;
+  /** Undefined when no v1 token is configured: every call then fails with not_configured. */
+  readonly apiToken: string | undefined;
+  readonly fetch?: FetchFn;
+  readonly timeoutMs?: number;
+  readonly audit?: AuditSink;
+  readonly now?: () => Date;
+  readonly retry?: Partial<RetryOptions>;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly limiters?: V1Limiters;
+  readonly onInvalidResponse?: (endpoint: string, issues: readonly string[]) => void;
+}
+
+interface Call {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly json?: unknown;
+  readonly safety: Safety;
+  readonly action: string;
+}
+
+function interpretV1<S extends z.ZodType>(response: HttpResponse, schema: S, endpoint: string, report?: V1ClientOptions['onInvalidResponse']): z.output<S> {
+  if (response.status === 401 || response.status === 403) throw unauthorizedFailure('v1', response.status);
+  if (response.status >= 400) {
+    const error = wire.v1ErrorSchema.safeParse(response.body);
+    if (error.success) throw rejectedFailure('v1', error.data.message, error.data.code ?? `http_${response.status}`);
+    throw rejectedFailure('v1', `The legacy (v1) service refused the request (HTTP ${response.status}).`, `http_${response.status}`);
+  }
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    report?.(endpoint, parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'));
+    throw invalidResponseFailure();
+  }
+  return parsed.data;
+}
+
+const carrierSegment = (ecomCarrier: string): string => {
+  const segment = ecomCarrier.trim().toLowerCase();
+  if (!/^[a-z0-9_-]+$/.test(segment)) fail('invalid_input', 'That carrier name cannot be used for an e-commerce SCAN form.', { field: 'ecom_carrier' });
+  return segment;
+};
+
+export function createV1Client(options: V1ClientOptions): V1Client {
+  const http = createHttpClient({
+    api: 'v1',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    audit: options.audit,
+    now: options.now,
+    retry: options.retry,
+    sleep: options.sleep,
+  });
+  const limiters = options.limiters ?? createV1Limiters();
+
+  function call<S extends z.ZodType>(spec: Call, schema: S): Promise<z.output<S>> {
+    if (!options.apiToken) {
+      return Promise.reject(notConfiguredFailure('No legacy (v1) api token is stored for this backend. Enter it in Settings to use the v1 account views.'));
+    }
+    const gate = limiters[groupOf(spec.path)];
+    return http.send(
+      { ...spec, baseUrl: options.baseUrl, secretQuery: { api_token: options.apiToken }, gate },
+      (response) => interpretV1(response, schema, spec.path, options.onInvalidResponse),
+    );
+  }
+
+  return {
+    baseUrl: options.baseUrl,
+
+    ratesList(request) {
+      const body = validateRequest(wire.v1ShipmentRequestSchema, request, 'rate request');
+      return call({ method: 'POST', path: '/api/rates/list', json: body, safety: 'read', action: 'quote rates' }, wire.v1RatesListResponseSchema);
+    },
+
+    buy(rateId) {
+      const q = validateRequest(wire.v1BuyQuerySchema, { rate_id: rateId }, 'purchase');
+      return call({ method: 'GET', path: '/api/rates/buy', query: q, safety: 'unsafe', action: 'buy the label' }, wire.v1PurchaseLabelResponseSchema);
+    },
+
+    buyLabel(request) {
+      const body = validateRequest(wire.v1ShipmentRequestSchema, request, 'purchase');
+      return call({ method: 'POST', path: '/api/rates/buy-label', json: body, safety: 'unsafe', action: 'buy the label' }, wire.v1PurchaseLabelResponseSchema);
+    },
+
+    voidLabel(trackingCode) {
+      const body = validateRequest(wire.v1VoidRequestSchema, { tracking_code: trackingCode }, 'void request');
+      return call({ method: 'POST', path: '/api/shipments/void', json: body, safety: 'unsafe', action: 'void the label' }, wire.v1VoidResponseSchema);
+    },
+
+    createOrder(request) {
+      const body = validateRequest(wire.v1CreateOrderRequestSchema, request, 'order');
+      return call({ method: 'POST', path: '/api/orders/create', json: body, safety: 'unsafe', action: 'create the order' }, wire.v1CreateOrderResponseSchema);
+    },
+
+    orderLabels(key) {
+      const q = validateRequest(wire.v1ShipmentsGetQuerySchema, key, 'label lookup');
+      return call({ method: 'GET', path: '/api/shipments/get', query: q, safety: 'read', action: 'look up the order\'s labels' }, wire.v1ShipmentsGetResponseSchema);
+    },
+
+    async deleteOrder(key) {
+      const body = validateRequest(wire.v1DeleteOrderRequestSchema, key, 'order deletion');
+      await call({ method: 'DELETE', path: '/api/orders/delete', json: body, safety: 'unsafe', action: 'delete the order' }, wire.v1DeleteOrderResponseSchema);
+    },
+
+    listOrders(query) {
+      const q = validateRequest(wire.v1OrderListQuerySchema, query, 'order list request');
+      return call({ method: 'GET', path: '/api/orders/list', query: q, safety: 'read', action: 'list orders' }, wire.v1OrderListResponseSchema);
+    },
+
+    verifyAddress(request) {
+      const body = validateRequest(wire.v1VerifyAddressRequestSchema, request, 'address');
+      return call({ method: 'POST', path: '/api/addresses/verify', json: body, safety: 'read', action: 'verify the address' }, wire.v1VerifyAddressResponseSchema);
+    },
+
+    createScanForm(trackingCodes) {
+      const body = validateRequest(wire.v1ScanFormRequestSchema, { tracking_codes: trackingCodes }, 'SCAN form request');
+      return call({ method: 'POST', path: '/api/shipments/scan-forms/create', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.v1ScanFormResponseSchema);
+    },
+
+    createEcommerceScanForm(ecomCarrier, trackingCodes) {
+      const body = validateRequest(wire.v1ScanFormRequestSchema, { tracking_codes: trackingCodes }, 'SCAN form request');
+      const path = `/api/shipments/scan-forms/${carrierSegment(ecomCarrier)}/ecommerce/create`;
+      return call({ method: 'POST', path, json: body, safety: 'unsafe', action: 'start the e-commerce SCAN form' }, wire.v1EcomScanFormCreateResponseSchema);
+    },
+
+    getEcommerceScanForm(ecomCarrier, requestId) {
+      const q = validateRequest(wire.v1EcomScanFormGetQuerySchema, { request_id: requestId }, 'SCAN form lookup');
+      const path = `/api/shipments/scan-forms/${carrierSegment(ecomCarrier)}/ecommerce/get`;
+      return call({ method: 'GET', path, query: q, safety: 'read', action: 'fetch the SCAN form' }, wire.v1EcomScanFormGetResponseSchema);
+    },
+
+    carrierAccounts() {
+      return call({ method: 'GET', path: '/api/carrier-account/list', safety: 'read', action: 'list carrier accounts' }, wire.v1CarrierAccountListResponseSchema);
+    },
+
+    balance() {
+      return call({ method: 'GET', path: '/api/balance', safety: 'read', action: 'read the balance' }, wire.v1BalanceResponseSchema);
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import type { z } from 'zod';
+import * as wire from '../../../shared/api/v2';
+import { fail } from '../../../shared/contract/errors';
+import type { AuditSink } from '../audit';
+import { invalidResponseFailure } from '../failures';
+import { createHttpClient, type FetchFn, type HttpMethod, type QueryValue } from '../http';
+import type { RetryOptions, Safety } from '../retry';
+import { validateRequest } from '../validate';
+import { interpretEnvelope, TokenRejectedFailure, type InvalidResponseReporter } from './envelope';
+import { sharedTokenManager, type TokenManager } from './token';
+
+/** One method per v2 endpoint of the spec; every answer is the envelope's parsed `data`. */
+export interface V2Client {
+  readonly baseUrl: string;
+  /** Any number of items: sent in calls of 10, answered in the order given. */
+  quickRate(items: readonly wire.QuickRateItem[]): Promise<wire.QuickRateResult[]>;
+  getRates(request: wire.GetRatesRequest): Promise<wire.GetRatesResult>;
+  createAndPay(request: wire.CreateAndPayRequest): Promise<wire.Shipment>;
+  directBuy(request: wire.DirectBuyRequest): Promise<wire.Shipment>;
+  voidLabel(request: wire.VoidLabelRequest): Promise<wire.VoidLabelResult>;
+  insuranceRate(query: wire.InsuranceRateQuery): Promise<wire.InsuranceRateResult>;
+  trackingByPlatformUkId(platformUkId: string): Promise<wire.PlatformTrackingRecord>;
+  trackingByTrackingNo(query: { tracking_no: string; carrier_code: string }): Promise<wire.TrackingNoRecord>;
+  directTrackingByTrackingNo(query: { tracking_no: string; carrier_code: string }): Promise<wire.DirectTrackingRecord>;
+  pickupAdd(request: wire.PickupRequest): Promise<wire.AddPickupResult>;
+  pickupCancel(pickupNo: string): Promise<void>;
+  pickupList(query: wire.PickupListQuery): Promise<wire.PickupListResult>;
+  pickupLocations(): Promise<string[]>;
+  validateAddress(request: wire.AddressValidateRequest): Promise<wire.AddressValidateResult>;
+  createScanForm(request: wire.CreateScanFormRequest): Promise<wire.ScanFormResult>;
+  submitPod(request: wire.SubmitPodRequest): Promise<wire.SubmitPodResult>;
+}
+
+export interface V2ClientOptions {
+  readonly baseUrl: string;
+  readonly appKey: string;
+  readonly appSecret: string;
+  readonly fetch?: FetchFn;
+  readonly timeoutMs?: number;
+  readonly audit?: AuditSink;
+  readonly now?: () => Date;
+  readonly retry?: Partial<RetryOptions>;
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Defaults to the process-wide manager for these keys (the service honours only one token per AppKey). */
+  readonly tokens?: TokenManager;
+  readonly onInvalidResponse?: InvalidResponseReporter;
+}
+
+export const QUICK_RATE_BATCH = 10;
+const QUICK_RATE_PARALLEL = 3;
+
+interface Call {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly json?: unknown;
+  readonly safety: Safety;
+  readonly action: string;
+  readonly platformUkId?: string;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function createV2Client(options: V2ClientOptions): V2Client {
+  const http = createHttpClient({
+    api: 'v2',
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    audit: options.audit,
+    now: options.now,
+    retry: options.retry,
+    sleep: options.sleep,
+  });
+  const tokens =
+    options.tokens ??
+    sharedTokenManager({ http, baseUrl: options.baseUrl, appKey: options.appKey, appSecret: options.appSecret, now: options.now });
+
+  async function call<S extends z.ZodType<{ data: unknown }>>(spec: Call, schema: S): Promise<z.output<S>['data']> {
+    const send = (token: string) =>
+      http.send(
+        {
+          ...spec,
+          baseUrl: options.baseUrl,
+          headers: { authorization: `Bearer ${token}` },
+          ...(spec.json !== undefined ? { json: spec.json } : {}),
+        },
+        (response) => interpretEnvelope(response, schema, spec.path, options.onInvalidResponse),
+      );
+    const token = await tokens.get();
+    try {
+      return await send(token);
+    } catch (error) {
+      // A 401 is refused before any work is done, so even an unsafe write may go once more.
+      if (!(error instanceof TokenRejectedFailure)) throw error;
+      return send(await tokens.renew(token));
+    }
+  }
+
+  const purchaseSafety = (platformUkId: string | undefined): Safety => (platformUkId ? 'idempotent' : 'unsafe');
+
+  async function quickRateBatch(batch: readonly wire.QuickRateItem[]): Promise<wire.QuickRateResult[]> {
+    const body = validateRequest(wire.quickRateRequestSchema, batch, 'rate request');
+    return call({ method: 'POST', path: '/api/shipment/batch/quick_rate', json: body, safety: 'read', action: 'quote rates' }, wire.quickRateResponseSchema);
+  }
+
+  return {
+    baseUrl: options.baseUrl,
+
+    async quickRate(items) {
+      if (items.length === 0) return [];
+      const ids = items.map((item) => item.request_unique_id);
+      if (new Set(ids).size !== ids.length) fail('invalid_input', 'Each rate request needs its own request_unique_id; two share one.', { field: 'request_unique_id' });
+      const batches: wire.QuickRateItem[][] = [];
+      for (let i = 0; i < items.length; i += QUICK_RATE_BATCH) batches.push(items.slice(i, i + QUICK_RATE_BATCH));
+      const answered = new Map<string, wire.QuickRateResult>();
+      for (const results of await mapLimit(batches, QUICK_RATE_PARALLEL, quickRateBatch)) {
+        for (const result of results) answered.set(result.request_unique_id, result);
+      }
+      return ids.map((id) => answered.get(id) ?? invalidResponseMissing());
+    },
+
+    getRates(request) {
+      const body = validateRequest(wire.getRatesRequestSchema, request, 'rate request');
+      return call({ method: 'POST', path: '/api/shipment/get_rates', json: body, safety: 'read', action: 'quote rates' }, wire.getRatesResponseSchema);
+    },
+
+    createAndPay(request) {
+      const body = validateRequest(wire.createAndPayRequestSchema, request, 'purchase');
+      return call(
+        { method: 'POST', path: '/api/shipment/create_and_pay', json: body, safety: purchaseSafety(body.platform_uk_id), action: 'buy the label', platformUkId: body.platform_uk_id },
+        wire.purchaseResponseSchema,
+      );
+    },
+
+    directBuy(request) {
+      const body = validateRequest(wire.directBuyRequestSchema, request, 'purchase');
+      return call(
+        { method: 'POST', path: '/api/shipment/direct_buy', json: body, safety: purchaseSafety(body.platform_uk_id), action: 'buy the label', platformUkId: body.platform_uk_id },
+        wire.purchaseResponseSchema,
+      );
+    },
+
+    voidLabel(request) {
+      const body = validateRequest(wire.voidLabelRequestSchema, request, 'void request');
+      if ((body.shipment_no === undefined) === (body.platform_uk_id === undefined)) {
+        fail('invalid_input', 'Name the label to void by exactly one of its shipment number or platform_uk_id.');
+      }
+      return call(
+        {
+          method: 'POST',
+          path: '/api/shipment/void_label',
+          json: body,
+          safety: 'unsafe',
+          action: 'void the label',
+          ...(body.platform_uk_id ? { platformUkId: body.platform_uk_id } : {}),
+        },
+        wire.voidLabelResponseSchema,
+      );
+    },
+
+    insuranceRate(query) {
+      const q = validateRequest(wire.insuranceRateQuerySchema, query, 'insurance quote');
+      return call({ method: 'GET', path: '/api/shipment/insurance/rate', query: q, safety: 'read', action: 'quote insurance' }, wire.insuranceRateResponseSchema);
+    },
+
+    trackingByPlatformUkId(platformUkId) {
+      const q = validateRequest(wire.trackingByPlatformUkIdQuerySchema, { platform_uk_id: platformUkId }, 'tracking request');
+      return call(
+        { method: 'GET', path: '/api/shipment/tracking_by_platform_uk_id', query: q, safety: 'read', action: 'look up tracking', platformUkId },
+        wire.trackingByPlatformUkIdResponseSchema,
+      );
+    },
+
+    trackingByTrackingNo(query) {
+      const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
+      return call({ method: 'GET', path: '/api/shipment/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.trackingByTrackingNoResponseSchema);
+    },
+
+    directTrackingByTrackingNo(query) {
+      const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
+      return call({ method: 'GET', path: '/api/shipment/direct/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.directTrackingResponseSchema);
+    },
+
+    pickupAdd(request) {
+      const body = validateRequest(wire.pickupRequestSchema, request, 'pickup request');
+      return call({ method: 'POST', path: '/api/shipment/pickup/add', json: body, safety: 'unsafe', action: 'schedule the pickup' }, wire.addPickupResponseSchema);
+    },
+
+    async pickupCancel(pickupNo) {
+      const body = validateRequest(wire.pickupCancelRequestSchema, { pickup_no: pickupNo }, 'pickup cancellation');
+      await call({ method: 'POST', path: '/api/shipment/pickup/cancel', json: body, safety: 'unsafe', action: 'cancel the pickup' }, wire.pickupCancelResponseSchema);
+    },
+
+    pickupList(query) {
+      const q = validateRequest(wire.pickupListQuerySchema, query, 'pickup list request');
+      return call({ method: 'GET', path: '/api/shipment/pickup/list', query: q, safety: 'read', action: 'list pickups' }, wire.pickupListResponseSchema);
+    },
+
+    pickupLocations() {
+      return call({ method: 'GET', path: '/api/shipment/pickup/package/location/list', safety: 'read', action: 'list package locations' }, wire.packageLocationListResponseSchema);
+    },
+
+    validateAddress(request) {
+      const body = validateRequest(wire.addressValidateRequestSchema, request, 'address');
+      // Validation has no side effect on the service, so a lost answer is asked again.
+      return call({ method: 'POST', path: '/api/address/validate', json: body, safety: 'read', action: 'validate the address' }, wire.addressValidateResponseSchema);
+    },
+
+    createScanForm(request) {
+      const body = validateRequest(wire.createScanFormRequestSchema, request, 'SCAN form request');
+      return call({ method: 'POST', path: '/api/scan_form/create_scan_form', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.createScanFormResponseSchema);
+    },
+
+    submitPod(request) {
+      const body = validateRequest(wire.submitPodRequestSchema, request, 'proof-of-delivery request');
+      return call({ method: 'POST', path: '/api/shipment/submit_pod', json: body, safety: 'unsafe', action: 'submit the proof-of-delivery request' }, wire.submitPodResponseSchema);
+    },
+  };
+}
+
+function invalidResponseMissing(): never {
+  throw invalidResponseFailure();
+}

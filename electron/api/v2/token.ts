@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { oauthErrorSchema, tokenResponseSchema } from '../../../shared/api/v2/token';
+import { invalidClientFailure, invalidResponseFailure, rejectedFailure, unauthorizedFailure } from '../failures';
+import type { HttpClient, HttpResponse } from '../http';
+
+/**
+ * The v2 access token for one AppKey. The service keeps only the most recently
+ * minted token valid, so every caller in the process must share one token:
+ * minting is single-flighted, and a 401 is first answered with a token that a
+ * concurrent caller already minted before minting again.
+ */
+export interface TokenManager {
+  /** A token valid for a while yet; mints when none is cached or the cached one is about to expire. */
+  get(): Promise<string>;
+  /** After `rejected` drew a 401: a newer cached token if another call already minted one, else one fresh mint. */
+  renew(rejected: string): Promise<string>;
+  /** How many tokens this manager has minted (diagnostics and tests). */
+  readonly minted: number;
+}
+
+export interface TokenManagerOptions {
+  readonly http: HttpClient;
+  readonly baseUrl: string;
+  readonly appKey: string;
+  readonly appSecret: string;
+  readonly now?: () => Date;
+  /** Refresh this long before expiry (capped at a quarter of the token's life). */
+  readonly refreshAheadMs?: number;
+}
+
+interface Cached {
+  readonly value: string;
+  readonly refreshAt: number;
+}
+
+function interpretToken(response: HttpResponse, nowMs: number, refreshAheadMs: number): Cached {
+  const failure = oauthErrorSchema.safeParse(response.body);
+  if (response.status >= 400 || failure.success) {
+    if (failure.success && failure.data.error === 'invalid_client') throw invalidClientFailure();
+    if (response.status === 401 || response.status === 403) throw invalidClientFailure();
+    if (failure.success) throw rejectedFailure('v2', failure.data.error_description ?? `The service refused to issue a token (${failure.data.error}).`, failure.data.error);
+    throw unauthorizedFailure('v2', response.status);
+  }
+  const parsed = tokenResponseSchema.safeParse(response.body);
+  if (!parsed.success) throw invalidResponseFailure();
+  const lifetimeMs = Math.max(1, parsed.data.expires_in) * 1000;
+  const ahead = Math.min(refreshAheadMs, lifetimeMs / 4);
+  return { value: parsed.data.access_token, refreshAt: nowMs + lifetimeMs - ahead };
+}
+
+export function createTokenManager(options: TokenManagerOptions): TokenManager {
+  const now = options.now ?? (() => new Date());
+  const refreshAheadMs = options.refreshAheadMs ?? 120_000;
+  const basic = Buffer.from(`${options.appKey}:${options.appSecret}`, 'utf8').toString('base64');
+  let cached: Cached | undefined;
+  let inflight: Promise<string> | undefined;
+  let minted = 0;
+
+  const mint = (): Promise<string> => {
+    if (inflight) return inflight;
+    inflight = options.http
+      .send(
+        {
+          method: 'POST',
+          baseUrl: options.baseUrl,
+          path: '/oauth2/token',
+          headers: { authorization: `Basic ${basic}` },
+          form: { grant_type: 'client_credentials', scope: 'API' },
+          // Minting again only revokes a token nobody received, so a lost answer is safe to repeat.
+          safety: 'read',
+          action: 'issue an access token',
+        },
+        (response) => interpretToken(response, now().getTime(), refreshAheadMs),
+      )
+      .then((token) => {
+        cached = token;
+        minted += 1;
+        return token.value;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+
+  const fresh = (): string | undefined => (cached && now().getTime() < cached.refreshAt ? cached.value : undefined);
+
+  return {
+    get() {
+      return Promise.resolve(fresh() ?? mint());
+    },
+    renew(rejected) {
+      const current = fresh();
+      if (current && current !== rejected) return Promise.resolve(current);
+      if (cached?.value === rejected) cached = undefined;
+      return mint();
+    },
+    get minted() {
+      return minted;
+    },
+  };
+}
+
+const shared = new Map<string, TokenManager>();
+
+/**
+ * One manager per (service, AppKey, AppSecret) for the whole process, so two
+ * clients built for the same keys (say, before and after a backend switch) do
+ * not revoke each other's tokens. The first creator's HTTP client is used.
+ */
+export function sharedTokenManager(options: TokenManagerOptions): TokenManager {
+  const secretHash = createHash('sha256').update(options.appSecret).digest('hex');
+  const key = `${options.baseUrl}\n${options.appKey}\n${secretHash}`;
+  let manager = shared.get(key);
+  if (!manager) {
+    manager = createTokenManager(options);
+    shared.set(key, manager);
+  }
+  return manager;
+}

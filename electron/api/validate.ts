@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import { fail } from '../../shared/contract/errors';
+
+/**
+ * Checks a request against its wire schema before it leaves (and fills the
+ * schema's defaults, such as weight_unit). A request the service would refuse
+ * fails here with the offending field named, without spending a round trip.
+ */
+export function validateRequest<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
+  const detail = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'it does not have the expected shape';
+  return fail('invalid_input', `The ${what} cannot be sent: ${detail}.`, field ? { field } : {});
+}
