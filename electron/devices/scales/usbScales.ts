@@ -1,0 +1,217 @@
+import type { Logger } from '../../log/logger';
+import { matchScale, usbIdText, usbScaleId } from './knownScales';
+import { parseScaleReport, type ScaleReading } from './report';
+import { NotAScaleError, openUsbScale, type OpenUsbScale, type UnclaimedDescriptorReader } from './usbScale';
+import type { DeviceLike, UsbLike } from './usbLike';
+
+export type UsbScaleState = 'connecting' | 'connected' | 'retrying';
+
+export interface UsbScaleInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly usbId: string;
+  readonly state: UsbScaleState;
+  readonly canZero: boolean;
+  /** Why the last attempt failed, in words for the operator. */
+  readonly message?: string;
+}
+
+export interface UsbScalesOptions {
+  readonly usb: UsbLike;
+  readonly log: Logger;
+  readonly onReading: (scaleId: string, reading: ScaleReading) => void;
+  /** A scale appeared, disappeared, connected or failed: the list changed. */
+  readonly onChange: (scaleId: string) => void;
+  readonly readUnclaimedDescriptor?: UnclaimedDescriptorReader;
+  /** First retry delay; each failure doubles it up to maxRetryMs. */
+  readonly retryMs?: number;
+  readonly maxRetryMs?: number;
+}
+
+export interface UsbScales {
+  start(): void;
+  list(): UsbScaleInfo[];
+  zero(scaleId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  readonly id: string;
+  device: DeviceLike;
+  name: string;
+  readonly byClass: boolean;
+  state: UsbScaleState;
+  message?: string;
+  open?: OpenUsbScale;
+  failures: number;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Bumped on every (re)connect and removal, so a late callback of an old attempt is ignored. */
+  generation: number;
+}
+
+function operatorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/ACCESS/i.test(text)) return 'The computer did not allow access to the scale (on Linux, install the udev rule for scales)';
+  if (/BUSY/i.test(text)) return 'Another program is using the scale; close it and the station will connect';
+  if (/NO_DEVICE|NOT_FOUND/i.test(text)) return 'The scale was unplugged';
+  return `The scale could not be opened (${text})`;
+}
+
+/**
+ * Every USB scale on this computer: found at start and by hotplug, opened,
+ * read, and re-opened after a failure with a growing back-off (the way
+ * ShipWorks retries), so a scale that was busy or just plugged in connects
+ * without a restart.
+ */
+export function createUsbScales(options: UsbScalesOptions): UsbScales {
+  const { usb, log } = options;
+  const retryMs = options.retryMs ?? 250;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const entries = new Map<string, Entry>();
+  let closed = false;
+
+  const teardown = async (entry: Entry): Promise<void> => {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = undefined;
+    const open = entry.open;
+    entry.open = undefined;
+    await open?.close();
+  };
+
+  const scheduleRetry = (entry: Entry, error: unknown): void => {
+    if (closed || entries.get(entry.id) !== entry) return;
+    entry.failures += 1;
+    entry.state = 'retrying';
+    entry.message = operatorMessage(error);
+    const delay = Math.min(maxRetryMs, retryMs * 2 ** (entry.failures - 1));
+    log.warn('scale connect failed; retrying', { scale: entry.id, delayMs: delay, error: error instanceof Error ? error.message : String(error) });
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      void connect(entry);
+    }, delay);
+    options.onChange(entry.id);
+  };
+
+  const connect = async (entry: Entry): Promise<void> => {
+    if (closed || entries.get(entry.id) !== entry) return;
+    const generation = ++entry.generation;
+    entry.state = 'connecting';
+    let dataReportId = 3;
+    try {
+      const open = await openUsbScale(entry.device, {
+        requireScaleDescriptor: entry.byClass,
+        readUnclaimedDescriptor: options.readUnclaimedDescriptor,
+        onReport: (bytes) => {
+          if (entry.generation !== generation) return;
+          const parsed = parseScaleReport(bytes, dataReportId);
+          if (parsed.kind === 'reading') options.onReading(entry.id, parsed.reading);
+          else if (parsed.kind === 'invalid') log.debug('scale report ignored', { scale: entry.id, reason: parsed.reason });
+        },
+        onError: (error) => {
+          if (entry.generation !== generation) return;
+          entry.generation += 1;
+          void teardown(entry).then(() => scheduleRetry(entry, error));
+        },
+      });
+      if (closed || entry.generation !== generation) {
+        await open.close();
+        return;
+      }
+      dataReportId = open.dataReportId;
+      entry.open = open;
+      entry.state = 'connected';
+      entry.failures = 0;
+      entry.message = undefined;
+      log.info('scale connected', { scale: entry.id, name: entry.name, canZero: open.canZero });
+      options.onChange(entry.id);
+    } catch (error) {
+      if (entry.generation !== generation) return;
+      if (error instanceof NotAScaleError) {
+        // A HID device that is not a scale: forget it quietly.
+        entries.delete(entry.id);
+        log.debug('HID device is not a scale', { device: entry.id });
+        return;
+      }
+      scheduleRetry(entry, error);
+    }
+  };
+
+  const add = (device: DeviceLike): void => {
+    const match = matchScale(device);
+    if (!match) return;
+    const id = usbScaleId(device);
+    const existing = entries.get(id);
+    if (existing) {
+      // The same port reports a new device object after a replug: start over with it.
+      existing.device = device;
+      existing.failures = 0;
+      existing.generation += 1;
+      void teardown(existing).then(() => connect(existing));
+      return;
+    }
+    const entry: Entry = {
+      id,
+      device,
+      name: match.by === 'known' ? match.known.name : `USB scale ${usbIdText(device)}`,
+      byClass: match.by === 'class',
+      state: 'connecting',
+      failures: 0,
+      generation: 0,
+    };
+    entries.set(id, entry);
+    if (!entry.byClass) options.onChange(id);
+    void connect(entry);
+  };
+
+  const onAttach = (device: DeviceLike): void => {
+    if (!closed) add(device);
+  };
+  const onDetach = (device: DeviceLike): void => {
+    const entry = entries.get(usbScaleId(device));
+    if (!entry) return;
+    entries.delete(entry.id);
+    entry.generation += 1;
+    log.info('scale unplugged', { scale: entry.id });
+    void teardown(entry);
+    options.onChange(entry.id);
+  };
+
+  return {
+    start() {
+      usb.on('attach', onAttach);
+      usb.on('detach', onDetach);
+      let devices: readonly DeviceLike[] = [];
+      try {
+        devices = usb.getDeviceList();
+      } catch (error) {
+        log.info('no USB bus to scan', { error: error instanceof Error ? error.message : String(error) });
+      }
+      for (const device of devices) add(device);
+    },
+    list() {
+      return [...entries.values()]
+        .filter((e) => !e.byClass || e.state === 'connected')
+        .map((e) => ({
+          id: e.id,
+          name: e.name,
+          usbId: usbIdText(e.device),
+          state: e.state,
+          canZero: e.open?.canZero ?? false,
+          ...(e.message ? { message: e.message } : {}),
+        }));
+    },
+    async zero(scaleId) {
+      const open = entries.get(scaleId)?.open;
+      if (!open) throw new Error('The scale is not connected');
+      await open.zero();
+    },
+    async close() {
+      closed = true;
+      usb.off('attach', onAttach);
+      usb.off('detach', onDetach);
+      const all = [...entries.values()];
+      entries.clear();
+      await Promise.all(all.map((e) => teardown(e)));
+    },
+  };
+}
