@@ -1,0 +1,63 @@
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { ErrorSurface } from './ErrorSurface';
+import { NavBar } from './NavBar';
+import { useNav } from './nav-store';
+import { screenForKey, screens, type ScreenId } from './screens';
+import { StatusBar } from './StatusBar';
+import { ShipScreen } from '../screens/ship/ShipScreen';
+import { Notices } from './Notices';
+
+// Ship is the start screen and loads with the shell; the rest load on first visit.
+const lazyScreens: Partial<Record<ScreenId, LazyExoticComponent<ComponentType>>> = {};
+
+function Screen({ id }: { readonly id: ScreenId }) {
+  if (id === 'ship') return <ShipScreen />;
+  const Lazy = lazyScreens[id];
+  if (!Lazy) return <Placeholder id={id} />;
+  return <Lazy />;
+}
+
+function Placeholder({ id }: { readonly id: ScreenId }) {
+  const label = screens.find((s) => s.id === id)?.label ?? id;
+  return (
+    <section className="screen">
+      <h1>{label}</h1>
+    </section>
+  );
+}
+
+export function App() {
+  const screen = useNav((s) => s.screen);
+  const go = useNav((s) => s.go);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = screenForKey(event);
+      if (!target) return;
+      event.preventDefault();
+      go(target);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  return (
+    <div className="frame">
+      <header className="top">
+        <div className="brand" aria-hidden="true">
+          Parcel Station
+        </div>
+        <NavBar />
+      </header>
+      <ErrorSurface />
+      <Notices />
+      <main className="main" aria-label={screens.find((s) => s.id === screen)?.label}>
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Screen id={screen} />
+        </Suspense>
+      </main>
+      <StatusBar />
+    </div>
+  );
+}
+

@@ -1,0 +1,73 @@
+import { InlineError } from '../../ui/ErrorText';
+import { addressLines } from '../../ui/format';
+import { acceptStandardized, keepMine } from './ship-actions';
+import { useShip } from './ship-store';
+
+/** The ship-to address and, when the service standardizes it, the choice to accept or keep it. */
+export function ShipToPanel() {
+  const to = useShip((s) => s.to);
+  const order = useShip((s) => s.order);
+  const check = useShip((s) => s.check);
+  const decision = useShip((s) => s.addressDecision);
+  const addressError = useShip((s) => s.addressError);
+  if (!to) {
+    return (
+      <section className="panel" aria-label="Ship to">
+        <h2>Ship to</h2>
+        <p className="muted">Scan an order to fill in the address and package.</p>
+      </section>
+    );
+  }
+  const offer = check && decision === null && (check.corrections.length > 0 || !check.valid);
+  return (
+    <section className="panel" aria-label="Ship to">
+      <h2>
+        Ship to {order ? <span className="muted small">order {order.orderNumber}</span> : null}{' '}
+        {decision === 'accepted' ? <span className="badge ok">address checked</span> : null}
+        {decision === 'kept' ? <span className="badge warn">kept as entered</span> : null}
+      </h2>
+      <address className="address">
+        {addressLines(to).map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+      {offer ? (
+        <div className="inline-error offer" role="group" aria-label="Address check">
+          <p className="error-message">{check.valid ? 'The service suggests a standardized address.' : 'The service could not confirm this address.'}</p>
+          {check.messages.map((m) => (
+            <p key={m} className="small">
+              {m}
+            </p>
+          ))}
+          {check.corrections.length > 0 ? (
+            <ul className="small">
+              {check.corrections.map((c) => (
+                <li key={c.field}>
+                  {c.field}: <s>{c.from || '(empty)'}</s> → <strong>{c.to || '(empty)'}</strong>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="row">
+            {check.standardized ? (
+              <button type="button" className="button primary" onClick={acceptStandardized} aria-keyshortcuts="Alt+A">
+                Use standardized address <kbd aria-hidden="true">Alt+A</kbd>
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={keepMine} aria-keyshortcuts="Alt+K">
+              Keep mine <kbd aria-hidden="true">Alt+K</kbd>
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {addressError && decision === null ? (
+        <>
+          <InlineError error={addressError} />
+          <button type="button" className="button" onClick={keepMine}>
+            Keep mine without a check
+          </button>
+        </>
+      ) : null}
+    </section>
+  );
+}

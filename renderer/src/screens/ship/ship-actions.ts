@@ -1,0 +1,134 @@
+import type { CommandInput } from '../../../../shared/contract';
+import type { PackagePreset, ShippingSettings, StationAddress } from '../../../../shared/contract/shippingTypes';
+import { run } from '../../station/run';
+import { sounds } from '../../ui/sounds';
+import { canBuy, lithiumRate, useShip, type ShipState } from './ship-store';
+
+const state = () => useShip.getState();
+
+function presetFor(settings: ShippingSettings | undefined): PackagePreset | null {
+  if (!settings) return null;
+  return settings.presets.find((p) => p.name === settings.defaultPreset) ?? settings.presets[0] ?? null;
+}
+
+/** A scan on the Ship screen: the next package starts here, whatever happened to the last one. */
+export async function scanOrder(text: string, settings: ShippingSettings | undefined): Promise<boolean> {
+  const orderNumber = text.trim();
+  if (!orderNumber) return false;
+  const result = await run('orders.lookup', { orderNumber });
+  if (!result.ok) {
+    sounds.scanError();
+    state().reset();
+    state().patch({ scanError: result.error });
+    return false;
+  }
+  sounds.scanOk();
+  state().startPackage(result.value, `order:${result.value.orderNumber}:0`, presetFor(settings));
+  void checkAddress(result.value.recipient);
+  return true;
+}
+
+export async function checkAddress(address: StationAddress): Promise<void> {
+  state().patch({ check: null, addressDecision: null, addressError: null });
+  const result = await run('address.validate', { address });
+  if (state().to !== address) return;
+  if (!result.ok) {
+    state().patch({ addressError: result.error });
+    return;
+  }
+  const needsDecision = !result.value.valid || result.value.corrections.length > 0;
+  state().patch({ check: result.value, addressDecision: needsDecision ? null : 'accepted' });
+}
+
+export function acceptStandardized(): void {
+  const { check } = state();
+  if (!check?.standardized) return;
+  state().patch({ to: check.standardized, addressDecision: 'accepted' });
+}
+
+export function keepMine(): void {
+  state().patch({ addressDecision: 'kept' });
+}
+
+function quoteInput(s: ShipState): CommandInput<'rates.quote'> | null {
+  if (!s.to || !s.weightOz || s.weightOz <= 0) return null;
+  return {
+    to: s.to,
+    package: { weightOz: s.weightOz, ...(s.dims ?? {}) },
+    orderNumber: s.order?.orderNumber,
+    options: {
+      signature: s.options.signature ?? undefined,
+      saturday: s.options.saturday || undefined,
+      additionalHandling: s.options.additionalHandling || undefined,
+      isReturnLabel: s.options.returnLabel || undefined,
+    },
+  };
+}
+
+let quoteGeneration = 0;
+
+/** Rates for what is on the bench now; an answer for an older state is dropped. */
+export async function requote(): Promise<void> {
+  const input = quoteInput(state());
+  const mine = ++quoteGeneration;
+  if (!input) {
+    state().patch({ quote: null, selected: null, rating: false });
+    return;
+  }
+  state().patch({ rating: true, rateError: null });
+  const result = await run('rates.quote', input);
+  if (mine !== quoteGeneration) return;
+  if (!result.ok) {
+    state().patch({ rating: false, quote: null, selected: null, rateError: result.error });
+    return;
+  }
+  const quote = result.value;
+  state().patch({ rating: false, quote, selected: quote.preselected ?? (quote.rates.length > 0 ? 0 : null) });
+}
+
+export const quoteKey = (s: ShipState): string => JSON.stringify(quoteInput(s));
+
+/** Buys and prints. A retry re-sends the same package key, so the station re-sends the same platform_uk_id. */
+export async function buy(): Promise<void> {
+  const s = state();
+  if (!canBuy(s) || !s.packageKey || !s.to || !s.weightOz) return;
+  if (s.addressDecision === null) {
+    if (!s.check && !s.addressError) await checkAddress(s.to);
+    if (state().addressDecision === null) return;
+  }
+  const now = state();
+  const common = {
+    packageKey: now.packageKey ?? undefined,
+    orderNumber: now.order?.orderNumber,
+    insuranceAmount: now.options.insuranceAmount ?? undefined,
+    qrLabel: now.options.qrLabel,
+    print: true,
+  };
+  let input: CommandInput<'labels.buy'>;
+  if (now.options.lithiumBattery) {
+    const rate = now.quote?.rates[lithiumRate(now) ?? -1];
+    if (!rate || !now.to || !now.weightOz) return;
+    input = {
+      method: 'direct',
+      carrierCode: rate.carrierCode,
+      serviceLevel: rate.serviceLevel,
+      to: now.to,
+      package: { weightOz: now.weightOz, ...(now.dims ?? {}) },
+      options: { signature: now.options.signature ?? undefined, saturday: now.options.saturday || undefined, additionalHandling: now.options.additionalHandling || undefined, isReturnLabel: now.options.returnLabel || undefined },
+      lithiumBattery: true,
+      ...common,
+    };
+  } else {
+    const rate = now.quote?.rates[now.selected ?? -1];
+    if (!now.quote || !rate?.rateId) return;
+    input = { method: 'rate', quoteId: now.quote.quoteId, rateId: rate.rateId, ...common };
+  }
+  state().patch({ buying: true, buyError: null, stages: [] });
+  const result = await run('labels.buy', input);
+  if (!result.ok) {
+    sounds.scanError();
+    state().patch({ buying: false, buyError: result.error });
+    return;
+  }
+  state().patch({ buying: false, purchase: result.value });
+}

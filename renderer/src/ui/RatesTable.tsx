@@ -1,0 +1,53 @@
+import type { Rate } from '../../../shared/contract/shippingTypes';
+import { days, money } from './format';
+
+interface Props {
+  readonly rates: readonly Rate[];
+  readonly selected: number | null;
+  readonly onSelect?: (index: number) => void;
+  /** Rows that cannot be bought with the current options. */
+  readonly disabled?: (rate: Rate) => boolean;
+  readonly caption?: string;
+}
+
+/** Rates as table rows (carrier, service, price, days), in the station's order. */
+export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rates' }: Props) {
+  return (
+    <table className="data rates" aria-label={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Carrier</th>
+          <th scope="col">Service</th>
+          <th scope="col" className="num">
+            Price
+          </th>
+          <th scope="col" className="num">
+            Days
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rates.map((rate, index) => {
+          const off = disabled?.(rate) ?? false;
+          return (
+            <tr
+              key={`${rate.rateId ?? ''}:${rate.carrierCode}:${rate.serviceLevel}`}
+              className={onSelect && !off ? 'selectable' : undefined}
+              aria-selected={selected === index}
+              aria-disabled={off || undefined}
+              onClick={() => !off && onSelect?.(index)}
+            >
+              <td>{rate.carrierCode}</td>
+              <td>
+                {rate.serviceName || rate.serviceLevel}
+                {selected === index ? <span className="badge ok"> picked</span> : null}
+              </td>
+              <td className="num">{money(rate.price, rate.currency)}</td>
+              <td className="num">{days(rate.deliveryDays)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

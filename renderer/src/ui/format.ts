@@ -1,0 +1,42 @@
+import type { StationAddress } from '../../../shared/contract/shippingTypes';
+
+export function money(amount: number | null | undefined, currency = 'USD'): string {
+  if (amount === null || amount === undefined) return '—';
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(amount);
+}
+
+export function days(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return value === 1 ? '1 day' : `${value} days`;
+}
+
+/** A local time as the event location reported it; the offset is kept, not converted. */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(iso);
+  if (!match) return iso;
+  const offset = match[3] === 'Z' ? 'UTC' : match[3] ? `UTC${match[3]}` : '';
+  return `${match[1]} ${match[2]}${offset ? ` (${offset})` : ''}`;
+}
+
+/** A moment shown in this bench's own time zone. */
+export function benchTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+export function addressLines(address: StationAddress): readonly string[] {
+  return [
+    address.name,
+    address.company ?? '',
+    address.street,
+    address.street2 ?? '',
+    `${address.city}, ${address.state} ${address.zip}${address.country && address.country !== 'US' ? ` ${address.country}` : ''}`,
+  ].filter((line) => line.trim() !== '');
+}
+
+export function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+// eslint-disable-next-line no-restricted-imports -- the build config runs in Node, never in the renderer
+import path from 'node:path';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+// base './' so the same build loads from file:// in Electron and from the browser-mode host.
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(here, '../dist/renderer'),
+    emptyOutDir: true,
+    target: 'chrome130',
+    sourcemap: true,
+    // Small assets stay files: the CSP allows data: only for images and sounds.
+    assetsInlineLimit: 0,
+  },
+});
