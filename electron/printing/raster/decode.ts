@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { luma, overWhite, type GrayImage } from './gray';
 import { badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
+import { ART_SHARE, MID_HIGH, MID_LOW, THRESHOLD } from './tone';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
 export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
@@ -48,6 +49,10 @@ function fromSamples(lines: PngScanlines): DecodedLabel {
   }
   const sharp = lut.every((v) => v === 0 || v === 255);
   if (sharp && depth === 1) return { kind: 'bits', raster: packedOneBit(lines, lut[0] === 0, lut[1] === 0) };
+  if (depth === 8) {
+    const packed = thresholdEightBit(lines, lut);
+    if (packed) return { kind: 'bits', raster: packed };
+  }
   const { gray, onlyBlackAndWhite } = samplesToGray(lines, lut);
   return sharp || onlyBlackAndWhite ? { kind: 'bits', raster: thresholdSharp(gray) } : { kind: 'gray', image: gray };
 }
@@ -99,6 +104,35 @@ function samplesToGray(lines: PngScanlines, lut: Uint8Array): { gray: GrayImage;
     }
   }
   return { gray: { width, height, data: out }, onlyBlackAndWhite: mid === 0 };
+}
+
+/**
+ * 8-bit samples straight to bits in one pass. Returns null when the image
+ * turns out to be grayscale art, which needs the gray image for dithering.
+ */
+function thresholdEightBit(lines: PngScanlines, lut: Uint8Array): Raster | null {
+  const { width, height } = lines.header;
+  const raster = createRaster(width, height);
+  const out = raster.data;
+  const src = lines.data;
+  const limit = Math.ceil(width * height * ART_SHARE);
+  let mid = 0;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (lines.stride + 1) + 1;
+    let o = y * raster.bytesPerRow;
+    for (let x = 0; x < width; x += 8, o += 1) {
+      const end = width - x < 8 ? width - x : 8;
+      let byte = 0;
+      for (let k = 0; k < end; k += 1) {
+        const v = lut[src[row + x + k]!]!;
+        if (v < THRESHOLD) byte |= 0x80 >> k;
+        if (v > MID_LOW && v < MID_HIGH) mid += 1;
+      }
+      out[o] = byte;
+    }
+    if (mid > limit) return null;
+  }
+  return raster;
 }
 
 /** Only called for images whose every pixel is 0 or 255. */

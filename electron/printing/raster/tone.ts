@@ -2,8 +2,10 @@ import { createRaster, type Raster } from './raster';
 import type { GrayImage } from './gray';
 
 /** Mid-grays beyond this share of all pixels mean photo-like art, not anti-aliased text. */
-const ART_SHARE = 0.08;
-const THRESHOLD = 128;
+export const ART_SHARE = 0.08;
+export const THRESHOLD = 128;
+export const MID_LOW = 48;
+export const MID_HIGH = 208;
 
 /** True when the image holds real grayscale art (many mid-gray pixels) that a hard threshold would flatten. */
 export function looksLikeGrayArt(gray: GrayImage): boolean {
@@ -12,7 +14,7 @@ export function looksLikeGrayArt(gray: GrayImage): boolean {
   let mid = 0;
   for (let i = 0; i < data.length; i += 1) {
     const v = data[i]!;
-    if (v > 48 && v < 208 && ++mid > limit) return true;
+    if (v > MID_LOW && v < MID_HIGH && ++mid > limit) return true;
   }
   return false;
 }
