@@ -103,32 +103,32 @@ export function createV1Client(options: V1ClientOptions): V1Client {
   return {
     baseUrl: options.baseUrl,
 
-    ratesList(request) {
+    async ratesList(request) {
       const body = validateRequest(wire.v1ShipmentRequestSchema, request, 'rate request');
       return call({ method: 'POST', path: '/api/rates/list', json: body, safety: 'read', action: 'quote rates' }, wire.v1RatesListResponseSchema);
     },
 
-    buy(rateId) {
+    async buy(rateId) {
       const q = validateRequest(wire.v1BuyQuerySchema, { rate_id: rateId }, 'purchase');
       return call({ method: 'GET', path: '/api/rates/buy', query: q, safety: 'unsafe', action: 'buy the label' }, wire.v1PurchaseLabelResponseSchema);
     },
 
-    buyLabel(request) {
+    async buyLabel(request) {
       const body = validateRequest(wire.v1ShipmentRequestSchema, request, 'purchase');
       return call({ method: 'POST', path: '/api/rates/buy-label', json: body, safety: 'unsafe', action: 'buy the label' }, wire.v1PurchaseLabelResponseSchema);
     },
 
-    voidLabel(trackingCode) {
+    async voidLabel(trackingCode) {
       const body = validateRequest(wire.v1VoidRequestSchema, { tracking_code: trackingCode }, 'void request');
       return call({ method: 'POST', path: '/api/shipments/void', json: body, safety: 'unsafe', action: 'void the label' }, wire.v1VoidResponseSchema);
     },
 
-    createOrder(request) {
+    async createOrder(request) {
       const body = validateRequest(wire.v1CreateOrderRequestSchema, request, 'order');
       return call({ method: 'POST', path: '/api/orders/create', json: body, safety: 'unsafe', action: 'create the order' }, wire.v1CreateOrderResponseSchema);
     },
 
-    orderLabels(key) {
+    async orderLabels(key) {
       const q = validateRequest(wire.v1ShipmentsGetQuerySchema, key, 'label lookup');
       return call({ method: 'GET', path: '/api/shipments/get', query: q, safety: 'read', action: 'look up the order\'s labels' }, wire.v1ShipmentsGetResponseSchema);
     },
@@ -138,38 +138,38 @@ export function createV1Client(options: V1ClientOptions): V1Client {
       await call({ method: 'DELETE', path: '/api/orders/delete', json: body, safety: 'unsafe', action: 'delete the order' }, wire.v1DeleteOrderResponseSchema);
     },
 
-    listOrders(query) {
+    async listOrders(query) {
       const q = validateRequest(wire.v1OrderListQuerySchema, query, 'order list request');
       return call({ method: 'GET', path: '/api/orders/list', query: q, safety: 'read', action: 'list orders' }, wire.v1OrderListResponseSchema);
     },
 
-    verifyAddress(request) {
+    async verifyAddress(request) {
       const body = validateRequest(wire.v1VerifyAddressRequestSchema, request, 'address');
       return call({ method: 'POST', path: '/api/addresses/verify', json: body, safety: 'read', action: 'verify the address' }, wire.v1VerifyAddressResponseSchema);
     },
 
-    createScanForm(trackingCodes) {
+    async createScanForm(trackingCodes) {
       const body = validateRequest(wire.v1ScanFormRequestSchema, { tracking_codes: trackingCodes }, 'SCAN form request');
       return call({ method: 'POST', path: '/api/shipments/scan-forms/create', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.v1ScanFormResponseSchema);
     },
 
-    createEcommerceScanForm(ecomCarrier, trackingCodes) {
+    async createEcommerceScanForm(ecomCarrier, trackingCodes) {
       const body = validateRequest(wire.v1ScanFormRequestSchema, { tracking_codes: trackingCodes }, 'SCAN form request');
       const path = `/api/shipments/scan-forms/${carrierSegment(ecomCarrier)}/ecommerce/create`;
       return call({ method: 'POST', path, json: body, safety: 'unsafe', action: 'start the e-commerce SCAN form' }, wire.v1EcomScanFormCreateResponseSchema);
     },
 
-    getEcommerceScanForm(ecomCarrier, requestId) {
+    async getEcommerceScanForm(ecomCarrier, requestId) {
       const q = validateRequest(wire.v1EcomScanFormGetQuerySchema, { request_id: requestId }, 'SCAN form lookup');
       const path = `/api/shipments/scan-forms/${carrierSegment(ecomCarrier)}/ecommerce/get`;
       return call({ method: 'GET', path, query: q, safety: 'read', action: 'fetch the SCAN form' }, wire.v1EcomScanFormGetResponseSchema);
     },
 
-    carrierAccounts() {
+    async carrierAccounts() {
       return call({ method: 'GET', path: '/api/carrier-account/list', safety: 'read', action: 'list carrier accounts' }, wire.v1CarrierAccountListResponseSchema);
     },
 
-    balance() {
+    async balance() {
       return call({ method: 'GET', path: '/api/balance', safety: 'read', action: 'read the balance' }, wire.v1BalanceResponseSchema);
     },
   };

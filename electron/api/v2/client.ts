@@ -130,12 +130,12 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       return ids.map((id) => answered.get(id) ?? invalidResponseMissing());
     },
 
-    getRates(request) {
+    async getRates(request) {
       const body = validateRequest(wire.getRatesRequestSchema, request, 'rate request');
       return call({ method: 'POST', path: '/api/shipment/get_rates', json: body, safety: 'read', action: 'quote rates' }, wire.getRatesResponseSchema);
     },
 
-    createAndPay(request) {
+    async createAndPay(request) {
       const body = validateRequest(wire.createAndPayRequestSchema, request, 'purchase');
       return call(
         { method: 'POST', path: '/api/shipment/create_and_pay', json: body, safety: purchaseSafety(body.platform_uk_id), action: 'buy the label', platformUkId: body.platform_uk_id },
@@ -143,7 +143,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       );
     },
 
-    directBuy(request) {
+    async directBuy(request) {
       const body = validateRequest(wire.directBuyRequestSchema, request, 'purchase');
       return call(
         { method: 'POST', path: '/api/shipment/direct_buy', json: body, safety: purchaseSafety(body.platform_uk_id), action: 'buy the label', platformUkId: body.platform_uk_id },
@@ -151,7 +151,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       );
     },
 
-    voidLabel(request) {
+    async voidLabel(request) {
       const body = validateRequest(wire.voidLabelRequestSchema, request, 'void request');
       if ((body.shipment_no === undefined) === (body.platform_uk_id === undefined)) {
         fail('invalid_input', 'Name the label to void by exactly one of its shipment number or platform_uk_id.');
@@ -169,12 +169,12 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       );
     },
 
-    insuranceRate(query) {
+    async insuranceRate(query) {
       const q = validateRequest(wire.insuranceRateQuerySchema, query, 'insurance quote');
       return call({ method: 'GET', path: '/api/shipment/insurance/rate', query: q, safety: 'read', action: 'quote insurance' }, wire.insuranceRateResponseSchema);
     },
 
-    trackingByPlatformUkId(platformUkId) {
+    async trackingByPlatformUkId(platformUkId) {
       const q = validateRequest(wire.trackingByPlatformUkIdQuerySchema, { platform_uk_id: platformUkId }, 'tracking request');
       return call(
         { method: 'GET', path: '/api/shipment/tracking_by_platform_uk_id', query: q, safety: 'read', action: 'look up tracking', platformUkId },
@@ -182,17 +182,17 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       );
     },
 
-    trackingByTrackingNo(query) {
+    async trackingByTrackingNo(query) {
       const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
       return call({ method: 'GET', path: '/api/shipment/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.trackingByTrackingNoResponseSchema);
     },
 
-    directTrackingByTrackingNo(query) {
+    async directTrackingByTrackingNo(query) {
       const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
       return call({ method: 'GET', path: '/api/shipment/direct/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.directTrackingResponseSchema);
     },
 
-    pickupAdd(request) {
+    async pickupAdd(request) {
       const body = validateRequest(wire.pickupRequestSchema, request, 'pickup request');
       return call({ method: 'POST', path: '/api/shipment/pickup/add', json: body, safety: 'unsafe', action: 'schedule the pickup' }, wire.addPickupResponseSchema);
     },
@@ -202,27 +202,27 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       await call({ method: 'POST', path: '/api/shipment/pickup/cancel', json: body, safety: 'unsafe', action: 'cancel the pickup' }, wire.pickupCancelResponseSchema);
     },
 
-    pickupList(query) {
+    async pickupList(query) {
       const q = validateRequest(wire.pickupListQuerySchema, query, 'pickup list request');
       return call({ method: 'GET', path: '/api/shipment/pickup/list', query: q, safety: 'read', action: 'list pickups' }, wire.pickupListResponseSchema);
     },
 
-    pickupLocations() {
+    async pickupLocations() {
       return call({ method: 'GET', path: '/api/shipment/pickup/package/location/list', safety: 'read', action: 'list package locations' }, wire.packageLocationListResponseSchema);
     },
 
-    validateAddress(request) {
+    async validateAddress(request) {
       const body = validateRequest(wire.addressValidateRequestSchema, request, 'address');
       // Validation has no side effect on the service, so a lost answer is asked again.
       return call({ method: 'POST', path: '/api/address/validate', json: body, safety: 'read', action: 'validate the address' }, wire.addressValidateResponseSchema);
     },
 
-    createScanForm(request) {
+    async createScanForm(request) {
       const body = validateRequest(wire.createScanFormRequestSchema, request, 'SCAN form request');
       return call({ method: 'POST', path: '/api/scan_form/create_scan_form', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.createScanFormResponseSchema);
     },
 
-    submitPod(request) {
+    async submitPod(request) {
       const body = validateRequest(wire.submitPodRequestSchema, request, 'proof-of-delivery request');
       return call({ method: 'POST', path: '/api/shipment/submit_pod', json: body, safety: 'unsafe', action: 'submit the proof-of-delivery request' }, wire.submitPodResponseSchema);
     },
