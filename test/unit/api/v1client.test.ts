@@ -62,8 +62,8 @@ describe('v1 client', () => {
 
   it('reads both rates/list shapes: a bare array and {rates}', async () => {
     const rate = { shipment_id: 's', rate_id: 'r', carrier: 'USPS', service_type: 'usps_ground_advantage', rate: '8.99', delivery_days: '5' };
-    let bare = true;
-    const { client } = await fakeV1(() => ({ status: 200, json: (bare = !bare) ? { rates: [rate] } : [rate] }));
+    let calls = 0;
+    const { client } = await fakeV1(() => ({ status: 200, json: ++calls % 2 === 0 ? { rates: [rate] } : [rate] }));
     const request = {
       from: { name: 'A', street: '1 Main', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
       to: { name: 'B', street: '2 Main', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
