@@ -40,8 +40,10 @@ export interface JournalDeps {
 
 export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
 
-/** Definitive refusals: the service did not sell a label, so the row fails (it keeps its id for a retry). */
-const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_input', 'unauthorized', 'not_configured', 'keychain_unavailable']);
+/** Definitive refusals: the service read the request and sold no label, so the row fails (it keeps its id for a retry). */
+const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_input']);
+/** The request never reached a service that would act on it; repeating now cannot help, and the row stays pending. */
+const cannotSend = new Set<StationError['code']>(['unauthorized', 'not_configured', 'keychain_unavailable']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -153,13 +155,15 @@ export function createPurchaseJournal(deps: JournalDeps) {
           throw last;
         }
         deps.shipments.noteError(row.id, last.error.message);
+        if (cannotSend.has(last.error.code)) break;
         deps.log.warn('purchase attempt failed; re-sending with the same platform_uk_id', { platformUkId: row.platform_uk_id, attempt, code: last.error.code });
         if (attempt < attempts) await sleep(retryDelayMs * attempt);
       }
     }
     const message = `The purchase was not confirmed (${last?.error.message ?? 'the station is closing'}). It is kept under id ${row.platform_uk_id}; pressing Buy again re-sends the same id, so it is never charged twice.`;
     deps.onStage?.(row.package_key, 'failed', row, message);
-    throw new StationFailure({ code: last?.error.code === 'rate_limited' ? 'rate_limited' : 'timeout', message, retryable: true });
+    const code = last && (cannotSend.has(last.error.code) || last.error.code === 'rate_limited') ? last.error.code : 'timeout';
+    throw new StationFailure({ code, message, retryable: true });
   }
 
   function purchase(packageKey: string, draft: PurchaseDraft): Promise<ShipmentRow> {

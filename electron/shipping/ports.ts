@@ -1,53 +1,52 @@
-import type {
-  AddPickupResult,
-  AddressValidateRequest,
-  AddressValidateResult,
-  CreateAndPayRequest,
-  CreateScanFormRequest,
-  DirectBuyRequest,
-  DirectTrackingRecord,
-  GetRatesRequest,
-  GetRatesResult,
-  InsuranceRateQuery,
-  InsuranceRateResult,
-  PickupListQuery,
-  PickupListResult,
-  PickupRequest,
-  PlatformTrackingRecord,
-  QuickRateRequest,
-  QuickRateResult,
-  ScanFormResult,
-  Shipment as WireShipment,
-  SubmitPodRequest,
-  SubmitPodResult,
-  TrackingNoRecord,
-  VoidLabelRequest,
-  VoidLabelResult,
-} from '../../shared/api/v2';
+import type { Shipment as WireShipment } from '../../shared/api/v2';
+import type { V1Client } from '../api/v1/client';
+import type { V2Client } from '../api/v2/client';
+import type { PrintService } from '../printing/printService';
+
+/** The v2 client methods the shipping services call. */
+export type ShippingV2 = Pick<
+  V2Client,
+  | 'quickRate'
+  | 'getRates'
+  | 'createAndPay'
+  | 'directBuy'
+  | 'voidLabel'
+  | 'insuranceRate'
+  | 'trackingByPlatformUkId'
+  | 'trackingByTrackingNo'
+  | 'directTrackingByTrackingNo'
+  | 'pickupAdd'
+  | 'pickupCancel'
+  | 'pickupList'
+  | 'pickupLocations'
+  | 'validateAddress'
+  | 'createScanForm'
+  | 'submitPod'
+>;
+
+/** The v1 client methods the station uses (orders inbox and the legacy account views). */
+export type ShippingV1 = Pick<
+  V1Client,
+  | 'listOrders'
+  | 'createOrder'
+  | 'deleteOrder'
+  | 'orderLabels'
+  | 'createScanForm'
+  | 'createEcommerceScanForm'
+  | 'getEcommerceScanForm'
+  | 'carrierAccounts'
+  | 'balance'
+>;
 
 /**
- * The v2 client methods the shipping services use. Kept small so services
- * and tests depend on what they call, not on how the client is built; each
- * method resolves to the envelope's data or throws a StationFailure.
+ * Where the clients come from. Asked on every call, so switching between the
+ * sandbox and the live service is a settings change, not a restart.
  */
-export interface ShippingV2 {
-  quickRate(items: QuickRateRequest): Promise<readonly QuickRateResult[]>;
-  getRates(request: GetRatesRequest): Promise<GetRatesResult>;
-  createAndPay(request: CreateAndPayRequest): Promise<WireShipment>;
-  directBuy(request: DirectBuyRequest): Promise<WireShipment>;
-  voidLabel(request: VoidLabelRequest): Promise<VoidLabelResult>;
-  insuranceRate(query: InsuranceRateQuery): Promise<InsuranceRateResult>;
-  trackingByPlatformUkId(platformUkId: string): Promise<PlatformTrackingRecord>;
-  trackingByTrackingNo(trackingNo: string, carrierCode: string): Promise<TrackingNoRecord>;
-  directTracking(trackingNo: string, carrierCode: string): Promise<DirectTrackingRecord>;
-  pickupAdd(request: PickupRequest): Promise<AddPickupResult>;
-  pickupCancel(pickupNo: string): Promise<unknown>;
-  pickupList(query: PickupListQuery): Promise<PickupListResult>;
-  pickupLocations(): Promise<readonly string[]>;
-  validateAddress(request: AddressValidateRequest): Promise<AddressValidateResult>;
-  createScanForm(request: CreateScanFormRequest): Promise<ScanFormResult>;
-  submitPod(request: SubmitPodRequest): Promise<SubmitPodResult>;
+export interface BackendPort {
+  clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1 }>;
 }
+
+export type PrintPort = Pick<PrintService, 'enqueue' | 'waitForJob'>;
 
 export type PurchaseMethod = 'create_and_pay' | 'direct_buy';
 export type { WireShipment };

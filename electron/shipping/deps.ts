@@ -1,0 +1,41 @@
+import type { StationContext } from '../station/module';
+import { createHistorySearch } from '../store/historySearch';
+import { createLabelsRepo } from '../store/labelsRepo';
+import { createOrdersRepo } from '../store/ordersRepo';
+import { createPickupsRepo } from '../store/pickupsRepo';
+import { createQuotesRepo } from '../store/quotesRepo';
+import { createScanFormsRepo } from '../store/scanFormsRepo';
+import { createSettingsStore } from '../store/settings';
+import { createShipmentsRepo } from '../store/shipmentsRepo';
+import { createTrackingRepo } from '../store/trackingRepo';
+import type { BackendPort, PrintPort } from './ports';
+import { createShippingSettings } from './settings';
+
+/** Everything a shipping service may use, built once per module. */
+export function createShippingDeps(ctx: StationContext, backend: BackendPort, print: PrintPort) {
+  const { db, now } = ctx;
+  return {
+    ctx,
+    backend,
+    print,
+    log: ctx.log.child('shipping'),
+    v2: async () => (await backend.clients()).v2,
+    v1: async () => (await backend.clients()).v1,
+    shipments: createShipmentsRepo(db, now),
+    search: createHistorySearch(db),
+    labels: createLabelsRepo(db),
+    quotes: createQuotesRepo(db, now),
+    pickups: createPickupsRepo(db, now),
+    tracking: createTrackingRepo(db),
+    scanForms: createScanFormsRepo(db, now),
+    orders: createOrdersRepo(db, now),
+    settings: createShippingSettings(createSettingsStore(db, now)),
+  };
+}
+
+export type ShippingDeps = ReturnType<typeof createShippingDeps>;
+
+/** Start of the station's local calendar day, as an ISO instant (what "today's labels" means at a bench). */
+export function startOfLocalDay(now: Date): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}

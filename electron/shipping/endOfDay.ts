@@ -1,0 +1,42 @@
+import { fail } from '../../shared/contract/errors';
+import type { PickupCandidate, ScanForm } from '../../shared/contract/shippingTypes';
+import type { ScanFormRow } from '../store/scanFormsRepo';
+import { startOfLocalDay, type ShippingDeps } from './deps';
+
+const fromRow = (r: ScanFormRow): ScanForm => ({
+  id: r.id,
+  api: r.api,
+  status: r.status,
+  pdfUrl: r.pdf_url,
+  trackingNos: JSON.parse(r.tracking_nos_json) as string[],
+  createdAt: r.created_at,
+});
+
+/** End of day: the SCAN form for today's USPS labels, and proof-of-delivery requests. */
+export function createEndOfDayService(deps: ShippingDeps) {
+  function candidates(): PickupCandidate[] {
+    return deps.shipments
+      .uspsBoughtSince(startOfLocalDay(deps.ctx.now()))
+      .filter((r) => r.tracking_no && !deps.scanForms.isCovered(r.tracking_no))
+      .map((r) => ({ shipmentId: r.id, trackingNo: r.tracking_no as string, recipientName: r.recipient_name, serviceName: r.service_name, picked: false }));
+  }
+
+  async function createToday(trackingNos?: readonly string[]): Promise<ScanForm> {
+    const list = trackingNos && trackingNos.length > 0 ? [...trackingNos] : candidates().map((c) => c.trackingNo);
+    if (list.length === 0) fail('conflict', 'There are no USPS labels from today that are not already on a SCAN form.');
+    const result = await (await deps.v2()).createScanForm({ tracking_nos: list });
+    const id = deps.scanForms.insert('v2', result.scan_form_no, 'ready', result.scan_form_image, list, result);
+    deps.ctx.emit('station.changed', { topics: ['scanForms'] });
+    return fromRow(deps.scanForms.get(id) as ScanFormRow);
+  }
+
+  async function submitPod(ref: string, emails: readonly string[]): Promise<{ message: string }> {
+    const local = deps.shipments.findByRef(ref);
+    if (local && local.carrier_code && local.carrier_code !== 'USPS') fail('invalid_input', 'Proof of delivery is available for USPS shipments only.', { field: 'ref' });
+    const trackingNo = local?.tracking_no ?? ref.trim();
+    const result = await (await deps.v2()).submitPod({ tracking_no: trackingNo, email_list: [...emails] });
+    return { message: result.transaction_message };
+  }
+
+  return { candidates, createToday, list: (limit: number) => deps.scanForms.list(limit).map(fromRow), submitPod };
+}

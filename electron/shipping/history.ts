@@ -1,0 +1,52 @@
+import type { CommandArgs } from '../../shared/contract';
+import { fail } from '../../shared/contract/errors';
+import type { LabelImage, Shipment } from '../../shared/contract/shippingTypes';
+import type { ShipmentRow } from '../store/shipmentsRepo';
+import type { ShippingDeps } from './deps';
+import { toShipment } from './wireMap';
+
+/** History search, stored label images and reprints: none of them touch the network. */
+export function createHistoryService(deps: ShippingDeps) {
+  function search(args: CommandArgs<'history.search'>): { shipments: Shipment[] } {
+    return { shipments: deps.search({ query: args.query, state: args.state, limit: args.limit, beforeId: args.beforeId }).map(toShipment) };
+  }
+
+  function shipment(id: number): ShipmentRow {
+    const row = deps.shipments.get(id);
+    if (!row) fail('not_found', 'That shipment is not on this station', { field: 'shipmentId' });
+    return row;
+  }
+
+  function label(args: CommandArgs<'history.label'>): LabelImage {
+    shipment(args.shipmentId);
+    const stored = deps.labels.get(args.shipmentId, args.kind, args.index);
+    if (!stored) fail('not_found', args.kind === 'qrcode' ? 'This shipment has no QR-code label' : 'No label image is stored for this shipment', { field: 'shipmentId' });
+    return { shipmentId: args.shipmentId, kind: args.kind, index: args.index, pngBase64: Buffer.from(stored.png).toString('base64') };
+  }
+
+  async function reprint(args: CommandArgs<'history.reprint'>): Promise<{ jobIds: string[] }> {
+    const row = shipment(args.shipmentId);
+    if (row.state === 'voided') fail('conflict', 'This label was voided; printing it again would ship on a cancelled label.', { field: 'shipmentId' });
+    const labels = deps.labels.list(row.id, args.kind);
+    if (labels.length === 0) fail('not_found', 'No label image is stored for this shipment', { field: 'shipmentId' });
+    const jobIds: string[] = [];
+    for (const l of labels) {
+      const { jobId } = await deps.print.enqueue({
+        png: new Uint8Array(l.png),
+        title: `Reprint ${row.tracking_no ?? row.platform_uk_id}`,
+        reference: row.shipment_no ?? row.platform_uk_id,
+        kind: args.kind,
+      });
+      jobIds.push(jobId);
+    }
+    return { jobIds };
+  }
+
+  function find(ref: string): Shipment {
+    const row = deps.shipments.findByRef(ref);
+    if (!row) fail('not_found', `No shipment on this station matches "${ref.trim()}"`, { field: 'ref' });
+    return toShipment(row);
+  }
+
+  return { search, label, reprint, find };
+}

@@ -1,0 +1,121 @@
+import type { StationContext, StationModule } from '../station/module';
+import { createBatchService } from './batch';
+import { createChecksService } from './checks';
+import { createShippingDeps } from './deps';
+import { createEndOfDayService } from './endOfDay';
+import { createHistoryService } from './history';
+import { createOrdersService } from './orders';
+import { createPickupsService } from './pickups';
+import type { BackendPort, PrintPort } from './ports';
+import { createPurchaseService } from './purchase';
+import { createRatesService } from './rates';
+import { createTrackingService } from './tracking';
+import { createVoidService } from './voids';
+
+export type ShippingCommandName =
+  | 'rates.quote'
+  | 'rates.batch'
+  | 'labels.buy'
+  | 'labels.void'
+  | 'shipments.find'
+  | 'history.search'
+  | 'history.label'
+  | 'history.reprint'
+  | 'orders.list'
+  | 'orders.lookup'
+  | 'orders.pull'
+  | 'orders.importCsv'
+  | 'pickups.candidates'
+  | 'pickups.schedule'
+  | 'pickups.cancel'
+  | 'pickups.list'
+  | 'pickups.locations'
+  | 'pickups.defaultDate'
+  | 'tracking.get'
+  | 'address.validate'
+  | 'insurance.quote'
+  | 'scanForms.candidates'
+  | 'scanForms.createToday'
+  | 'scanForms.list'
+  | 'pod.submit'
+  | 'settings.shipping.get'
+  | 'settings.shipping.set'
+  | 'batch.run';
+
+export interface ShippingModuleDeps {
+  readonly backend: BackendPort;
+  readonly print: PrintPort;
+}
+
+/**
+ * Rating, buying (through the purchase journal), voids, tracking, pickups,
+ * address checks, insurance, end of day, history and the orders inbox.
+ * start() settles every purchase a previous session left pending before the
+ * bench opens.
+ */
+export function createShippingModule(ctx: StationContext, { backend, print }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print);
+  const rates = createRatesService(deps);
+  const purchase = createPurchaseService(deps, rates);
+  const voids = createVoidService(deps);
+  const history = createHistoryService(deps);
+  const orders = createOrdersService(deps);
+  const pickups = createPickupsService(deps);
+  const tracking = createTrackingService(deps);
+  const checks = createChecksService(deps);
+  const endOfDay = createEndOfDayService(deps);
+  const batch = createBatchService(deps, rates, purchase);
+  const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
+
+  return {
+    handlers: {
+      'rates.quote': (a) => rates.quote(a),
+      'rates.batch': (a) => rates.batch(a.requests),
+      'labels.buy': (a) => purchase.buy(a),
+      'labels.void': (a) => voids.voidLabel(a.ref),
+      'shipments.find': async (a) => history.find(a.ref),
+      'history.search': async (a) => history.search(a),
+      'history.label': async (a) => history.label(a),
+      'history.reprint': (a) => history.reprint(a),
+      'orders.list': async (a) => orders.list(a.query, a.includeShipped, a.limit),
+      'orders.lookup': async (a) => orders.lookup(a.orderNumber),
+      'orders.pull': () => orders.pull(),
+      'orders.importCsv': async (a) => orders.importCsv(a.csv),
+      'pickups.candidates': async () => pickups.candidates(),
+      'pickups.schedule': (a) => pickups.schedule(a),
+      'pickups.cancel': (a) => pickups.cancel(a.pickupNo),
+      'pickups.list': (a) => pickups.list(a),
+      'pickups.locations': () => pickups.locations(),
+      'pickups.defaultDate': async () => pickups.defaultDate(),
+      'tracking.get': (a) => tracking.get(a),
+      'address.validate': (a) => checks.validate(a),
+      'insurance.quote': (a) => checks.insurance(a),
+      'scanForms.candidates': async () => endOfDay.candidates(),
+      'scanForms.createToday': (a) => endOfDay.createToday(a.trackingNos),
+      'scanForms.list': async (a) => endOfDay.list(a.limit),
+      'pod.submit': (a) => endOfDay.submitPod(a.ref, a.emails),
+      'settings.shipping.get': async () => deps.settings.get(),
+      'settings.shipping.set': async (a) => {
+        const next = deps.settings.set({
+          ...(a.shipFrom !== undefined ? { shipFrom: a.shipFrom } : {}),
+          ...(a.presets !== undefined ? { presets: a.presets } : {}),
+          ...(a.rateRule !== undefined ? { rateRule: a.rateRule } : {}),
+          ...(a.defaultPreset !== undefined ? { defaultPreset: a.defaultPreset } : {}),
+        });
+        settingsChanged();
+        return next;
+      },
+      'batch.run': (a) => batch.run(a),
+    },
+    async start() {
+      try {
+        await purchase.reconcile();
+      } catch (error) {
+        deps.log.warn('reconciling pending purchases failed; they stay pending', { error });
+      }
+    },
+    async close() {
+      await purchase.journal.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { V1Order } from '../../shared/api/v1';
+import { fail } from '../../shared/contract/errors';
+import type { CsvImportReport, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
+import { parseOrderCsv } from '../../shared/domain/orderCsv';
+import type { OrderRow } from '../store/ordersRepo';
+import type { ShippingDeps } from './deps';
+
+const toLine = (r: OrderRow): OrderLine => ({
+  orderNumber: r.order_number,
+  source: r.source,
+  recipient: JSON.parse(r.recipient_json) as StationAddress,
+  package: r.package_json ? (JSON.parse(r.package_json) as PackageSpec) : null,
+  shipped: r.shipped === 1,
+  importedAt: r.imported_at,
+});
+
+const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+
+function fromV1(o: V1Order): { recipient: StationAddress; package: PackageSpec | null } {
+  const first = o.shipments[0];
+  const recipient: StationAddress = {
+    name: o.client_name,
+    ...(text(o.client_company) ? { company: text(o.client_company) } : {}),
+    ...(text(o.client_phone) ? { phone: text(o.client_phone) } : {}),
+    ...(text(o.client_email) ? { email: text(o.client_email) } : {}),
+    street: o.client_street,
+    ...(text(o.client_street2) ? { street2: text(o.client_street2) } : {}),
+    city: o.client_city,
+    state: o.client_state,
+    zip: o.client_zip,
+    country: o.client_country,
+  };
+  // v1 weights are pounds.
+  const pkg: PackageSpec | null =
+    first?.weight
+      ? {
+          weightOz: Math.round(first.weight * 16 * 100) / 100,
+          ...(first.length ? { lengthIn: first.length } : {}),
+          ...(first.width ? { widthIn: first.width } : {}),
+          ...(first.height ? { heightIn: first.height } : {}),
+        }
+      : null;
+  return { recipient, package: pkg };
+}
+
+/** The orders inbox: CSV imports, orders pulled from the service, lookup by scanned order number. */
+export function createOrdersService(deps: ShippingDeps) {
+  function changed() {
+    deps.ctx.emit('station.changed', { topics: ['orders'] });
+  }
+
+  function importCsv(csv: string): CsvImportReport {
+    const parsed = parseOrderCsv(csv);
+    let imported = 0;
+    let updated = 0;
+    deps.orders.transaction(() => {
+      for (const { order } of parsed.orders) {
+        const isNew = deps.orders.upsert({ orderNumber: order.orderNumber, source: 'csv', recipient: order.recipient, package: order.package, recipientName: order.recipient.name });
+        if (isNew) imported += 1;
+        else updated += 1;
+      }
+    });
+    if (imported + updated > 0) changed();
+    return { imported, updated, errors: parsed.errors };
+  }
+
+  async function pull(): Promise<{ imported: number; updated: number }> {
+    const v1 = await deps.v1();
+    let imported = 0;
+    let updated = 0;
+    for (let page = 1; page <= 50; page += 1) {
+      const list = await v1.listOrders({ status: 'awaiting', page, page_size: 200 });
+      deps.orders.transaction(() => {
+        for (const o of list.orders) {
+          const { recipient, package: pkg } = fromV1(o);
+          if (deps.orders.upsert({ orderNumber: o.order_number, source: 'v1', recipient, package: pkg, recipientName: recipient.name })) imported += 1;
+          else updated += 1;
+        }
+      });
+      if (list.orders.length < 200 || page * 200 >= list.total_count) break;
+    }
+    if (imported + updated > 0) changed();
+    return { imported, updated };
+  }
+
+  function lookup(orderNumber: string): OrderLine {
+    const row = deps.orders.get(orderNumber);
+    if (!row) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
+    return toLine(row);
+  }
+
+  function list(query: string, includeShipped: boolean, limit: number): OrderLine[] {
+    return deps.orders
+      .list(query, includeShipped ? limit : limit * 3)
+      .map(toLine)
+      .filter((o) => includeShipped || !o.shipped)
+      .slice(0, limit);
+  }
+
+  return { importCsv, pull, lookup, list };
+}

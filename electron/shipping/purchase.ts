@@ -1,0 +1,172 @@
+import type { CommandArgs } from '../../shared/contract';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import { usPsReturnLevels } from '../../shared/contract/shipping';
+import type { PurchaseResult, Rate, Shipment } from '../../shared/contract/shippingTypes';
+import { toCents } from '../../shared/domain/money';
+import type { ShipmentRow } from '../store/shipmentsRepo';
+import type { ShippingDeps } from './deps';
+import { createPurchaseJournal, type PurchaseDraft } from './journal';
+import type { RatesService, StoredQuoteRequest } from './rates';
+import { toShipment, toWireAddress, toWirePackage } from './wireMap';
+
+export type BuyInput = CommandArgs<'labels.buy'>;
+
+/** One platform_uk_id per package: an order's package n, or a bench session id. Order numbers match case-insensitively. */
+export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number }): string {
+  if (input.packageKey) return input.packageKey;
+  if (input.orderNumber) return `order:${input.orderNumber.trim().toLowerCase()}#${input.packageIndex}`;
+  return fail('invalid_input', 'Scan an order or start a package before buying', { field: 'packageKey' });
+}
+
+export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
+  const { ctx } = deps;
+  const journal = createPurchaseJournal({
+    shipments: deps.shipments,
+    log: deps.log.child('journal'),
+    send: async (method, body) => {
+      const v2 = await deps.v2();
+      return method === 'create_and_pay' ? v2.createAndPay(body as never) : v2.directBuy(body as never);
+    },
+    fetchBytes: async (url) => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+      if (!response.ok) fail('service_unavailable', `The label image could not be downloaded (HTTP ${response.status}).`, { retryable: true });
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    onStage: (packageKey, stage, row, message) => {
+      ctx.emit('purchase.progress', {
+        packageKey,
+        stage,
+        platformUkId: row.platform_uk_id,
+        ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
+        ...(message ? { message } : {}),
+      });
+      if (stage === 'bought' || stage === 'failed') ctx.emit('station.changed', { topics: ['shipments'] });
+    },
+  });
+
+  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): PurchaseDraft {
+    const quote = deps.quotes.get(input.quoteId);
+    if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
+    const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
+    if (!rate) fail('not_found', 'That rate is not one of the rates shown; get rates again', { field: 'rateId' });
+    const stored = JSON.parse(quote.request_json) as StoredQuoteRequest;
+    return {
+      method: 'create_and_pay',
+      body: {
+        rate_id: input.rateId,
+        label_print_type: input.qrLabel ? 'qrcode' : 'common',
+        ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
+      },
+      chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price },
+      orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
+      recipientName: stored.input.to.name,
+      insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
+      isReturn: stored.input.options.isReturnLabel === true,
+    };
+  }
+
+  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): PurchaseDraft {
+    const from = rates.shipFrom(input.from);
+    const returnLevel = (usPsReturnLevels as readonly string[]).includes(input.serviceLevel);
+    const o = input.options;
+    const isReturn = returnLevel || o.isReturnLabel === true;
+    return {
+      method: 'direct_buy',
+      body: {
+        carrier_code: input.carrierCode,
+        service_level: input.serviceLevel,
+        from_address_data: toWireAddress(from),
+        to_address_data: toWireAddress(input.to),
+        package_data: toWirePackage(rates.withSize(input.package)),
+        ...(input.shipDate ? { ship_date: input.shipDate } : {}),
+        ...(isReturn ? { is_return_label: true } : {}),
+        ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),
+        ...(o.additionalHandling ? { additional_handling: true } : {}),
+        ...(o.saturday ? { require_saturday_delivery: true } : {}),
+        ...(o.signature ? { options: { signature: o.signature } } : {}),
+        ...(input.lithiumBattery ? { option_data: { is_lithium_battery: true, hazardous_materials: true } } : {}),
+        label_print_type: input.qrLabel ? 'qrcode' : 'common',
+        ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
+      },
+      chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null },
+      orderNumber: input.orderNumber ?? null,
+      recipientName: input.to.name,
+      insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
+      isReturn,
+    };
+  }
+
+  /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
+  async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
+    const labels = deps.labels.list(row.id, 'label');
+    if (labels.length === 0) return { jobId: null, error: 'No label image is stored for this shipment' };
+    ctx.emit('purchase.progress', { packageKey: row.package_key, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
+    try {
+      let first: string | null = null;
+      for (const label of labels) {
+        const { jobId } = await deps.print.enqueue({
+          png: new Uint8Array(label.png),
+          title: `${row.service_name ?? row.carrier_code ?? 'Label'} ${row.tracking_no ?? ''}`.trim(),
+          reference: row.shipment_no ?? row.platform_uk_id,
+          kind: 'label',
+        });
+        first ??= jobId;
+        void watchJob(row, jobId);
+      }
+      return { jobId: first, error: null };
+    } catch (error) {
+      const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
+      ctx.emit('purchase.progress', { packageKey: row.package_key, stage: 'failed', platformUkId: row.platform_uk_id, message });
+      return { jobId: null, error: message };
+    }
+  }
+
+  async function watchJob(row: ShipmentRow, jobId: string): Promise<void> {
+    try {
+      const job = await deps.print.waitForJob(jobId, { timeoutMs: 120_000 });
+      const done = job.status === 'done';
+      ctx.emit('purchase.progress', {
+        packageKey: row.package_key,
+        stage: done ? 'printed' : 'failed',
+        platformUkId: row.platform_uk_id,
+        ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
+        ...(done ? {} : { message: 'The label is stored but has not printed yet; see the print queue' }),
+      });
+    } catch {
+      // The print queue reports its own failures; the label stays stored.
+    }
+  }
+
+  function preview(row: ShipmentRow): string | null {
+    const label = deps.labels.get(row.id, 'label', 0);
+    return label ? Buffer.from(label.png).toString('base64') : null;
+  }
+
+  async function buy(input: BuyInput): Promise<PurchaseResult> {
+    const key = packageKeyOf(input);
+    const draft = input.method === 'rate' ? draftFromQuote(input) : draftDirect(input);
+    const row = await journal.purchase(key, draft);
+    const printed = input.print ? await printLabels(row) : { jobId: null, error: null };
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
+  }
+
+  async function reconcile(): Promise<Shipment[]> {
+    const pending = deps.shipments.pending();
+    if (pending.length === 0) return [];
+    const outcome = await journal.reconcile();
+    const level = outcome.stillPending > 0 || outcome.failed > 0 ? 'warning' : 'info';
+    ctx.emit('station.notice', {
+      level,
+      message:
+        `Checked ${pending.length} unfinished purchase${pending.length === 1 ? '' : 's'} from the last session: ${outcome.bought} recorded` +
+        (outcome.failed ? `, ${outcome.failed} refused by the service` : '') +
+        (outcome.stillPending ? `, ${outcome.stillPending} still unconfirmed (the station will check again; nothing is charged twice)` : '') +
+        '.',
+    });
+    return pending.map((r) => toShipment(deps.shipments.get(r.id) as ShipmentRow));
+  }
+
+  return { buy, reconcile, printLabels, journal };
+}
+
+export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -1,0 +1,59 @@
+import { fail, StationFailure } from '../../shared/contract/errors';
+import type { Shipment } from '../../shared/contract/shippingTypes';
+import { isOutcomeUnknown } from '../api/failures';
+import type { ShipmentRow } from '../store/shipmentsRepo';
+import type { ShippingDeps } from './deps';
+import { toShipment } from './wireMap';
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
+
+/**
+ * Voids a bought label. A void is never repeated blindly: when its answer is
+ * lost, the station reads the tracking status back before saying anything.
+ */
+export function createVoidService(deps: ShippingDeps) {
+  function find(ref: string): ShipmentRow {
+    const row = deps.shipments.findByRef(ref);
+    if (!row) fail('not_found', `No label on this station matches "${ref.trim()}". Scan the tracking number from the label.`, { field: 'ref' });
+    return row;
+  }
+
+  async function readBackVoided(row: ShipmentRow): Promise<boolean> {
+    const v2 = await deps.v2();
+    try {
+      if (row.tracking_no && row.carrier_code) {
+        const record = await v2.trackingByTrackingNo({ tracking_no: row.tracking_no, carrier_code: row.carrier_code });
+        return record.status === 'voided';
+      }
+      return (await v2.trackingByPlatformUkId(row.platform_uk_id)).status === 'voided';
+    } catch {
+      return false;
+    }
+  }
+
+  function markVoided(row: ShipmentRow): Shipment {
+    deps.shipments.markVoided(row.id);
+    deps.ctx.emit('station.changed', { topics: ['shipments'] });
+    return toShipment(deps.shipments.get(row.id) as ShipmentRow);
+  }
+
+  async function voidLabel(ref: string): Promise<Shipment> {
+    const row = find(ref);
+    if (row.state === 'voided') fail('conflict', `This label was already voided on ${day(row.voided_at)}. Nothing more to do; no second refund is made.`, { field: 'ref' });
+    if (row.state !== 'bought') fail('conflict', 'This package has no bought label to void (the purchase did not complete).', { field: 'ref' });
+    const v2 = await deps.v2();
+    try {
+      await v2.voidLabel({ platform_uk_id: row.platform_uk_id });
+    } catch (error) {
+      if (!(error instanceof StationFailure)) throw error;
+      if (error.error.serviceCode === 'shipment_already_voided') return markVoided(row);
+      if ((isOutcomeUnknown(error.error) || error.error.code === 'service_unavailable' || error.error.code === 'timeout') && (await readBackVoided(row))) {
+        return markVoided(row);
+      }
+      throw error;
+    }
+    return markVoided(row);
+  }
+
+  return { voidLabel, find };
+}
