@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorSurface } from './ErrorSurface';
 import { NavBar } from './NavBar';
 import { useNav } from './nav-store';
@@ -7,23 +7,12 @@ import { StatusBar } from './StatusBar';
 import { ShipScreen } from '../screens/ship/ShipScreen';
 import { Notices } from './Notices';
 
-// Ship is the start screen and loads with the shell; the rest load on first visit.
-const lazyScreens: Partial<Record<ScreenId, LazyExoticComponent<ComponentType>>> = {};
+import { lazyScreens } from './lazy-screens';
 
 function Screen({ id }: { readonly id: ScreenId }) {
   if (id === 'ship') return <ShipScreen />;
   const Lazy = lazyScreens[id];
-  if (!Lazy) return <Placeholder id={id} />;
   return <Lazy />;
-}
-
-function Placeholder({ id }: { readonly id: ScreenId }) {
-  const label = screens.find((s) => s.id === id)?.label ?? id;
-  return (
-    <section className="screen">
-      <h1>{label}</h1>
-    </section>
-  );
 }
 
 export function App() {

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import type { V1Label } from '../../../../shared/contract/account';
+import type { StationError } from '../../../../shared/contract/errors';
+import { run } from '../../station/run';
+import { useQuery } from '../../station/use-query';
+import { InlineError } from '../../ui/ErrorText';
+import { money } from '../../ui/format';
+
+/** Orders held by the legacy service, and the labels bought for one of them. */
+export function V1Orders() {
+  const orders = useQuery('orders.list', { includeShipped: true, limit: 100 }, ['orders']);
+  const [store, setStore] = useState('');
+  const [orderNumber, setOrderNumber] = useState('');
+  const [labels, setLabels] = useState<readonly V1Label[] | null>(null);
+  const [error, setError] = useState<StationError | null>(null);
+  const [pulled, setPulled] = useState<string | null>(null);
+
+  const pull = async (): Promise<void> => {
+    const result = await run('orders.pull', {}, { action: 'Pulling orders' });
+    if (result.ok) setPulled(`${result.value.imported} new, ${result.value.updated} updated.`);
+  };
+
+  const lookup = async (): Promise<void> => {
+    const result = await run('account.orders.labels', { storeName: store, orderNumber });
+    if (!result.ok) {
+      setLabels(null);
+      return setError(result.error);
+    }
+    setError(null);
+    setLabels(result.value);
+  };
+
+  const v1 = (orders.data ?? []).filter((o) => o.source === 'v1');
+  return (
+    <section className="panel" aria-label="Legacy orders">
+      <h2>Orders (v1)</h2>
+      <div className="row">
+        <button type="button" className="button" onClick={() => void pull()}>
+          Pull orders from the service
+        </button>
+        {pulled ? <span role="status">{pulled}</span> : null}
+      </div>
+      <InlineError error={orders.error} />
+      <table className="data" aria-label="v1 orders">
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>Ship to</th>
+            <th>Shipped</th>
+          </tr>
+        </thead>
+        <tbody>
+          {v1.map((o) => (
+            <tr key={o.orderNumber} className="selectable" onClick={() => setOrderNumber(o.orderNumber)}>
+              <td>{o.orderNumber}</td>
+              <td>
+                {o.recipient.name}, {o.recipient.city} {o.recipient.state}
+              </td>
+              <td>{o.shipped ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Labels of an order</h2>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void lookup();
+        }}
+      >
+        <label className="field">
+          Store name
+          <input value={store} onChange={(e) => setStore(e.target.value)} />
+        </label>
+        <label className="field">
+          Order number
+          <input value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} />
+        </label>
+        <button type="submit" className="button">
+          Show labels
+        </button>
+      </form>
+      <InlineError error={error ?? undefined} />
+      {labels ? (
+        labels.length === 0 ? (
+          <p className="muted">No labels were bought for this order.</p>
+        ) : (
+          <table className="data" aria-label="v1 labels">
+            <thead>
+              <tr>
+                <th>Tracking code</th>
+                <th>Carrier</th>
+                <th>Service</th>
+                <th className="num">Rate</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {labels.map((l) => (
+                <tr key={l.trackingCode}>
+                  <td className="mono">{l.trackingCode}</td>
+                  <td>{l.carrier}</td>
+                  <td>{l.serviceLevel}</td>
+                  <td className="num">{money(l.rate)}</td>
+                  <td>
+                    {l.labelUrls[0] ? (
+                      <a href={l.labelUrls[0]} target="_blank" rel="noopener noreferrer">
+                        Label
+                      </a>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { ScanForm } from '../../../../shared/contract/shippingTypes';
+import { useNav } from '../../app/nav-store';
+import { run } from '../../station/run';
+import { useQuery } from '../../station/use-query';
+import { InlineError } from '../../ui/ErrorText';
+import { benchTime } from '../../ui/format';
+import { PdfLink } from '../../ui/PdfLink';
+
+/** Close the day: one SCAN form for today's USPS labels, then the pickup. */
+export function EndOfDayScreen() {
+  const go = useNav((s) => s.go);
+  const candidates = useQuery('scanForms.candidates', {}, ['shipments', 'scanForms']);
+  const forms = useQuery('scanForms.list', { limit: 20 }, ['scanForms']);
+  const [made, setMade] = useState<ScanForm | null>(null);
+  const [error, setError] = useState<StationError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const count = candidates.data?.length ?? 0;
+
+  const create = async (): Promise<void> => {
+    setBusy(true);
+    const result = await run('scanForms.createToday', {});
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setMade(result.value);
+  };
+
+  return (
+    <section className="screen" aria-label="End of day">
+      <h1>End of day</h1>
+      <div className="grid-2">
+        <section className="panel" aria-label="SCAN form">
+          <h2>SCAN form (USPS PS 5630)</h2>
+          <InlineError error={candidates.error} />
+          <p>{count === 0 ? 'Every USPS label from today is already on a SCAN form.' : `${count} USPS labels from today are not on a SCAN form yet.`}</p>
+          <button type="button" className="button primary big" disabled={busy || count === 0} onClick={() => void create()}>
+            {busy ? 'Making the SCAN form…' : 'Create SCAN form'}
+          </button>
+          <InlineError error={error ?? undefined} />
+          {made ? (
+            <div className="success" role="status">
+              <p>
+                SCAN form ready for {made.trackingNos.length} packages{made.status !== 'ready' ? ` (${made.status})` : ''}.
+              </p>
+              {made.pdfUrl ? <PdfLink url={made.pdfUrl}>Open the SCAN form PDF</PdfLink> : null}
+            </div>
+          ) : null}
+        </section>
+        <section className="panel" aria-label="Pickup offer">
+          <h2>Carrier pickup</h2>
+          <p>Have USPS collect today's packages instead of taking them to the post office.</p>
+          <button type="button" className="button big" onClick={() => go('pickups')}>
+            Schedule a pickup
+          </button>
+        </section>
+      </div>
+      <section className="panel" aria-label="Earlier SCAN forms">
+        <h2>Earlier SCAN forms</h2>
+        <InlineError error={forms.error} />
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Made</th>
+              <th className="num">Packages</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(forms.data ?? []).map((f) => (
+              <tr key={f.id}>
+                <td>{benchTime(f.createdAt)}</td>
+                <td className="num">{f.trackingNos.length}</td>
+                <td>{f.status}</td>
+                <td>{f.pdfUrl ? <PdfLink url={f.pdfUrl}>Open PDF</PdfLink> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useRef, useState } from 'react';
+import type { Shipment } from '../../../../shared/contract/shippingTypes';
+import { useQuery } from '../../station/use-query';
+import { InlineError } from '../../ui/ErrorText';
+import { benchTime, money } from '../../ui/format';
+import { StateBadge } from '../../ui/ShipmentFacts';
+import { useAutoFocus } from '../../ui/use-auto-focus';
+import { ShipmentDetail } from './ShipmentDetail';
+
+const PAGE = 50;
+
+/** Search what this station bought; pages go back by id so new purchases never shift them. */
+export function HistoryScreen() {
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<'' | Shipment['state']>('');
+  const [cursors, setCursors] = useState<readonly number[]>([]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useAutoFocus(input);
+  const beforeId = cursors[cursors.length - 1];
+  const search = useQuery('history.search', { query: query.trim(), state: state || undefined, limit: PAGE, beforeId }, ['shipments']);
+  const shipments = search.data?.shipments ?? [];
+  const selected = shipments.find((s) => s.id === selectedId) ?? null;
+
+  return (
+    <section className="screen" aria-label="History">
+      <h1>History</h1>
+      <div className="row">
+        <label className="field grow">
+          Search
+          <input
+            ref={input}
+            type="search"
+            placeholder="Tracking number, platform id, order number or recipient name"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setCursors([]);
+            }}
+          />
+        </label>
+        <label className="field">
+          State
+          <select
+            value={state}
+            onChange={(e) => {
+              setState(e.target.value as typeof state);
+              setCursors([]);
+            }}
+          >
+            <option value="">Any</option>
+            <option value="bought">Bought</option>
+            <option value="voided">Voided</option>
+            <option value="failed">Failed</option>
+            <option value="pending">Pending</option>
+          </select>
+        </label>
+      </div>
+      <InlineError error={search.error} />
+      {selected ? <ShipmentDetail key={selected.id} shipment={selected} /> : null}
+      <table className="data" aria-label="Shipments">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Tracking number</th>
+            <th>Order</th>
+            <th>Recipient</th>
+            <th>Service</th>
+            <th className="num">Cost</th>
+            <th>State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shipments.map((s) => (
+            <tr key={s.id} className="selectable" aria-selected={s.id === selectedId} tabIndex={0} onClick={() => setSelectedId(s.id)} onKeyDown={(e) => e.key === 'Enter' && setSelectedId(s.id)}>
+              <td>{benchTime(s.boughtAt ?? s.createdAt)}</td>
+              <td className="mono">{s.trackingNo ?? '—'}</td>
+              <td>{s.orderNumber ?? '—'}</td>
+              <td>{s.recipientName ?? '—'}</td>
+              <td>{s.serviceName ?? s.serviceLevel ?? '—'}</td>
+              <td className="num">{money(s.cost, s.currency ?? 'USD')}</td>
+              <td>
+                <StateBadge state={s.state} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {search.data && shipments.length === 0 ? <p className="muted">Nothing matches.</p> : null}
+      <nav className="row pager" aria-label="Pages">
+        <button type="button" className="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Newer
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={shipments.length < PAGE}
+          onClick={() => {
+            const last = shipments[shipments.length - 1];
+            if (last) setCursors([...cursors, last.id]);
+          }}
+        >
+          Older
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { Shipment } from '../../../../shared/contract/shippingTypes';
+import { useNav } from '../../app/nav-store';
+import { run } from '../../station/run';
+import { useQuery } from '../../station/use-query';
+import { InlineError } from '../../ui/ErrorText';
+import { ShipmentFacts } from '../../ui/ShipmentFacts';
+
+/** One shipment from the local store: preview and reprint work without the network. */
+export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
+  const go = useNav((s) => s.go);
+  const hasLabel = shipment.labelCount > 0;
+  const label = useQuery('history.label', hasLabel ? { shipmentId: shipment.id } : null, []);
+  const [printed, setPrinted] = useState<string | null>(null);
+  const [error, setError] = useState<StationError | null>(null);
+
+  const reprint = async (kind: 'label' | 'qrcode'): Promise<void> => {
+    setPrinted(null);
+    const result = await run('history.reprint', { shipmentId: shipment.id, kind });
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setPrinted(kind === 'qrcode' ? 'QR label sent to the printer.' : 'Label sent to the printer.');
+  };
+
+  return (
+    <section className="panel" aria-label="Shipment detail">
+      <div className="grid-2">
+        <div>
+          <ShipmentFacts shipment={shipment} />
+          <div className="row actions">
+            {hasLabel ? (
+              <button type="button" className="button primary" onClick={() => void reprint('label')}>
+                Reprint
+              </button>
+            ) : null}
+            {shipment.qrCodeCount > 0 ? (
+              <button type="button" className="button" onClick={() => void reprint('qrcode')}>
+                Reprint QR label
+              </button>
+            ) : null}
+            {shipment.state === 'bought' ? (
+              <button type="button" className="button danger" onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)}>
+                Void…
+              </button>
+            ) : null}
+            {shipment.trackingNo ? (
+              <button type="button" className="button" onClick={() => go('tracking', shipment.trackingNo ?? '')}>
+                Track
+              </button>
+            ) : null}
+          </div>
+          {printed ? <p role="status">{printed}</p> : null}
+          <InlineError error={error ?? undefined} />
+        </div>
+        <div>
+          <InlineError error={label.error} />
+          {label.data ? <img className="label-preview" alt="Label preview" src={`data:image/png;base64,${label.data.pngBase64}`} /> : null}
+          {!hasLabel ? <p className="muted">No label image is stored for this shipment.</p> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

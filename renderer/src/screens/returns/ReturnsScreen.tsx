@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { parseTypedWeight } from '../../../../shared/domain/units';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { PurchaseResult } from '../../../../shared/contract/shippingTypes';
+import { run } from '../../station/run';
+import { useQuery } from '../../station/use-query';
+import { AddressForm, addressFrom, draftFrom, emptyAddress } from '../../ui/AddressForm';
+import { BoughtLabel } from '../../ui/BoughtLabel';
+import { InlineError } from '../../ui/ErrorText';
+import { newPackageKey } from '../../ui/package-key';
+
+const levels = [
+  ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS Ground Advantage Return'],
+  ['USPS_PRIORITY_MAIL_RETURN', 'USPS Priority Mail Return'],
+  ['USPS_PRIORITY_MAIL_EXPRESS_RETURN', 'USPS Priority Mail Express Return'],
+] as const;
+
+/** A return label the customer uses to send a package back, bought directly with a USPS Returns level. */
+export function ReturnsScreen() {
+  const settings = useQuery('settings.shipping.get', {}, ['settings']);
+  const [orderNumber, setOrderNumber] = useState('');
+  const [customer, setCustomer] = useState(emptyAddress);
+  const [level, setLevel] = useState<string>(levels[0][0]);
+  const [weight, setWeight] = useState('');
+  const [packageKey, setPackageKey] = useState(() => newPackageKey('return'));
+  const [lookupError, setLookupError] = useState<StationError | null>(null);
+  const [buyError, setBuyError] = useState<StationError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [bought, setBought] = useState<PurchaseResult | null>(null);
+
+  const fromOrder = async (): Promise<void> => {
+    const result = await run('orders.lookup', { orderNumber });
+    if (!result.ok) return setLookupError(result.error);
+    setLookupError(null);
+    setCustomer(draftFrom(result.value.recipient));
+    setPackageKey(`return:${result.value.orderNumber}:0`);
+    setBought(null);
+  };
+
+  const buy = async (): Promise<void> => {
+    const shipFrom = settings.data?.shipFrom;
+    if (!shipFrom) {
+      setBuyError({ code: 'not_configured', message: 'Returns go back to the ship-from address, and none is set.' });
+      return;
+    }
+    const weightOz = parseTypedWeight(weight);
+    if (!weightOz) {
+      setBuyError({ code: 'invalid_input', message: 'Enter the weight, e.g. 12 oz or 1 lb 4 oz.', field: 'package.weightOz' });
+      return;
+    }
+    setBusy(true);
+    const result = await run('labels.buy', {
+      method: 'direct',
+      carrierCode: 'USPS',
+      serviceLevel: level,
+      from: addressFrom(customer),
+      to: shipFrom,
+      package: { weightOz },
+      options: { isReturnLabel: true },
+      packageKey,
+      orderNumber: orderNumber.trim() || undefined,
+    });
+    setBusy(false);
+    if (!result.ok) return setBuyError(result.error);
+    setBuyError(null);
+    setBought(result.value);
+  };
+
+  const startOver = (): void => {
+    setBought(null);
+    setCustomer(emptyAddress);
+    setOrderNumber('');
+    setWeight('');
+    setPackageKey(newPackageKey('return'));
+  };
+
+  return (
+    <section className="screen" aria-label="Returns">
+      <h1>Return label</h1>
+      <div className="grid-2">
+        <div className="panel">
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void fromOrder();
+            }}
+          >
+            <label className="field grow">
+              From an order <span className="hint">(fills in the customer)</span>
+              <input value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="Order number" />
+            </label>
+            <button type="submit" className="button">
+              Use order
+            </button>
+          </form>
+          <InlineError error={lookupError ?? undefined} />
+          <AddressForm value={customer} onChange={setCustomer} error={buyError} prefix="from" label="Customer (the package comes from)" />
+          <div className="row">
+            <label className="field">
+              Service
+              <select value={level} onChange={(e) => setLevel(e.target.value)}>
+                {levels.map(([value, words]) => (
+                  <option key={value} value={value}>
+                    {words}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              Weight
+              <input value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="e.g. 1 lb 4 oz" aria-invalid={buyError?.field === 'package.weightOz'} />
+            </label>
+          </div>
+          <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
+          <InlineError error={buyError ?? undefined} />
+          <div className="row">
+            <button type="button" className="button primary big" disabled={busy || bought !== null} onClick={() => void buy()}>
+              Buy return label
+            </button>
+            {bought ? (
+              <button type="button" className="button big" onClick={startOver}>
+                Next return
+              </button>
+            ) : null}
+          </div>
+        </div>
+        <div>{bought ? <BoughtLabel purchase={bought} /> : null}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { PackagePreset, RateRule, ShippingSettings } from '../../../../shared/contract/shippingTypes';
+import { run } from '../../station/run';
+import { AddressForm, addressFrom, draftFrom, type AddressDraft } from '../../ui/AddressForm';
+import { InlineError } from '../../ui/ErrorText';
+
+/** Ship-from address, box presets and the rate rule, saved together. */
+export function ShippingSettingsPanel({ settings }: { readonly settings: ShippingSettings }) {
+  const [from, setFrom] = useState<AddressDraft>(() => draftFrom(settings.shipFrom));
+  const [presets, setPresets] = useState<readonly PackagePreset[]>(settings.presets);
+  const [defaultPreset, setDefaultPreset] = useState(settings.defaultPreset ?? '');
+  const [rule, setRule] = useState<RateRule>(settings.rateRule);
+  const [draft, setDraft] = useState({ name: '', lengthIn: '', widthIn: '', heightIn: '' });
+  const [error, setError] = useState<StationError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const save = async (): Promise<void> => {
+    setSaved(false);
+    const result = await run('settings.shipping.set', {
+      shipFrom: from.name.trim() === '' && from.street.trim() === '' ? null : addressFrom(from),
+      presets: [...presets],
+      rateRule: rule,
+      defaultPreset: defaultPreset || null,
+    });
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setSaved(true);
+  };
+
+  const addPreset = (): void => {
+    const dims = [draft.lengthIn, draft.widthIn, draft.heightIn].map(Number);
+    if (!draft.name.trim() || dims.some((d) => !Number.isFinite(d) || d <= 0)) {
+      setError({ code: 'invalid_input', message: 'Give the box a name and three sizes in inches above zero.', field: 'presets' });
+      return;
+    }
+    setPresets([...presets.filter((p) => p.name !== draft.name.trim()), { name: draft.name.trim(), lengthIn: dims[0] ?? 1, widthIn: dims[1] ?? 1, heightIn: dims[2] ?? 1 }]);
+    setDraft({ name: '', lengthIn: '', widthIn: '', heightIn: '' });
+    setError(null);
+  };
+
+  return (
+    <section className="panel" aria-label="Shipping">
+      <h2>Ship from</h2>
+      <AddressForm value={from} onChange={setFrom} error={error} prefix="shipFrom" label="Ship-from address" />
+      <h2>Box presets</h2>
+      <ul className="presets">
+        {presets.map((p) => (
+          <li key={p.name}>
+            <label className="check">
+              <input type="radio" name="default-preset" checked={defaultPreset === p.name} onChange={() => setDefaultPreset(p.name)} />
+              {p.name} ({p.lengthIn}×{p.widthIn}×{p.heightIn} in){defaultPreset === p.name ? ' · default' : ''}
+            </label>
+            <button type="button" className="button ghost" onClick={() => setPresets(presets.filter((x) => x.name !== p.name))}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="row">
+        <label className="field">
+          Name
+          <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        </label>
+        {(['lengthIn', 'widthIn', 'heightIn'] as const).map((k) => (
+          <label key={k} className="field dim">
+            {k === 'lengthIn' ? 'Length' : k === 'widthIn' ? 'Width' : 'Height'} (in)
+            <input inputMode="decimal" value={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />
+          </label>
+        ))}
+        <button type="button" className="button" onClick={addPreset}>
+          Add box
+        </button>
+      </div>
+      <h2>Rate rule</h2>
+      <div className="row">
+        <label className="field">
+          Preselect
+          <select
+            value={rule.kind}
+            onChange={(e) => {
+              const kind = e.target.value;
+              setRule(kind === 'cheapestWithin' ? { kind, days: rule.kind === 'cheapestWithin' ? rule.days : 3 } : kind === 'fastest' ? { kind } : { kind: 'cheapest' });
+            }}
+          >
+            <option value="cheapest">Cheapest</option>
+            <option value="fastest">Fastest</option>
+            <option value="cheapestWithin">Cheapest within N days</option>
+          </select>
+        </label>
+        {rule.kind === 'cheapestWithin' ? (
+          <label className="field dim">
+            Days
+            <input type="number" min={1} max={30} value={rule.days} onChange={(e) => setRule({ kind: 'cheapestWithin', days: Number(e.target.value) })} />
+          </label>
+        ) : null}
+      </div>
+      <InlineError error={error ?? undefined} />
+      <button type="button" className="button primary" onClick={() => void save()}>
+        Save shipping settings
+      </button>
+      {saved ? <p role="status">Saved.</p> : null}
+    </section>
+  );
+}

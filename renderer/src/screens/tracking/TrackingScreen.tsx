@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { TrackingInfo } from '../../../../shared/contract/shippingTypes';
+import { navParam } from '../../app/nav-store';
+import { run } from '../../station/run';
+import { InlineError } from '../../ui/ErrorText';
+import { benchTime, localTime } from '../../ui/format';
+import { useAutoFocus } from '../../ui/use-auto-focus';
+import { PodRequest } from './PodRequest';
+
+type Source = 'auto' | 'platform_uk_id' | 'tracking_no' | 'direct';
+
+/** Where a package is, with every event at the local time of the place it happened. */
+export function TrackingScreen() {
+  const [ref, setRef] = useState(() => navParam() ?? '');
+  const [source, setSource] = useState<Source>('auto');
+  const [carrier, setCarrier] = useState('');
+  const [info, setInfo] = useState<TrackingInfo | null>(null);
+  const [error, setError] = useState<StationError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useAutoFocus(input);
+
+  const track = async (): Promise<void> => {
+    setBusy(true);
+    const result = await run('tracking.get', { ref, source, carrierCode: carrier.trim() || undefined });
+    setBusy(false);
+    if (!result.ok) {
+      setInfo(null);
+      return setError(result.error);
+    }
+    setError(null);
+    setInfo(result.value);
+  };
+
+  return (
+    <section className="screen" aria-label="Tracking">
+      <h1>Tracking</h1>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void track();
+        }}
+      >
+        <label className="field grow">
+          Tracking number, shipment number or platform id
+          <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
+        </label>
+        <label className="field">
+          Look up by
+          <select value={source} onChange={(e) => setSource(e.target.value as Source)}>
+            <option value="auto">Best available</option>
+            <option value="tracking_no">Tracking number</option>
+            <option value="direct">Carrier direct (full history)</option>
+            <option value="platform_uk_id">Platform id</option>
+          </select>
+        </label>
+        <label className="field">
+          Carrier <span className="hint">(optional)</span>
+          <input value={carrier} placeholder="USPS" onChange={(e) => setCarrier(e.target.value)} />
+        </label>
+        <button type="submit" className="button big" disabled={busy}>
+          Track
+        </button>
+      </form>
+      <InlineError error={error ?? undefined} />
+      {info ? (
+        <div className="grid-2">
+          <section className="panel" aria-label="Tracking status">
+            <h2>
+              {info.statusSummary ?? info.status.replaceAll('_', ' ')} <span className="badge">{info.status}</span>
+            </h2>
+            {info.fromCache ? <p className="badge warn">The service could not be reached: this is the last stored status.</p> : null}
+            <dl className="facts">
+              <dt>Tracking number</dt>
+              <dd className="mono">{info.trackingNo ?? '—'}</dd>
+              <dt>Carrier</dt>
+              <dd>{info.carrierCode ?? '—'}</dd>
+              <dt>Estimated delivery</dt>
+              <dd>{info.estimateDeliveryDate ?? '—'}</dd>
+              {info.recipientName ? (
+                <>
+                  <dt>Signed by</dt>
+                  <dd>{info.recipientName}</dd>
+                </>
+              ) : null}
+              {info.returnToSender ? (
+                <>
+                  <dt>Returned</dt>
+                  <dd>Returned to sender</dd>
+                </>
+              ) : null}
+              <dt>Checked</dt>
+              <dd>{benchTime(info.fetchedAt)}</dd>
+            </dl>
+            <h2>Events</h2>
+            {info.events.length === 0 ? <p className="muted">No events yet.</p> : null}
+            <ol className="timeline" aria-label="Tracking events">
+              {info.events.map((ev, i) => (
+                <li key={`${ev.time ?? ''}-${i}`}>
+                  <strong>{ev.description}</strong>
+                  <div className="small">
+                    {ev.localTime ? `${localTime(ev.localTime)} local` : ev.time ? `${benchTime(ev.time)} (bench time; local time unknown)` : 'time unknown'}
+                    {ev.location ? ` · ${ev.location}` : ''}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <PodRequest trackingRef={info.trackingNo ?? ref} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

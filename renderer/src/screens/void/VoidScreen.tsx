@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import type { StationError } from '../../../../shared/contract/errors';
+import type { Shipment } from '../../../../shared/contract/shippingTypes';
+import { navParam } from '../../app/nav-store';
+import { run } from '../../station/run';
+import { InlineError } from '../../ui/ErrorText';
+import { ShipmentFacts } from '../../ui/ShipmentFacts';
+import { sounds } from '../../ui/sounds';
+import { useAutoFocus } from '../../ui/use-auto-focus';
+
+/** Scan or type a number, see the shipment, confirm, void. */
+export function VoidScreen() {
+  const [ref, setRef] = useState(() => navParam() ?? '');
+  const [shipment, setShipment] = useState<Shipment | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [findError, setFindError] = useState<StationError | null>(null);
+  const [voidError, setVoidError] = useState<StationError | null>(null);
+  const [justVoided, setJustVoided] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useAutoFocus(input);
+
+  const find = async (): Promise<void> => {
+    setShipment(null);
+    setConfirming(false);
+    setVoidError(null);
+    setJustVoided(false);
+    const result = await run('shipments.find', { ref });
+    if (!result.ok) {
+      sounds.scanError();
+      setFindError(result.error);
+      return;
+    }
+    sounds.scanOk();
+    setFindError(null);
+    setShipment(result.value);
+  };
+
+  const doVoid = async (): Promise<void> => {
+    if (!shipment) return;
+    setBusy(true);
+    const result = await run('labels.void', { ref: shipment.platformUkId });
+    setBusy(false);
+    setConfirming(false);
+    if (!result.ok) {
+      setVoidError(result.error);
+      return;
+    }
+    setShipment(result.value);
+    setJustVoided(true);
+  };
+
+  return (
+    <section className="screen" aria-label="Void">
+      <h1>Void a label</h1>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void find();
+        }}
+      >
+        <label className="field grow">
+          Tracking number, shipment number or platform id
+          <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
+        </label>
+        <button type="submit" className="button big">
+          Find
+        </button>
+      </form>
+      <InlineError error={findError ?? undefined} />
+      {shipment ? (
+        <div className="panel">
+          <ShipmentFacts shipment={shipment} />
+          {justVoided ? (
+            <p className="success" role="status">
+              Voided. The label must not be used; the postage is refunded by the service.
+            </p>
+          ) : null}
+          {shipment.state === 'voided' && !justVoided ? <p role="status">This label is already voided. There is nothing more to do.</p> : null}
+          {shipment.state === 'bought' && !confirming ? (
+            <button type="button" className="button danger big" onClick={() => setConfirming(true)}>
+              Void this label
+            </button>
+          ) : null}
+          {confirming ? (
+            <div className="row">
+              <p className="error-message">Void {shipment.trackingNo ?? shipment.platformUkId}? The label can no longer be used.</p>
+              <button type="button" className="button danger big" disabled={busy} autoFocus onClick={() => void doVoid()}>
+                Confirm void
+              </button>
+              <button type="button" className="button big" onClick={() => setConfirming(false)}>
+                Keep the label
+              </button>
+            </div>
+          ) : null}
+          <InlineError error={voidError ?? undefined} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Shipment } from '../../../shared/contract/shippingTypes';
+import { benchTime, money } from './format';
+
+export function StateBadge({ state }: { readonly state: Shipment['state'] }) {
+  const tone = state === 'bought' ? 'ok' : state === 'voided' ? 'bad' : state === 'failed' ? 'bad' : 'warn';
+  const words = { bought: 'Bought', voided: 'VOIDED', failed: 'Failed', pending: 'Pending' }[state];
+  return <span className={`badge ${tone}`}>{words}</span>;
+}
+
+/** The facts an operator checks before acting on a shipment. */
+export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
+  return (
+    <dl className="facts" aria-label="Shipment">
+      <dt>State</dt>
+      <dd>
+        <StateBadge state={shipment.state} />
+      </dd>
+      <dt>Tracking number</dt>
+      <dd className="mono">{shipment.trackingNo ?? '—'}</dd>
+      <dt>Shipment number</dt>
+      <dd className="mono">{shipment.shipmentNo ?? '—'}</dd>
+      <dt>Platform id</dt>
+      <dd className="mono small">{shipment.platformUkId}</dd>
+      <dt>Order</dt>
+      <dd>{shipment.orderNumber ?? '—'}</dd>
+      <dt>Recipient</dt>
+      <dd>{shipment.recipientName ?? '—'}</dd>
+      <dt>Service</dt>
+      <dd>
+        {shipment.carrierCode ?? ''} {shipment.serviceName ?? shipment.serviceLevel ?? '—'}
+        {shipment.isReturn ? <span className="badge"> return</span> : null}
+      </dd>
+      <dt>Cost</dt>
+      <dd>{money(shipment.cost, shipment.currency ?? 'USD')}</dd>
+      <dt>Bought</dt>
+      <dd>{benchTime(shipment.boughtAt)}</dd>
+      {shipment.voidedAt ? (
+        <>
+          <dt>Voided</dt>
+          <dd>{benchTime(shipment.voidedAt)}</dd>
+        </>
+      ) : null}
+      {shipment.error ? (
+        <>
+          <dt>Problem</dt>
+          <dd className="error-message">{shipment.error}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
