@@ -53,6 +53,31 @@ const BASE_HEIGHT = 1218;
 const MARGIN = 12;
 const CONTENT = BASE_WIDTH - 2 * MARGIN;
 
+export interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a label's barcodes sit, in its own dots: the tracking barcode, and the
+ * 2D code (QR on QR-code labels, PDF417 on non-USPS labels). Lets tests and the
+ * print pipeline's checks crop a symbol and scan it as a hand scanner would.
+ */
+export function labelBarcodeRegions(input: Pick<LabelInput, 'carrier' | 'kind' | 'dpi'>): { tracking?: Region; twoD?: Region } {
+  const scale = input.dpi === 300 ? 1.5 : 1;
+  const region = (x: number, y: number, width: number, height: number): Region => ({
+    x: Math.round(x * scale),
+    y: Math.round(y * scale),
+    width: Math.round(width * scale),
+    height: Math.round(height * scale),
+  });
+  if (input.kind === 'qrcode') return { twoD: region(MARGIN + 4, 400, CONTENT - 8, 400) };
+  const tracking = region(MARGIN + 4, 850, CONTENT - 8, 222);
+  return input.carrier.toUpperCase() === 'USPS' ? { tracking } : { tracking, twoD: region(500, 326, BASE_WIDTH - MARGIN - 4 - 500, 180) };
+}
+
 export function renderLabelPng(input: LabelInput): Buffer {
   return encodePng1(drawLabel(input));
 }
