@@ -1,0 +1,152 @@
+import type { CommandArgs } from '../../shared/contract';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import type { AccountBalance, CarrierAccount, V1Label, V1ScanForm } from '../../shared/contract/account';
+import { toCents, toDollars } from '../../shared/domain/money';
+import type { ShippingV1 } from '../shipping/ports';
+import type { StationContext, StationModule } from '../station/module';
+import { createScanFormsRepo } from '../store/scanFormsRepo';
+
+export type AccountCommandName =
+  | 'account.balance'
+  | 'account.carrierAccounts'
+  | 'account.orders.create'
+  | 'account.orders.delete'
+  | 'account.orders.labels'
+  | 'account.scanForms.create'
+  | 'account.scanForms.ecommerce';
+
+export interface AccountModuleDeps {
+  readonly backend: { clients(): Promise<{ readonly v1: ShippingV1 }> };
+  /** Waits between polls of an e-commerce SCAN form; tests shorten it. */
+  readonly pollIntervalMs?: number;
+  /** How long to keep polling before reporting the form as still being prepared. */
+  readonly pollTimeoutMs?: number;
+}
+
+const hint = (token: string) => (token.length <= 8 ? '••••' : `${token.slice(0, 4)}…${token.slice(-4)}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms. */
+export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps): StationModule<AccountCommandName> {
+  const v1 = async () => (await deps.backend.clients()).v1;
+  const scanForms = createScanFormsRepo(ctx.db, ctx.now);
+  const pollInterval = deps.pollIntervalMs ?? 2_000;
+  const pollTimeout = deps.pollTimeoutMs ?? 120_000;
+  let closed = false;
+
+  async function balance(): Promise<AccountBalance> {
+    const r = await (await v1()).balance();
+    return { balance: toDollars(toCents(r.balance)), currency: r.currency.toUpperCase(), fetchedAt: ctx.now().toISOString() };
+  }
+
+  async function carrierAccounts(): Promise<CarrierAccount[]> {
+    return (await (await v1()).carrierAccounts()).map((a) => ({ name: a.name, carrier: a.carrier, tokenHint: hint(a.token) }));
+  }
+
+  async function createOrder(a: CommandArgs<'account.orders.create'>): Promise<{ orderNumber: string }> {
+    const r = await (await v1()).createOrder({
+      store_name: a.storeName,
+      warehouse_name: a.warehouseName,
+      ...(a.orderNumber ? { order_number: a.orderNumber } : {}),
+      verify_address: a.verifyAddress,
+      client_name: a.recipient.name,
+      ...(a.recipient.company ? { client_company: a.recipient.company } : {}),
+      ...(a.recipient.email ? { client_email: a.recipient.email } : {}),
+      ...(a.recipient.phone ? { client_phone: a.recipient.phone } : {}),
+      client_street: a.recipient.street,
+      ...(a.recipient.street2 ? { client_street2: a.recipient.street2 } : {}),
+      client_city: a.recipient.city,
+      client_state: a.recipient.state,
+      client_zip: a.recipient.zip,
+      client_country: a.recipient.country,
+      // v1 weighs in pounds.
+      shipments: a.packages.map((p) => ({
+        weight: Math.round((p.weightOz / 16) * 1000) / 1000,
+        ...(p.lengthIn ? { length: p.lengthIn } : {}),
+        ...(p.widthIn ? { width: p.widthIn } : {}),
+        ...(p.heightIn ? { height: p.heightIn } : {}),
+        ...(p.signature ? { signature: p.signature } : {}),
+        ...(p.insuranceAmount ? { insurance_amount: p.insuranceAmount } : {}),
+      })),
+    });
+    ctx.emit('station.changed', { topics: ['orders'] });
+    return { orderNumber: r.order_number };
+  }
+
+  async function orderLabels(a: CommandArgs<'account.orders.labels'>): Promise<V1Label[]> {
+    const labels = await (await v1()).orderLabels({ store_name: a.storeName, order_number: a.orderNumber });
+    return labels.map((l) => ({
+      packingSlipNumber: l.packing_slip_number ?? null,
+      carrier: l.carrier,
+      serviceLevel: l.service_level ?? '',
+      trackingCode: l.tracking_code,
+      rate: l.rate ?? null,
+      serviceFee: l.service_fee ?? null,
+      weightLb: l.weight ?? null,
+      labelUrls: l.label_urls ?? [],
+    }));
+  }
+
+  async function uspsScanForm(trackingCodes: readonly string[]): Promise<V1ScanForm> {
+    const r = await (await v1()).createScanForm(trackingCodes);
+    scanForms.insert('v1', null, 'ready', r.url, trackingCodes, r);
+    ctx.emit('station.changed', { topics: ['scanForms'] });
+    return { kind: 'usps', requestId: null, status: 'ready', url: r.url, message: null };
+  }
+
+  /** Starts the asynchronous form, then polls until the PDF is ready, reporting each step. */
+  async function ecommerceScanForm(carrier: string, trackingCodes: readonly string[]): Promise<V1ScanForm> {
+    const client = await v1();
+    const { request } = await client.createEcommerceScanForm(carrier, trackingCodes);
+    const requestId = String(request);
+    const id = scanForms.insert('v1_ecommerce', requestId, 'pending', null, trackingCodes, { request });
+    ctx.emit('account.scanForm.progress', { requestId, attempt: 0, status: 'started' });
+    const deadline = ctx.now().getTime() + pollTimeout;
+    for (let attempt = 1; !closed; attempt += 1) {
+      await sleep(pollInterval);
+      let r;
+      try {
+        r = await client.getEcommerceScanForm(carrier, request);
+      } catch (error) {
+        const transient = error instanceof StationFailure && error.error.retryable === true;
+        if (!transient || ctx.now().getTime() > deadline) {
+          scanForms.update(id, 'failed', null, null);
+          const message = error instanceof StationFailure ? error.error.message : 'The SCAN form could not be fetched';
+          ctx.emit('account.scanForm.progress', { requestId, attempt, status: 'failed', message });
+          throw error;
+        }
+        continue;
+      }
+      if (r.url) {
+        scanForms.update(id, 'ready', r.url, r);
+        ctx.emit('account.scanForm.progress', { requestId, attempt, status: 'ready' });
+        ctx.emit('station.changed', { topics: ['scanForms'] });
+        return { kind: 'ecommerce', requestId, status: 'ready', url: r.url, message: null };
+      }
+      ctx.emit('account.scanForm.progress', { requestId, attempt, status: 'waiting', ...(r.status ? { message: r.status } : {}) });
+      if (ctx.now().getTime() > deadline) {
+        return { kind: 'ecommerce', requestId, status: 'pending', url: null, message: 'The carrier is still preparing this SCAN form; it is kept as pending.' };
+      }
+    }
+    return fail('conflict', 'The station is closing; the SCAN form request is kept as pending.');
+  }
+
+  return {
+    handlers: {
+      'account.balance': () => balance(),
+      'account.carrierAccounts': () => carrierAccounts(),
+      'account.orders.create': (a) => createOrder(a),
+      'account.orders.delete': async (a) => {
+        await (await v1()).deleteOrder({ store_name: a.storeName, order_number: a.orderNumber });
+        ctx.emit('station.changed', { topics: ['orders'] });
+        return { deleted: true as const };
+      },
+      'account.orders.labels': (a) => orderLabels(a),
+      'account.scanForms.create': (a) => uspsScanForm(a.trackingCodes),
+      'account.scanForms.ecommerce': (a) => ecommerceScanForm(a.carrier, a.trackingCodes),
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}
