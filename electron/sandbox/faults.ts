@@ -1,0 +1,46 @@
+import { refuse } from './errorCodes';
+import { seededRandom } from './domain/random';
+
+export interface FaultSettings {
+  /** Added before every request is handled. */
+  latencyMs: number;
+  /** Probability (0..1) that an /api/ request fails with 503 service_unavailable before doing anything. */
+  failRate: number;
+  /** Number of upcoming purchases whose response is dropped (socket destroyed) after the purchase commits. */
+  dropPurchaseResponses: number;
+}
+
+/** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
+export class Faults {
+  private readonly settings: FaultSettings;
+  private readonly random: () => number;
+
+  constructor(initial: Partial<FaultSettings>, seed: number) {
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0 };
+    this.random = seededRandom(seed);
+    this.set(initial);
+  }
+
+  set(change: Partial<FaultSettings>): void {
+    if (change.latencyMs !== undefined) this.settings.latencyMs = Math.max(0, change.latencyMs);
+    if (change.failRate !== undefined) this.settings.failRate = Math.min(1, Math.max(0, change.failRate));
+    if (change.dropPurchaseResponses !== undefined) this.settings.dropPurchaseResponses = Math.max(0, Math.floor(change.dropPurchaseResponses));
+  }
+
+  current(): Readonly<FaultSettings> {
+    return { ...this.settings };
+  }
+
+  /** Latency for every request, then the failure draw for API requests. */
+  async beforeRequest(isApi: boolean): Promise<void> {
+    if (this.settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.settings.latencyMs));
+    if (isApi && this.settings.failRate > 0 && this.random() < this.settings.failRate) refuse('service_unavailable');
+  }
+
+  /** True when this committed purchase's response must be dropped; consumes one. */
+  takeDrop(): boolean {
+    if (this.settings.dropPurchaseResponses <= 0) return false;
+    this.settings.dropPurchaseResponses -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { addressDataSchema, packageDataSchema } from '../../../shared/api/v2/common';
+import { refuse } from '../errorCodes';
+import { PREDEFINED_PACKAGES } from '../domain/catalog';
+import { parseZip, stateCode } from '../domain/geo';
+import { isPoBox } from '../domain/addressStd';
+import { calendarDate, addDays } from '../../../shared/domain/pickupDate';
+import type { StoredAddress } from '../store/shipments';
+import type { IssueCoder } from '../http/validate';
+
+type AddressData = z.output<typeof addressDataSchema>;
+type PackageData = z.output<typeof packageDataSchema>;
+
+/** A v2 address checked enough to rate and print: U.S., known state, well-formed ZIP. */
+export function storedAddress(address: AddressData, field: string): StoredAddress {
+  if (address.country.toUpperCase() !== 'US') refuse('address_country_unsupported', `${field}.country: only US addresses are supported.`);
+  const state = stateCode(address.state);
+  if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
+  const zip = parseZip(address.zip_code);
+  if (!zip) refuse('address_zip_invalid', `${field}.zip_code: "${address.zip_code}" is not a U.S. ZIP code.`);
+  const name = [address.first_name, address.last_name].filter(Boolean).join(' ').trim();
+  return {
+    name: name || address.company_name || '',
+    company: address.company_name ?? '',
+    phone: address.phone ?? '',
+    email: address.email ?? '',
+    street: address.street.trim(),
+    street2: address.street2?.trim() ?? '',
+    city: address.city.trim(),
+    state,
+    zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5,
+    country: 'US',
+    residential: address.address_type ? address.address_type === 'residential' : !address.company_name,
+  };
+}
+
+export const zip5 = (address: StoredAddress) => address.zip.slice(0, 5);
+export const poBox = (address: StoredAddress) => isPoBox(address.street);
+
+export interface NormalizedPackage {
+  readonly packageType: string;
+  readonly dims: readonly [number, number, number];
+  readonly weightOz: number;
+}
+
+export function normalizePackage(pkg: PackageData): NormalizedPackage {
+  const predefined = PREDEFINED_PACKAGES[pkg.type];
+  if (pkg.type !== 'my_package' && !predefined) refuse('package_type_invalid', `package_data.type: "${pkg.type}" is not a known package code.`);
+  const weightOz = pkg.weight_unit === 'lb' ? pkg.weight * 16 : pkg.weight;
+  const dims = (predefined?.dims ?? [pkg.length, pkg.width, pkg.height]) as [number, number, number];
+  return { packageType: pkg.type, dims, weightOz: Math.round(weightOz * 100) / 100 };
+}
+
+/** ship_date defaults to today in Los Angeles; it may not be in the past nor more than 30 days out. */
+export function shipDate(value: string | undefined, now: Date): string {
+  const today = calendarDate(now, 'America/Los_Angeles');
+  if (value === undefined) return today;
+  if (value < addDays(today, -1) || value > addDays(today, 30)) refuse('ship_date_invalid', `ship_date ${value} is not between today and 30 days from now.`);
+  return value;
+}
+
+/** Field paths of rate and label requests mapped to their own codes. */
+export const addressIssueCoder: IssueCoder = (path) => {
+  if (/address_data\.state$|pickup_location\.state$/.test(path)) return 'address_state_invalid';
+  if (/address_data\.zip_code$/.test(path)) return 'address_zip_invalid';
+  if (/address_data\.country$/.test(path)) return 'address_country_unsupported';
+  if (/ship_date$/.test(path)) return 'ship_date_invalid';
+  if (/insured_value$/.test(path)) return 'insurance_value_invalid';
+  if (/options\.signature$/.test(path)) return 'signature_not_supported';
+  return undefined;
+};
+
+/** Calendar date delivery is expected: transit days counted, skipping Sundays (and Saturdays unless delivered then). */
+export function deliveryDate(ship: string, days: number, saturday: boolean): string {
+  let date = ship;
+  let left = days;
+  while (left > 0) {
+    date = addDays(date, 1);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || (weekday === 6 && !saturday)) continue;
+    left -= 1;
+  }
+  return date;
+}

@@ -1,0 +1,97 @@
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox';
+
+/** A sandbox with a settable clock, plus small HTTP helpers for v2 (bearer) and v1 (api_token). */
+export interface Harness {
+  readonly sandbox: RunningSandbox;
+  clock: Date;
+  advance(ms: number): void;
+  token(): Promise<string>;
+  v2<T = unknown>(method: string, path: string, body?: unknown, token?: string | null): Promise<{ status: number; json: T; headers: Headers }>;
+  v1<T = unknown>(method: string, path: string, body?: unknown, apiToken?: string | null): Promise<{ status: number; json: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+export async function harness(options: SandboxOptions = {}, start = new Date('2026-03-10T18:00:00Z')): Promise<Harness> {
+  const state = { clock: start };
+  const sandbox = await startSandbox({ seed: 7, now: () => state.clock, ...options });
+  let cached: string | undefined;
+  const h: Harness = {
+    sandbox,
+    get clock() {
+      return state.clock;
+    },
+    set clock(value: Date) {
+      state.clock = value;
+    },
+    advance(ms) {
+      state.clock = new Date(state.clock.getTime() + ms);
+    },
+    async token() {
+      const res = await fetch(`${sandbox.baseUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${sandbox.credentials.appKey}:${sandbox.credentials.appSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials&scope=API',
+      });
+      const json = (await res.json()) as { access_token: string };
+      cached = json.access_token;
+      return cached;
+    },
+    async v2(method, path, body, token) {
+      const bearer = token === undefined ? (cached ?? (await h.token())) : token;
+      const res = await fetch(`${sandbox.baseUrl}${path}`, {
+        method,
+        headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: (await res.json()) as never, headers: res.headers };
+    },
+    async v1(method, path, body, apiToken) {
+      const key = apiToken === undefined ? sandbox.credentials.apiToken : apiToken;
+      const sep = path.includes('?') ? '&' : '?';
+      const url = `${sandbox.legacyBaseUrl}${path}${key === null ? '' : `${sep}api_token=${encodeURIComponent(key)}`}`;
+      const res = await fetch(url, {
+        method,
+        headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: (await res.json()) as never, headers: res.headers };
+    },
+    close: () => sandbox.close(),
+  };
+  return h;
+}
+
+export const FROM = {
+  first_name: 'Ship',
+  last_name: 'Desk',
+  company_name: 'Harbor Goods Co',
+  phone: '2135550147',
+  street: '2150 E 7th St',
+  city: 'Los Angeles',
+  state: 'CA',
+  zip_code: '90021',
+  country: 'US',
+};
+
+export const TO = {
+  first_name: 'Maria',
+  last_name: 'Gonzalez',
+  street: '1457 Sunset Blvd',
+  street2: 'Apt 3',
+  city: 'Austin',
+  state: 'TX',
+  zip_code: '78701',
+  country: 'US',
+  address_type: 'residential',
+};
+
+export const PACKAGE = { type: 'my_package', length: 10, width: 8, height: 4, dimension_unit: 'in', weight: 24, weight_unit: 'oz' };
+
+export function rateRequest(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { from_address_data: FROM, to_address_data: TO, package_data: PACKAGE, ship_date: '2026-03-10', ...extra };
+}
+
+export type Envelope<T = Record<string, unknown>> = { code: string; msg: string; data: T };
