@@ -1,5 +1,6 @@
 import { browserCommand } from './browser';
 import type { CliCommand } from './command';
+import { sandboxCommand } from './sandbox';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand];
+export const cliCommands: readonly CliCommand[] = [browserCommand, sandboxCommand];

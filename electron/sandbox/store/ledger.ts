@@ -21,8 +21,9 @@ export class Ledger {
   }
 
   private add(cents: number, kind: string, ref: string | null, at: string): void {
+    const before = this.balanceCents();
     this.insertStmt.run(cents, kind, ref, at);
-    this.cached = this.balanceCents() + cents;
+    this.cached = before + cents;
   }
 
   open(at: string): void {
