@@ -1,3 +1,4 @@
+import { scaleStatuses, type ScaleStatus } from '../../../shared/contract/devices';
 import { toOunces, unitFromHidCode, type WeightUnit } from '../../../shared/domain/units';
 
 /**
@@ -6,17 +7,7 @@ import { toOunces, unitFromHidCode, type WeightUnit } from '../../../shared/doma
  * weight = (LSB | MSB << 8) x 10^exponent.
  */
 
-export const scaleStatuses = [
-  'fault',
-  'zero',
-  'in_motion',
-  'stable',
-  'under_zero',
-  'over_limit',
-  'needs_calibration',
-  'needs_rezero',
-] as const;
-export type ScaleStatus = (typeof scaleStatuses)[number];
+export type { ScaleStatus };
 
 /** Status byte 1..8 in report order. */
 export function statusFromCode(code: number): ScaleStatus | undefined {

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { fail } from '../../shared/contract/errors';
+import type { DeviceCommandNames, ScaleInfo, ScalesState, ScaleWeight } from '../../shared/contract/devices';
+import { parseScan } from '../../shared/domain/scan';
+import { formatOunces } from '../../shared/domain/units';
+import type { StationContext, StationModule } from '../station/module';
+import { createSettingsStore } from '../store/settings';
+import { drawCommandSheet } from './commandSheet';
+import type { ScaleReading } from './scales/report';
+import { createSimulatedScale, SIMULATED_SCALE_ID, type SimulatedScale } from './scales/simulatedScale';
+import { createWeightTracker, type WeightState, type WeightTracker } from './scales/stability';
+import { readSysfsReportDescriptor } from './scales/sysfsDescriptor';
+import { loadUsb } from './scales/usbModule';
+import { createUsbScales, type UsbScales } from './scales/usbScales';
+import type { UsbLike } from './scales/usbLike';
+import type { UnclaimedDescriptorReader } from './scales/usbScale';
+
+export interface DevicesModuleOptions {
+  /** Offer the simulated scale (sandbox and training); it is read when no USB scale is connected. */
+  readonly simulated?: boolean;
+  /** The USB stack; defaults to the `usb` package. Tests pass a stand-in. */
+  readonly usb?: UsbLike;
+  /** Leave USB alone entirely (tools that only parse scans). */
+  readonly noUsb?: boolean;
+  readonly readUnclaimedDescriptor?: UnclaimedDescriptorReader;
+  /** Settle window for a stable weight. */
+  readonly settleMs?: number;
+}
+
+const SELECTED_KEY = 'devices.scale.selected';
+/** A reading older than this means the scale stopped talking (powered off, cable pulled). */
+const STALE_MS = 3000;
+
+/**
+ * Bench input: USB scales (plus the simulated one), their stable weights as
+ * `scale.weight` events, and scan parsing for the UI and the CLI.
+ */
+export function createDevicesModule(ctx: StationContext, options: DevicesModuleOptions = {}): StationModule<DeviceCommandNames> {
+  const log = ctx.log.child('devices');
+  const settings = createSettingsStore(ctx.db, ctx.now);
+  const trackers = new Map<string, WeightTracker>();
+  let usbScales: UsbScales | undefined;
+  let usbMessage: string | undefined;
+  let simulated: SimulatedScale | undefined;
+
+  const toWeight = (scaleId: string, state: WeightState): ScaleWeight => ({
+    scaleId,
+    weightOz: state.weightOz,
+    value: state.value,
+    unit: state.unit,
+    stable: state.stable,
+    status: state.status,
+    statusText: state.statusText,
+    display: formatOunces(state.weightOz),
+    at: new Date(state.at).toISOString(),
+  });
+
+  const tracker = (scaleId: string): WeightTracker => {
+    let found = trackers.get(scaleId);
+    if (!found) {
+      // The simulated scale has no stale first report to throw away.
+      found = createWeightTracker({ settleMs: options.settleMs, discardFirst: scaleId === SIMULATED_SCALE_ID ? 0 : 1 });
+      trackers.set(scaleId, found);
+    }
+    return found;
+  };
+
+  const onReading = (scaleId: string, reading: ScaleReading): void => {
+    const { state, changed } = tracker(scaleId).push(reading, ctx.now().getTime());
+    if (state && changed) ctx.emit('scale.weight', toWeight(scaleId, state));
+  };
+
+  const onScaleChange = (scaleId: string): void => {
+    const usb = usbScales?.list().find((s) => s.id === scaleId);
+    // A scale that reconnects starts over: its first report may be stale again.
+    if (usb?.state !== 'connected') trackers.get(scaleId)?.reset();
+    ctx.emit('station.changed', { topics: ['scales'] });
+  };
+
+  const selectedId = (): string | null => settings.get(SELECTED_KEY, z.string().nullable(), null);
+
+  const scaleList = (): Omit<ScaleInfo, 'active'>[] => [
+    ...(usbScales?.list() ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: 'usb' as const,
+      usbId: s.usbId,
+      state: s.state,
+      canZero: s.canZero,
+      ...(s.message ? { message: s.message } : {}),
+    })),
+    ...(simulated ? [{ id: simulated.id, name: simulated.name, kind: 'simulated' as const, state: 'connected' as const, canZero: true }] : []),
+  ];
+
+  const activeId = (list: readonly Omit<ScaleInfo, 'active'>[]): string | null => {
+    const chosen = selectedId();
+    if (chosen && list.some((s) => s.id === chosen)) return chosen;
+    return (
+      list.find((s) => s.kind === 'usb' && s.state === 'connected')?.id ??
+      list.find((s) => s.kind === 'usb')?.id ??
+      list.find((s) => s.kind === 'simulated')?.id ??
+      null
+    );
+  };
+
+  const lastWeight = (scaleId: string | null): ScaleWeight | null => {
+    if (!scaleId) return null;
+    const state = trackers.get(scaleId)?.current();
+    if (!state) return null;
+    const weight = toWeight(scaleId, state);
+    if (ctx.now().getTime() - state.at <= STALE_MS) return weight;
+    return { ...weight, stable: false, statusText: 'No reading from the scale: is it switched on?' };
+  };
+
+  const snapshot = (): ScalesState => {
+    const list = scaleList();
+    const active = activeId(list);
+    const activeScale = list.find((s) => s.id === active);
+    const message = activeScale
+      ? activeScale.state === 'connected'
+        ? activeScale.name
+        : `${activeScale.name}: ${activeScale.message ?? 'connecting…'}`
+      : usbMessage
+        ? `No scale connected (${usbMessage})`
+        : 'No scale connected';
+    return {
+      scales: list.map((s) => ({ ...s, active: s.id === active })),
+      activeId: active,
+      selectedId: selectedId(),
+      reading: lastWeight(active),
+      message,
+      usbAvailable: usbMessage === undefined,
+    };
+  };
+
+  const resolveScale = (requested: string | undefined): Omit<ScaleInfo, 'active'> => {
+    const list = scaleList();
+    const id = requested ?? activeId(list);
+    const scale = list.find((s) => s.id === id);
+    if (!scale) fail(requested ? 'not_found' : 'device_unavailable', requested ? 'That scale is not connected.' : 'No scale connected.', { field: requested ? 'scaleId' : undefined, retryable: true });
+    return scale;
+  };
+
+  return {
+    handlers: {
+      'scales.list': async () => snapshot(),
+      'scales.select': async ({ scaleId }) => {
+        if (scaleId !== null && !scaleList().some((s) => s.id === scaleId)) {
+          fail('not_found', 'That scale is not connected.', { field: 'scaleId' });
+        }
+        settings.set(SELECTED_KEY, scaleId);
+        ctx.emit('station.changed', { topics: ['scales', 'settings'] });
+        return snapshot();
+      },
+      'scales.reading': async ({ scaleId }) => {
+        if (scaleId !== undefined) resolveScale(scaleId);
+        return lastWeight(scaleId ?? activeId(scaleList()));
+      },
+      'scales.tare': async ({ scaleId }) => {
+        const scale = resolveScale(scaleId);
+        if (scale.kind === 'simulated' && simulated) {
+          simulated.zero();
+          return { scaleId: scale.id };
+        }
+        if (!scale.canZero || !usbScales) {
+          fail('device_unavailable', 'This scale cannot be zeroed from the computer: press ZERO on the scale.', { retryable: false });
+        }
+        try {
+          await usbScales.zero(scale.id);
+        } catch (error) {
+          log.warn('scale zero failed', { scale: scale.id, error: error instanceof Error ? error.message : String(error) });
+          fail('device_unavailable', 'The scale did not take the zero command: press ZERO on the scale.', { retryable: true });
+        }
+        return { scaleId: scale.id };
+      },
+      'scales.simulate': async ({ weightOz }) => {
+        if (!simulated) fail('not_configured', 'The simulated scale is available in the sandbox and in training only.');
+        simulated.set(weightOz);
+        return { scaleId: simulated.id, weightOz };
+      },
+      'scan.parse': async ({ text }) => parseScan(text),
+      'scan.commandSheet': async ({ format }) => drawCommandSheet(format),
+    },
+
+    async start() {
+      if (options.simulated) {
+        simulated = createSimulatedScale({ onReading: (reading) => onReading(SIMULATED_SCALE_ID, reading) });
+        simulated.start();
+      }
+      if (options.noUsb) return;
+      const loaded = options.usb ? { usb: options.usb } : loadUsb();
+      if (!loaded.usb) {
+        usbMessage = 'USB is not available on this computer';
+        log.info('USB scales unavailable', { reason: loaded.reason });
+        return;
+      }
+      usbScales = createUsbScales({
+        usb: loaded.usb,
+        log,
+        onReading,
+        onChange: onScaleChange,
+        readUnclaimedDescriptor: options.readUnclaimedDescriptor ?? (process.platform === 'linux' ? readSysfsReportDescriptor : undefined),
+      });
+      usbScales.start();
+    },
+
+    async close() {
+      simulated?.close();
+      await usbScales?.close();
+      usbScales = undefined;
+    },
+  };
+}
