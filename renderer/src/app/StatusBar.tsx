@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { getStation } from '../station/get-station';
 import type { LinkState } from '../station/socket-client';
 import { useQuery } from '../station/use-query';
+import { PrinterStatus } from './PrinterStatus';
+import { StatusItem } from './StatusItem';
 
 const modeWords = { sandbox: 'Sandbox (no real postage)', test: 'Test keys', live: 'LIVE postage' } as const;
 
@@ -12,34 +14,24 @@ function useLink(): LinkState {
   return state;
 }
 
-function Item({ label, value, tone }: { readonly label: string; readonly value: string; readonly tone: 'ok' | 'warn' | 'bad' | 'idle' }) {
-  return (
-    <div className={`status-item tone-${tone}`}>
-      <span className="status-dot" aria-hidden="true" />
-      <span className="status-label">{label}</span>
-      <span className="status-value">{value}</span>
-    </div>
-  );
-}
-
 /** Always visible: which backend buys postage, and whether the station is reachable. */
-export function StatusBar({ children }: { readonly children?: React.ReactNode }) {
+export function StatusBar() {
   const link = useLink();
   const backend = useQuery('backend.status', {}, ['backend', 'settings']);
   const mode = backend.data?.mode;
   return (
     <footer className="status-bar" aria-label="Station status">
-      <Item
+      <StatusItem
         label="Station"
         value={link === 'open' ? 'Connected' : link === 'connecting' ? 'Connecting…' : 'Disconnected, retrying'}
         tone={link === 'open' ? 'ok' : link === 'connecting' ? 'warn' : 'bad'}
       />
-      <Item
+      <StatusItem
         label="Backend"
         value={mode ? modeWords[mode] : backend.error ? backend.error.message : '…'}
         tone={mode === 'live' ? 'warn' : mode ? 'ok' : backend.error ? 'bad' : 'idle'}
       />
-      {children}
+      <PrinterStatus />
     </footer>
   );
 }

@@ -1,3 +1,4 @@
+import { InsuranceCost } from './InsuranceCost';
 import { optionKeys, signatureWords } from './options';
 import { useShip } from './ship-store';
 
@@ -48,6 +49,7 @@ export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void 
           );
         })}
       </div>
+      <InsuranceCost />
       {options.lithiumBattery ? <p className="small muted">Lithium batteries ship only by USPS Ground Advantage.</p> : null}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { InlineError } from '../../ui/ErrorText';
 import { RatesTable } from '../../ui/RatesTable';
 import { useEvent, useQuery } from '../../station/use-query';
@@ -10,6 +10,8 @@ import { acceptStandardized, buy, keepMine, quoteKey, requote, scanOrder } from 
 import { canBuy, lithiumRate, useShip } from './ship-store';
 import { ShipToPanel } from './ShipToPanel';
 
+const OrdersInbox = lazy(() => import('./OrdersInbox').then((m) => ({ default: m.OrdersInbox })));
+
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
@@ -18,6 +20,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function ShipScreen() {
   const scanRef = useRef<HTMLInputElement>(null);
   const [scanText, setScanText] = useState('');
+  const [inbox, setInbox] = useState(false);
   const settings = useQuery('settings.shipping.get', {}, ['settings']);
   const ship = useShip();
   const key = quoteKey(ship);
@@ -163,6 +166,19 @@ export function ShipScreen() {
           <PurchasePanel />
         </div>
       </div>
+      <button type="button" className="button" aria-expanded={inbox} onClick={() => setInbox(!inbox)}>
+        {inbox ? 'Hide orders inbox' : 'Orders inbox'}
+      </button>
+      {inbox ? (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <OrdersInbox
+            onPick={(orderNumber) => {
+              void scanOrder(orderNumber, settings.data);
+              scanRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

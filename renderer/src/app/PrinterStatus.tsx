@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import type { PrinterStatusEvent } from '../../../shared/contract/printing';
+import { useEvent, useQuery } from '../station/use-query';
+import { StatusItem } from './StatusItem';
+
+/** The default printer: present or not, and what it last said. */
+export function PrinterStatus() {
+  const printers = useQuery('printers.list', {}, ['printers']);
+  const [last, setLast] = useState<PrinterStatusEvent | null>(null);
+  const [job, setJob] = useState<string | null>(null);
+  useEvent('printer.status', setLast);
+  useEvent('print.job', (j) => setJob(j.status === 'failed' ? `Last label failed: ${j.error ?? 'unknown reason'}` : j.status === 'sending' ? 'Printing…' : null));
+
+  const printer = printers.data?.find((p) => p.isDefault) ?? printers.data?.[0];
+  if (printers.error) return <StatusItem label="Printer" value={printers.error.message} tone="bad" />;
+  if (!printers.data) return <StatusItem label="Printer" value="…" tone="idle" />;
+  if (!printer) return <StatusItem label="Printer" value="None set up (Settings)" tone="warn" />;
+  const live = last && last.printerId === printer.id ? last : null;
+  const bad = live ? live.state === 'offline' || live.state === 'error' || live.state === 'detached' : !printer.connected;
+  const words = job ?? live?.message ?? (live ? live.state : printer.connected ? 'Ready' : (printer.message ?? 'Not connected'));
+  return <StatusItem label="Printer" value={`${printer.name}: ${words}`} tone={bad || job?.startsWith('Last') ? 'bad' : 'ok'} />;
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '../../station/use-query';
+import { money } from '../../ui/format';
+import { useShip } from './ship-store';
+
+/** What insuring the package for the typed amount costs with the picked service. */
+export function InsuranceCost() {
+  const amount = useShip((s) => s.options.insuranceAmount);
+  const rate = useShip((s) => (s.quote && s.selected !== null ? s.quote.rates[s.selected] : undefined));
+  const quote = useQuery('insurance.quote', amount ? { amount, carrierCode: rate?.carrierCode, serviceLevel: rate?.serviceLevel } : null, []);
+  if (!amount) return null;
+  if (quote.error) return <p className="small error-message">Insurance quote: {quote.error.message}</p>;
+  if (!quote.data) return <p className="small muted">Getting the insurance price…</p>;
+  return (
+    <p className="small" role="status" aria-label="Insurance quote">
+      Insuring {money(quote.data.amount, quote.data.currency)} costs <strong>{money(quote.data.premium, quote.data.currency)}</strong>, bought with the label.
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { CsvImportReport } from '../../../../shared/contract/shippingTypes';
+import { run } from '../../station/run';
+import { useQuery } from '../../station/use-query';
+import { InlineError } from '../../ui/ErrorText';
+
+/** Orders waiting to ship: pulled from the service, imported from CSV, or typed into Scan. */
+export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string) => void }) {
+  const [query, setQuery] = useState('');
+  const orders = useQuery('orders.list', { query: query.trim(), limit: 100 }, ['orders', 'shipments']);
+  const [report, setReport] = useState<CsvImportReport | null>(null);
+  const [pulled, setPulled] = useState<string | null>(null);
+
+  const importFile = async (file: File): Promise<void> => {
+    const csv = await file.text();
+    const result = await run('orders.importCsv', { csv }, { action: `Importing ${file.name}` });
+    if (result.ok) setReport(result.value);
+  };
+  const pull = async (): Promise<void> => {
+    const result = await run('orders.pull', {}, { action: 'Pulling orders' });
+    if (result.ok) setPulled(`${result.value.imported} new, ${result.value.updated} updated.`);
+  };
+
+  return (
+    <section className="panel" aria-label="Orders inbox">
+      <h2>Orders inbox</h2>
+      <div className="row">
+        <label className="field grow">
+          Find an order
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <button type="button" className="button" onClick={() => void pull()}>
+          Pull orders
+        </button>
+        <label className="button">
+          Import CSV…
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="visually-hidden"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void importFile(file);
+              e.target.value = '';
+            }}
+          />
+        </label>
+      </div>
+      {pulled ? <p role="status">{pulled}</p> : null}
+      {report ? (
+        <div role="status">
+          <p>
+            Imported {report.imported}, updated {report.updated}
+            {report.errors.length > 0 ? `, ${report.errors.length} lines refused:` : '.'}
+          </p>
+          <ul className="small">
+            {report.errors.slice(0, 20).map((e) => (
+              <li key={e.line}>
+                Line {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <InlineError error={orders.error} />
+      <table className="data" aria-label="Orders">
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>Ship to</th>
+            <th>From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(orders.data ?? []).map((o) => (
+            <tr key={o.orderNumber} className="selectable" tabIndex={0} onClick={() => onPick(o.orderNumber)} onKeyDown={(e) => e.key === 'Enter' && onPick(o.orderNumber)}>
+              <td>{o.orderNumber}</td>
+              <td>
+                {o.recipient.name}, {o.recipient.city} {o.recipient.state}
+              </td>
+              <td>{o.source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {orders.data?.length === 0 ? <p className="muted">No orders waiting. Pull them from the service or import a CSV file.</p> : null}
+    </section>
+  );
+}
