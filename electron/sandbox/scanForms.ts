@@ -1,21 +1,21 @@
 import type { SandboxContext } from './context';
+import { renderScanFormPdf } from './render/scanFormPdf';
 import { refuse } from './errorCodes';
 import { shipFrom } from './seed';
 import type { ShipmentRecord } from './store/shipments';
 
 /** The PDF of a SCAN form (PS Form 5630-style manifest) listing its shipments. */
 async function manifestPdf(ctx: SandboxContext, scanFormNo: string, createdAt: string, shipments: readonly ShipmentRecord[]): Promise<Buffer> {
-  const { renderScanFormPdf } = await import('./render/scanFormPdf');
   const from = shipFrom(ctx);
   return renderScanFormPdf({
-    scanFormNo,
+    formId: scanFormNo,
     createdAt,
-    from: { name: from.company || from.name, street: from.street, street2: from.street2, city: from.city, state: from.state, zip: from.zip },
+    from: { name: from.name, company: from.company, street: from.street, street2: from.street2, city: from.city, state: from.state, zip: from.zip },
     shipments: shipments.map((s) => ({
       trackingNo: s.trackingNo,
       serviceName: s.serviceName,
       weightOz: s.weightOz,
-      destinationZip: s.detail.to.zip.slice(0, 5),
+      zip: s.detail.to.zip.slice(0, 5),
     })),
   });
 }
