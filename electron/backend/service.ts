@@ -1,0 +1,296 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fail } from '../../shared/contract/errors';
+import type { BackendKind, BackendMode, BackendStatus } from '../../shared/contract/station';
+import type { AuditSink } from '../api/audit';
+import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
+import { createV1Client, type V1Client } from '../api/v1/client';
+import { createV2Client, type V2Client, type V2ClientOptions } from '../api/v2/client';
+import type { Logger } from '../log/logger';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import type { SettingsStore } from '../store/settings';
+import { keyMode, secretNames, type SecretName, type Vault, type VaultProfile } from '../vault/vault';
+import type { BackendOverride } from './override';
+import { readBackendSettings, writeBackendSettings, type BackendSettings } from './settings';
+
+export interface BackendClients {
+  readonly v2: V2Client;
+  readonly v1: V1Client;
+  /** Which backend these clients talk to: 'sandbox', or 'live:<base url>'. Stable across restarts. */
+  readonly backendId: string;
+  readonly kind: BackendKind;
+  readonly mode: BackendMode;
+}
+
+export interface BackendChange {
+  readonly kind: BackendKind;
+  /** Bumped on every switch or key change; clients from an older generation should be dropped. */
+  readonly generation: number;
+}
+
+export type BackendConfigureInput =
+  | { readonly kind: 'sandbox' }
+  | { readonly kind: 'live'; readonly profile: VaultProfile; readonly baseUrl: string; readonly legacyBaseUrl: string };
+
+export type CredentialsInput = Partial<Readonly<Record<SecretName, string>>>;
+
+export interface BackendService {
+  status(): Promise<BackendStatus>;
+  /** Clients for the current backend; rebuilt after a switch or a key change, without a restart. */
+  clients(): Promise<BackendClients>;
+  configure(input: BackendConfigureInput): Promise<BackendStatus>;
+  setCredentials(profile: VaultProfile, keys: CredentialsInput): Promise<BackendStatus>;
+  clearCredentials(profile: VaultProfile): Promise<BackendStatus>;
+  onChange(listener: (change: BackendChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface BackendServiceOptions {
+  readonly dataDir: string;
+  readonly settings: SettingsStore;
+  readonly vault: Vault;
+  readonly log: Logger;
+  /** Every service call is reported here (createSqliteAuditSink(db) in the station). */
+  readonly audit?: AuditSink;
+  /** Extra options for the embedded sandbox; its dataDir is always <dataDir>/sandbox. */
+  readonly sandbox?: Omit<SandboxOptions, 'dataDir'>;
+  /** Headless automation: explicit service addresses with keys from the environment. */
+  readonly override?: BackendOverride;
+  readonly client?: Pick<V2ClientOptions, 'fetch' | 'timeoutMs' | 'retry'>;
+  readonly now?: () => Date;
+}
+
+interface Resolved {
+  readonly kind: BackendKind;
+  readonly mode: BackendMode;
+  readonly backendId: string;
+  readonly baseUrl: string;
+  readonly legacyBaseUrl: string;
+  readonly appKey: string;
+  readonly appSecret: string;
+  readonly apiToken: string | undefined;
+}
+
+const fingerprint = (...parts: Array<string | undefined>): string =>
+  createHash('sha256').update(parts.map((part) => part ?? '').join('\n')).digest('hex');
+
+/** Test or live from the AppKey prefix; a key without a known prefix is taken at the profile's word. */
+function modeOf(appKey: string | undefined, fallback: VaultProfile): BackendMode {
+  const mode = appKey ? keyMode(appKey) : 'unknown';
+  return mode === 'unknown' ? fallback : mode;
+}
+
+export function createBackendService(options: BackendServiceOptions): BackendService {
+  const log = options.log.child('backend');
+  const listeners = new Set<(change: BackendChange) => void>();
+  const limiters = new Map<string, V1Limiters>();
+  let generation = 0;
+  let sandbox: Promise<Sandbox> | undefined;
+  let cached: { generation: number; key: string; clients: BackendClients } | undefined;
+
+  const ensureSandbox = (): Promise<Sandbox> => {
+    if (!sandbox) {
+      const dataDir = path.join(options.dataDir, 'sandbox');
+      log.info('starting the embedded sandbox', { dataDir });
+      sandbox = startSandbox({ ...options.sandbox, dataDir }).catch((error: unknown) => {
+        sandbox = undefined;
+        log.error('the embedded sandbox did not start', { error });
+        return fail('service_unavailable', 'The built-in practice service (sandbox) could not start. Restart the station; if it persists, check the log.');
+      });
+    }
+    return sandbox;
+  };
+
+  async function resolve(): Promise<Resolved> {
+    const override = options.override;
+    if (override) {
+      return {
+        kind: 'live',
+        mode: modeOf(override.appKey, 'live'),
+        backendId: `live:${override.baseUrl}`,
+        baseUrl: override.baseUrl,
+        legacyBaseUrl: override.legacyBaseUrl,
+        appKey: override.appKey,
+        appSecret: override.appSecret,
+        apiToken: override.apiToken,
+      };
+    }
+    const settings = readBackendSettings(options.settings);
+    if (settings.kind === 'sandbox') {
+      const box = await ensureSandbox();
+      return {
+        kind: 'sandbox',
+        mode: 'sandbox',
+        backendId: 'sandbox',
+        baseUrl: box.baseUrl,
+        legacyBaseUrl: box.legacyBaseUrl,
+        ...box.credentials,
+      };
+    }
+    const health = await options.vault.available();
+    if (!health.available) fail('keychain_unavailable', health.message ?? 'No system keychain is reachable, so the live keys cannot be read.');
+    const [appKey, appSecret, apiToken] = await Promise.all(secretNames.map((name) => options.vault.get(settings.profile, name)));
+    if (!appKey || !appSecret) {
+      fail('not_configured', `No ${settings.profile} AppKey and AppSecret are stored. Enter them in Settings, or switch back to the sandbox.`);
+    }
+    return {
+      kind: 'live',
+      mode: modeOf(appKey, settings.profile),
+      backendId: `live:${settings.baseUrl}`,
+      baseUrl: settings.baseUrl,
+      legacyBaseUrl: settings.legacyBaseUrl,
+      appKey,
+      appSecret,
+      apiToken,
+    };
+  }
+
+  function build(resolved: Resolved): BackendClients {
+    const common = {
+      ...options.client,
+      ...(options.audit ? { audit: options.audit } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      onInvalidResponse: (endpoint: string, fields: readonly string[]) =>
+        log.warn('the service sent an answer that does not parse', { endpoint, fields: fields.slice(0, 10) }),
+    };
+    // Limits are per account, so a rebuilt client keeps the budget its predecessor spent.
+    const limitKey = fingerprint(resolved.legacyBaseUrl, resolved.apiToken);
+    let v1Limiters = limiters.get(limitKey);
+    if (!v1Limiters) {
+      v1Limiters = createV1Limiters();
+      limiters.set(limitKey, v1Limiters);
+    }
+    return {
+      v2: createV2Client({ ...common, baseUrl: resolved.baseUrl, appKey: resolved.appKey, appSecret: resolved.appSecret }),
+      v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
+      backendId: resolved.backendId,
+      kind: resolved.kind,
+      mode: resolved.mode,
+    };
+  }
+
+  async function keysOf(profile: VaultProfile, available: boolean): Promise<BackendStatus['keys']> {
+    if (!available) return { appKey: false, appSecret: false, apiToken: false };
+    const [appKey, appSecret, apiToken] = await Promise.all(secretNames.map((name) => options.vault.has(profile, name)));
+    return { appKey: appKey === true, appSecret: appSecret === true, apiToken: apiToken === true };
+  }
+
+  async function status(): Promise<BackendStatus> {
+    const keychain = await options.vault.available();
+    const override = options.override;
+    if (override) {
+      return {
+        kind: 'live',
+        mode: modeOf(override.appKey, 'live'),
+        baseUrl: override.baseUrl,
+        legacyBaseUrl: override.legacyBaseUrl,
+        keys: { appKey: true, appSecret: true, apiToken: override.apiToken !== undefined },
+        keychain,
+      };
+    }
+    const settings: BackendSettings = readBackendSettings(options.settings);
+    const keys = await keysOf(settings.profile, keychain.available);
+    if (settings.kind === 'sandbox') {
+      const box = await ensureSandbox();
+      return { kind: 'sandbox', mode: 'sandbox', baseUrl: box.baseUrl, legacyBaseUrl: box.legacyBaseUrl, keys, keychain };
+    }
+    const appKey = keychain.available && keys.appKey ? await options.vault.get(settings.profile, 'appKey') : undefined;
+    return {
+      kind: 'live',
+      mode: modeOf(appKey, settings.profile),
+      baseUrl: settings.baseUrl,
+      legacyBaseUrl: settings.legacyBaseUrl,
+      keys,
+      keychain,
+    };
+  }
+
+  function changed(): void {
+    generation += 1;
+    cached = undefined;
+    const change: BackendChange = { kind: options.override ? 'live' : readBackendSettings(options.settings).kind, generation };
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        log.error('a backend change listener failed', { error });
+      }
+    }
+  }
+
+  const refuseUnderOverride = (): void => {
+    if (options.override) {
+      fail('conflict', 'This station was started with --base-url and keys from the environment, so its backend and keys cannot be changed while it runs.');
+    }
+  };
+
+  return {
+    status,
+
+    async clients() {
+      const seen = generation;
+      const resolved = await resolve();
+      const key = fingerprint(resolved.backendId, resolved.baseUrl, resolved.legacyBaseUrl, resolved.appKey, resolved.appSecret, resolved.apiToken);
+      if (cached && cached.generation === seen && cached.key === key) return cached.clients;
+      const clients = build(resolved);
+      if (seen === generation) cached = { generation: seen, key, clients };
+      return clients;
+    },
+
+    async configure(input) {
+      refuseUnderOverride();
+      const current = readBackendSettings(options.settings);
+      const next: BackendSettings =
+        input.kind === 'sandbox'
+          ? { kind: 'sandbox', profile: current.profile }
+          : { kind: 'live', profile: input.profile, baseUrl: input.baseUrl, legacyBaseUrl: input.legacyBaseUrl };
+      writeBackendSettings(options.settings, next);
+      log.info('backend switched', { kind: next.kind, profile: next.profile, ...(next.kind === 'live' ? { baseUrl: next.baseUrl } : {}) });
+      changed();
+      return status();
+    },
+
+    async setCredentials(profile, keys) {
+      refuseUnderOverride();
+      if (keys.appKey !== undefined) {
+        const mode = keyMode(keys.appKey.trim());
+        if (mode !== 'unknown' && mode !== profile) {
+          fail('invalid_input', `This AppKey is a ${mode} key (it starts with SS_${mode.toUpperCase()}_); store it under the ${mode} profile.`, { field: 'appKey' });
+        }
+      }
+      const health = await options.vault.available();
+      if (!health.available) fail('keychain_unavailable', health.message ?? 'No system keychain is reachable, so the keys were not stored.');
+      for (const name of secretNames) {
+        const value = keys[name];
+        if (value !== undefined) await options.vault.set(profile, name, value);
+      }
+      const current = readBackendSettings(options.settings);
+      // In sandbox mode the status shows the key set last worked on, so the operator sees what they just stored.
+      if (current.kind === 'sandbox' && current.profile !== profile) writeBackendSettings(options.settings, { ...current, profile });
+      log.info('keys stored in the keychain', { profile, names: secretNames.filter((name) => keys[name] !== undefined) });
+      changed();
+      return status();
+    },
+
+    async clearCredentials(profile) {
+      refuseUnderOverride();
+      await options.vault.clear(profile);
+      log.info('keys removed from the keychain', { profile });
+      changed();
+      return status();
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      listeners.clear();
+      const running = sandbox;
+      sandbox = undefined;
+      cached = undefined;
+      if (running) await running.then((box) => box.close()).catch(() => undefined);
+    },
+  };
+}

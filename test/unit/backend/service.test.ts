@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBackendModule } from '../../../electron/backend/module';
+import { overrideFromEnvironment } from '../../../electron/backend/override';
+import { createBackendService, type BackendServiceOptions } from '../../../electron/backend/service';
+import { createMemoryLogger } from '../../../electron/log/logger';
+import { startSandbox, type Sandbox } from '../../../electron/sandbox';
+import { openDatabase } from '../../../electron/store/database';
+import { createSettingsStore } from '../../../electron/store/settings';
+import type { StationContext } from '../../../electron/station/module';
+import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { StationFailure, type StationError } from '../../../shared/contract/errors';
+
+/**
+ * The OS keychain is the one part replaced here (the vault's own test runs
+ * against gnome-keyring); everything else is real, including two sandboxes:
+ * the embedded one and a second one playing the "live" service.
+ */
+function memoryKeychain(): KeychainBackend & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
+  };
+}
+
+const brokenKeychain: KeychainBackend = {
+  getPassword: () => Promise.reject(new Error('The name org.freedesktop.secrets was not provided by any .service files')),
+  setPassword: () => Promise.reject(new Error('no secret service')),
+  deletePassword: () => Promise.reject(new Error('no secret service')),
+};
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function setup(extra: Partial<BackendServiceOptions> = {}, keychain: KeychainBackend = memoryKeychain()) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-backend-'));
+  const db = openDatabase({ file: ':memory:' });
+  const settings = createSettingsStore(db);
+  const vault = createVault({ keychain });
+  const log = createMemoryLogger();
+  const service = createBackendService({ dataDir, settings, vault, log, ...extra });
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => void db.close());
+  cleanups.push(() => service.close());
+  return { dataDir, db, settings, vault, log, service };
+}
+
+async function liveService(): Promise<Sandbox> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-live-'));
+  const live = await startSandbox({ dataDir });
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => live.close());
+  return live;
+}
+
+async function failure(promise: Promise<unknown>): Promise<StationError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
+  return error.error;
+}
+
+describe('backend service', () => {
+  it('starts on the embedded sandbox, lazily, with its data under <dataDir>/sandbox', async () => {
+    const { service, dataDir } = setup();
+    expect(fs.existsSync(path.join(dataDir, 'sandbox'))).toBe(false);
+    const status = await service.status();
+    expect(status).toMatchObject({ kind: 'sandbox', mode: 'sandbox', keychain: { available: true } });
+    expect(status.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(status.keys).toEqual({ appKey: false, appSecret: false, apiToken: false });
+    expect(fs.existsSync(path.join(dataDir, 'sandbox'))).toBe(true);
+    const clients = await service.clients();
+    expect(clients).toMatchObject({ kind: 'sandbox', backendId: 'sandbox' });
+    expect(await clients.v2.pickupLocations()).toContain('front_door');
+    expect((await clients.v1.balance()).currency.toLowerCase()).toBe('usd');
+    expect(await service.clients()).toBe(clients);
+  });
+
+  it('switches to a live service with keys from the vault and back, without a restart', async () => {
+    const live = await liveService();
+    const { service } = setup();
+    const changes: string[] = [];
+    service.onChange((change) => changes.push(change.kind));
+    const sandboxClients = await service.clients();
+
+    await service.setCredentials('test', { appKey: live.credentials.appKey, appSecret: live.credentials.appSecret, apiToken: live.credentials.apiToken });
+    const status = await service.configure({ kind: 'live', profile: 'test', baseUrl: live.baseUrl, legacyBaseUrl: live.legacyBaseUrl });
+    expect(status).toMatchObject({ kind: 'live', baseUrl: live.baseUrl, keys: { appKey: true, appSecret: true, apiToken: true } });
+    expect(status.mode).toBe(live.credentials.appKey.startsWith('SS_LIVE_') ? 'live' : 'test');
+
+    const liveClients = await service.clients();
+    expect(liveClients).not.toBe(sandboxClients);
+    expect(liveClients).toMatchObject({ kind: 'live', backendId: `live:${live.baseUrl}` });
+    expect(liveClients.v2.baseUrl).toBe(live.baseUrl);
+    expect(await liveClients.v2.pickupLocations()).toContain('front_door');
+    expect(await liveClients.v1.carrierAccounts()).toBeInstanceOf(Array);
+
+    await service.configure({ kind: 'sandbox' });
+    const back = await service.clients();
+    expect(back.kind).toBe('sandbox');
+    expect(back.v2.baseUrl).toBe(sandboxClients.v2.baseUrl);
+    expect(changes).toEqual(['sandbox', 'live', 'sandbox']);
+  });
+
+  it('asks for keys before using a live service without them', async () => {
+    const { service } = setup();
+    await service.configure({ kind: 'live', profile: 'live', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    expect(await failure(service.clients())).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/No live AppKey and AppSecret/) });
+  });
+
+  it('refuses a key stored under the wrong profile', async () => {
+    const { service } = setup();
+    const error = await failure(service.setCredentials('live', { appKey: 'SS_TEST_abcdefgh' }));
+    expect(error).toMatchObject({ code: 'invalid_input', field: 'appKey' });
+  });
+
+  it('clears one profile\'s keys', async () => {
+    const { service } = setup();
+    await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
+    await service.configure({ kind: 'live', profile: 'live', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    expect((await service.status()).mode).toBe('live');
+    const cleared = await service.clearCredentials('live');
+    expect(cleared.keys).toEqual({ appKey: false, appSecret: false, apiToken: false });
+  });
+
+  it('without a keychain: says so, refuses to store, and cannot read live keys', async () => {
+    const { service } = setup({}, brokenKeychain);
+    const status = await service.status();
+    expect(status.keychain.available).toBe(false);
+    expect(status.keychain.message).toMatch(/No system keychain is reachable/);
+    expect((await failure(service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh' }))).code).toBe('keychain_unavailable');
+    // The sandbox needs no keys, so the station still works.
+    await expect((await service.clients()).v2.pickupLocations()).resolves.toContain('front_door');
+    await service.configure({ kind: 'live', profile: 'test', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    expect((await failure(service.clients())).code).toBe('keychain_unavailable');
+  });
+
+  it('uses keys from the environment with explicit addresses for headless automation', async () => {
+    const live = await liveService();
+    const override = overrideFromEnvironment(
+      { baseUrl: live.baseUrl, legacyBaseUrl: live.legacyBaseUrl },
+      { PARCEL_STATION_APP_KEY: live.credentials.appKey, PARCEL_STATION_APP_SECRET: live.credentials.appSecret, PARCEL_STATION_API_TOKEN: live.credentials.apiToken },
+    );
+    const { service } = setup(override ? { override } : {});
+    expect(await service.status()).toMatchObject({ kind: 'live', baseUrl: live.baseUrl, keys: { appKey: true, appSecret: true, apiToken: true } });
+    expect(await (await service.clients()).v2.pickupLocations()).toContain('front_door');
+    expect((await failure(service.configure({ kind: 'sandbox' }))).code).toBe('conflict');
+  });
+
+  it('demands both addresses and the keys for an override', () => {
+    expect(overrideFromEnvironment({}, {})).toBeUndefined();
+    expect(() => overrideFromEnvironment({ baseUrl: 'http://x' }, {})).toThrow(/both --base-url and --legacy-base-url/);
+    expect(() => overrideFromEnvironment({ baseUrl: 'http://x', legacyBaseUrl: 'http://y' }, {})).toThrow(/PARCEL_STATION_APP_KEY/);
+  });
+});
+
+describe('backend module', () => {
+  it('implements the contract commands and announces changes', async () => {
+    const { service, db, log, dataDir } = setup();
+    const events: Array<{ name: string; payload: unknown }> = [];
+    const ctx: StationContext = { dataDir, db, log, now: () => new Date(), emit: (name, payload) => void events.push({ name, payload }) };
+    const module = createBackendModule(ctx, service);
+    expect((await module.handlers['backend.status']({})).kind).toBe('sandbox');
+    const stored = await module.handlers['credentials.set']({ profile: 'test', appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
+    expect(stored.keys).toEqual({ appKey: true, appSecret: true, apiToken: false });
+    expect(JSON.stringify(stored)).not.toContain('abcdefgh');
+    await module.handlers['credentials.clear']({ profile: 'test' });
+    await module.handlers['backend.configure']({ kind: 'sandbox' });
+    expect(events).toEqual(Array.from({ length: 3 }, () => ({ name: 'station.changed', payload: { topics: ['backend'] } })));
+    await module.close?.();
+  });
+});
