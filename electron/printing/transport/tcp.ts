@@ -1,0 +1,68 @@
+import net from 'node:net';
+import { PrinterSendError } from '../usb/usbPrinter';
+import type { PrinterTransport, SendJob } from './transport';
+
+export interface TcpPrinterOptions {
+  readonly host: string;
+  readonly port?: number;
+  readonly connectTimeoutMs?: number;
+  /** How long the printer may take to swallow the whole job. */
+  readonly sendTimeoutMs?: number;
+}
+
+/**
+ * Raw TCP (JetDirect, port 9100): connect, write, half-close, wait for the
+ * printer to close. A failure to connect sent nothing, so the job can safely
+ * wait and go again; a failure after connecting reports the bytes written.
+ */
+export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
+  const port = options.port ?? 9100;
+  const where = `${options.host}:${port}`;
+  return {
+    kind: 'tcp',
+    description: `Network printer at ${where}`,
+    isPresent: () => true,
+    send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void) {
+      return new Promise<void>((resolve, reject) => {
+        let connected = false;
+        let settled = false;
+        const socket = net.createConnection({ host: options.host, port });
+        const finish = (error?: PrinterSendError): void => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          socket.destroy();
+          if (error) reject(error);
+          else resolve();
+        };
+        const sent = (): number => (connected ? Math.min(bytes.length, socket.bytesWritten) : 0);
+        let timer = setTimeout(
+          () => finish(new PrinterSendError(`The printer at ${where} did not answer. Check that it is on and on the network.`, 0)),
+          options.connectTimeoutMs ?? 5000,
+        );
+        socket.once('connect', () => {
+          connected = true;
+          clearTimeout(timer);
+          timer = setTimeout(
+            () => finish(new PrinterSendError(`The printer at ${where} stopped taking data (out of labels or paused?).`, sent())),
+            options.sendTimeoutMs ?? 30_000,
+          );
+          socket.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => onProgress?.(bytes.length));
+        });
+        // Printers often keep the connection open after a job; our half-close flushed everything, which is all we can know.
+        socket.once('finish', () => setTimeout(() => finish(), 50));
+        socket.once('close', () => (socket.bytesWritten >= bytes.length && connected ? finish() : finish(new PrinterSendError(`The printer at ${where} closed the connection early.`, sent()))));
+        socket.on('data', () => undefined);
+        socket.once('error', (error: NodeJS.ErrnoException) => {
+          const words =
+            error.code === 'ECONNREFUSED'
+              ? `The printer at ${where} refused the connection. Check the address and that raw printing on port ${port} is on.`
+              : error.code === 'EHOSTUNREACH' || error.code === 'ENETUNREACH' || error.code === 'ENOTFOUND'
+                ? `The printer at ${where} cannot be reached from this computer. Check the address and the network.`
+                : `Printing to ${where} failed (${error.code ?? error.message}).`;
+          finish(new PrinterSendError(words, sent()));
+        });
+      });
+    },
+  };
+}

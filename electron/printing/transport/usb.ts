@@ -1,0 +1,42 @@
+import { PrinterSendError, describeUsbError, openPrinter, writeChunks } from '../usb/usbPrinter';
+import { findUsbDevice } from '../usb/usbDiscovery';
+import type { UsbBus } from '../usb/usbTypes';
+import type { PrinterTransport, SendJob } from './transport';
+
+export interface UsbPrinterConfig {
+  readonly vendorId: number;
+  readonly productId: number;
+  readonly serialNumber: string | null;
+}
+
+export interface UsbTransportOptions {
+  /** Per bulk transfer; a printer that takes nothing for this long is out of labels or paused. */
+  readonly timeoutMs?: number;
+  readonly chunkSize?: number;
+}
+
+/** A USB printer found by vendor/product id (and serial) each time it prints, so a replug just works. */
+export function createUsbPrinter(bus: UsbBus | null, config: UsbPrinterConfig, options: UsbTransportOptions = {}): PrinterTransport {
+  const matches = (): boolean =>
+    bus !== null && bus.getDeviceList().some((d) => d.deviceDescriptor.idVendor === config.vendorId && d.deviceDescriptor.idProduct === config.productId);
+  return {
+    kind: 'usb',
+    description: `USB printer ${config.vendorId.toString(16).padStart(4, '0')}:${config.productId.toString(16).padStart(4, '0')}`,
+    isPresent: matches,
+    async send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void) {
+      if (!bus) throw new PrinterSendError('USB printing is not available on this computer.', 0, false);
+      const device = await findUsbDevice(bus, config.vendorId, config.productId, config.serialNumber);
+      if (!device) throw new PrinterSendError('The USB printer is not connected. Plug it in and switch it on; the label will print then.', 0);
+      const printer = openPrinter(device, options.timeoutMs ?? 15_000);
+      try {
+        await writeChunks(printer.endpoint, bytes, {
+          chunkSize: options.chunkSize ?? 16 * 1024,
+          describe: (error, sent) => describeUsbError(error, device, sent),
+          ...(onProgress ? { onProgress } : {}),
+        });
+      } finally {
+        await printer.close();
+      }
+    },
+  };
+}

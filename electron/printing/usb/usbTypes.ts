@@ -1,0 +1,93 @@
+/**
+ * The part of the `usb` 2.18 legacy API a printer needs, as structural types:
+ * the real module satisfies them and tests pass a stand-in device.
+ *
+ * 2.18 rather than 3.x: 3.x keeps only the WebUSB API, which drops
+ * `usb.on('attach')` and kernel-driver detaching (needed to take a printer
+ * from Linux's usblp), and 2.18 is an N-API build that loads in Node 22 and
+ * Electron without a rebuild.
+ */
+export interface UsbEndpointDescriptor {
+  readonly bEndpointAddress: number;
+  readonly bmAttributes: number;
+  readonly wMaxPacketSize: number;
+}
+
+export interface UsbInterfaceDescriptor {
+  readonly bInterfaceNumber: number;
+  readonly bAlternateSetting: number;
+  readonly bInterfaceClass: number;
+  readonly bInterfaceSubClass: number;
+  readonly bInterfaceProtocol: number;
+  readonly endpoints: readonly UsbEndpointDescriptor[];
+}
+
+export interface UsbOutEndpoint {
+  readonly direction: 'in' | 'out';
+  timeout: number;
+  transfer(buffer: Buffer, callback: (error: Error | undefined, actual: number) => void): unknown;
+}
+
+export interface UsbInterface {
+  claim(): void;
+  release(closeEndpoints: boolean, callback?: (error?: Error) => void): void;
+  isKernelDriverActive(): boolean;
+  detachKernelDriver(): void;
+  endpoint(address: number): unknown;
+}
+
+export interface UsbDevice {
+  readonly busNumber: number;
+  readonly deviceAddress: number;
+  readonly deviceDescriptor: {
+    readonly idVendor: number;
+    readonly idProduct: number;
+    readonly iManufacturer: number;
+    readonly iProduct: number;
+    readonly iSerialNumber: number;
+  };
+  readonly configDescriptor?: { readonly interfaces: ReadonlyArray<readonly UsbInterfaceDescriptor[]> } | undefined;
+  open(defaultConfig?: boolean): void;
+  close(): void;
+  interface(address: number): UsbInterface;
+  controlTransfer(
+    bmRequestType: number,
+    bRequest: number,
+    wValue: number,
+    wIndex: number,
+    dataOrLength: number | Buffer,
+    callback: (error: Error | undefined, buffer: Buffer | number | undefined) => void,
+  ): unknown;
+  getStringDescriptor(index: number, callback: (error?: Error, value?: string) => void): void;
+}
+
+export type UsbHotplugEvent = 'attach' | 'detach';
+
+export interface UsbBus {
+  getDeviceList(): readonly UsbDevice[];
+  on(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void;
+  off(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void;
+}
+
+export function isOutEndpoint(value: unknown): value is UsbOutEndpoint {
+  return typeof value === 'object' && value !== null && (value as UsbOutEndpoint).direction === 'out' && typeof (value as UsbOutEndpoint).transfer === 'function';
+}
+
+/** libusb's error name, e.g. LIBUSB_ERROR_ACCESS; the usb package puts it in `errno` (number) and the message. */
+export function libusbErrorName(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const match = /LIBUSB_(ERROR|TRANSFER)_[A-Z_]+/.exec(error.message);
+  if (match) return match[0];
+  const errno = (error as { errno?: unknown }).errno;
+  const names: Record<number, string> = {
+    [-1]: 'LIBUSB_ERROR_IO',
+    [-3]: 'LIBUSB_ERROR_ACCESS',
+    [-4]: 'LIBUSB_ERROR_NO_DEVICE',
+    [-5]: 'LIBUSB_ERROR_NOT_FOUND',
+    [-6]: 'LIBUSB_ERROR_BUSY',
+    [-7]: 'LIBUSB_ERROR_TIMEOUT',
+    [-9]: 'LIBUSB_ERROR_PIPE',
+    [-12]: 'LIBUSB_ERROR_NOT_SUPPORTED',
+  };
+  return typeof errno === 'number' ? (names[errno] ?? null) : null;
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeZpl } from '../../../electron/printing/lang/zpl';
+import { defaultEncodeOptions } from '../../../electron/printing/lang/options';
+import { decodeLabelPng } from '../../../electron/printing/raster/decode';
+import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { createTcpPrinter } from '../../../electron/printing/transport/tcp';
+import { createUsbPrinter } from '../../../electron/printing/transport/usb';
+import { createVirtualPrinter } from '../../../electron/printing/transport/virtual';
+import { suggestPrinter } from '../../../electron/printing/usb/knownPrinters';
+import { listUsbPrinters } from '../../../electron/printing/usb/usbDiscovery';
+import { PrinterSendError, readPortStatus, usbAccessAdvice } from '../../../electron/printing/usb/usbPrinter';
+import { labelLikeRaster } from './fixtures';
+import { fakeBus, fakePrinter } from './usbFake';
+
+const job = { id: 'job1', title: 'test', language: 'zpl' as const, size: { width: 812, height: 1218 } };
+const label = labelLikeRaster(812, 1218);
+const zpl = encodeZpl(label, defaultEncodeOptions);
+
+describe('virtual printer', () => {
+  it('writes the bytes and a preview decoded from those bytes', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-'));
+    await createVirtualPrinter(folder, () => new Date('2026-01-02T03:04:05Z')).send(zpl, job);
+    const files = fs.readdirSync(folder).sort();
+    expect(files).toEqual(['2026-01-02T03-04-05-000Z-job1.png', '2026-01-02T03-04-05-000Z-job1.zpl']);
+    expect(fs.readFileSync(path.join(folder, files[1]!))).toEqual(zpl);
+    const preview = decodeLabelPng(fs.readFileSync(path.join(folder, files[0]!)));
+    expect(preview.kind === 'bits' && rastersEqual(preview.raster, label)).toBe(true);
+  });
+});
+
+describe('raw TCP 9100', () => {
+  const servers: net.Server[] = [];
+  afterEach(() => servers.splice(0).forEach((s) => s.close()));
+
+  const listen = (onSocket: (socket: net.Socket) => void): Promise<number> =>
+    new Promise((resolve) => {
+      const server = net.createServer(onSocket);
+      servers.push(server);
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+    });
+
+  it('delivers every byte to a listening printer', async () => {
+    const chunks: Buffer[] = [];
+    let done!: () => void;
+    const received = new Promise<void>((r) => (done = r));
+    const port = await listen((socket) => {
+      socket.on('data', (d) => chunks.push(d));
+      socket.on('end', () => {
+        done();
+        socket.end();
+      });
+    });
+    const progress: number[] = [];
+    await createTcpPrinter({ host: '127.0.0.1', port }).send(zpl, job, (n) => progress.push(n));
+    await received;
+    expect(Buffer.concat(chunks)).toEqual(zpl);
+    expect(progress.at(-1)).toBe(zpl.length);
+  });
+
+  it('reports a refused connection in words, with nothing sent', async () => {
+    const port = await listen(() => undefined);
+    servers.pop()!.close();
+    await new Promise((r) => setTimeout(r, 20));
+    const error = await createTcpPrinter({ host: '127.0.0.1', port }).send(zpl, job).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PrinterSendError);
+    expect((error as PrinterSendError).bytesSent).toBe(0);
+    expect((error as PrinterSendError).message).toMatch(/refused the connection/);
+  });
+});
+
+describe('USB printer (stand-in device shaped like usb 2.18)', () => {
+  it('detaches usblp, claims the printer interface and sends in chunks with a timeout', async () => {
+    const device = fakePrinter();
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { chunkSize: 4096, timeoutMs: 2000 });
+    expect(printer.isPresent()).toBe(true);
+    await printer.send(zpl, job);
+    expect(Buffer.concat(device.received)).toEqual(zpl);
+    expect(device.received.every((c) => c.length <= 4096)).toBe(true);
+    const expected = process.platform === 'linux' ? ['open', 'detachKernelDriver', 'claim', 'release', 'close'] : ['open', 'claim', 'release', 'close'];
+    expect(device.log).toEqual(expected);
+  });
+
+  it('says how many bytes went out when unplugged mid-job', async () => {
+    const device = fakePrinter();
+    device.failAfterChunks = { chunks: 2, error: 'LIBUSB_ERROR_NO_DEVICE' };
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { chunkSize: 100 });
+    const error = (await printer.send(zpl, job).catch((e: unknown) => e)) as PrinterSendError;
+    expect(error).toBeInstanceOf(PrinterSendError);
+    expect(error.bytesSent).toBe(200);
+    expect(error.message).toMatch(/unplugged/);
+    expect(device.log).toContain('release');
+  });
+
+  it('a missing printer is a calm, retryable state with nothing sent', async () => {
+    const printer = createUsbPrinter(fakeBus([]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null });
+    expect(printer.isPresent()).toBe(false);
+    const error = (await printer.send(zpl, job).catch((e: unknown) => e)) as PrinterSendError;
+    expect(error.bytesSent).toBe(0);
+    expect(error.error.retryable).toBe(true);
+    expect(error.message).toMatch(/not connected/);
+  });
+
+  it('explains the udev rule or WinUSB step on LIBUSB_ERROR_ACCESS', async () => {
+    const device = fakePrinter();
+    device.openError = 'LIBUSB_ERROR_ACCESS';
+    const error = (await createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }).send(zpl, job).catch((e: unknown) => e)) as PrinterSendError;
+    expect(error.error.code).toBe('printer_unavailable');
+    expect(usbAccessAdvice(device, 'linux')).toMatch(/udev rule.*ATTR\{idVendor\}=="0a5f".*plugdev/);
+    expect(usbAccessAdvice(device, 'win32')).toMatch(/WinUSB.*Zadig/);
+  });
+
+  it('lists printer-class devices with their IEEE 1284 id and a suggestion; other devices are skipped', async () => {
+    const zebra = fakePrinter();
+    const keyboard = fakePrinter({ printerClass: false, vendorId: 0x046d });
+    const found = await listUsbPrinters(fakeBus([zebra, keyboard]));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      id: 'usb:0a5f:0120:D2J123456',
+      deviceId: 'MFG:Zebra Technologies;CMD:ZPL;MDL:ZD420;',
+      suggestion: { model: 'ZD420', language: 'zpl', dpi: 203, media: '4x6' },
+      message: null,
+    });
+    expect(zebra.log).toContain('control a1 0 0');
+  });
+
+  it('reads GET_PORT_STATUS', async () => {
+    const device = fakePrinter();
+    expect(await readPortStatus(device, { interfaceNumber: 0, alternateSetting: 0, outEndpoint: 1 })).toEqual({ paperEmpty: false, selected: true, error: false });
+  });
+
+  it('suggests languages from the device id before the vendor table', () => {
+    expect(suggestPrinter(0x0a5f, 'MFG:Zebra;CMD:EPL2;MDL:LP2844;', null)).toMatchObject({ language: 'epl' });
+    expect(suggestPrinter(0x1234, 'MFG:Printer;MDL:Thermal Printer;CMD:XPP,XL;', null)).toMatchObject({ language: 'tspl' });
+    expect(suggestPrinter(0x0a5f, null, null)).toMatchObject({ language: 'zpl', dpi: 203 });
+    expect(suggestPrinter(0x0922, null, 'LabelWriter 4XL')).toBeNull();
+  });
+});
