@@ -134,7 +134,10 @@ describe('fitting a label to the media', () => {
 
   it('dithers real grayscale art and thresholds anti-aliased text', () => {
     const ramp = new PNG({ width: 64, height: 64, colorType: 0 });
-    for (let p = 0; p < 64 * 64; p += 1) ramp.data.fill(p % 64 * 4, p * 4, p * 4 + 3), (ramp.data[p * 4 + 3] = 255);
+    for (let p = 0; p < 64 * 64; p += 1) {
+      ramp.data.fill((p % 64) * 4, p * 4, p * 4 + 3);
+      ramp.data[p * 4 + 3] = 255;
+    }
     const art = fitLabel(decodeLabelPng(PNG.sync.write(ramp, { colorType: 0 })), 64, 64);
     expect(art.dithered).toBe(true);
     const text = new PNG({ width: 64, height: 64, colorType: 0 });
