@@ -20,7 +20,7 @@ export function levelsFor(selection: readonly ShipmentRateCarrierData[], allowRe
   for (const [i, entry] of selection.entries()) {
     const carrier = findCarrier(entry.provider_id);
     if (!carrier) refuse('carrier_unknown', `shipment_rate_carrier_data.${i}.provider_id: "${entry.provider_id}" is not an active carrier.`);
-    const names = entry.service_levels?.length ? entry.service_levels : SERVICE_LEVELS.filter((s) => s.carrier === carrier.code && !s.returnOnly).map((s) => s.level);
+    const names = entry.service_levels?.length ? entry.service_levels : accountLevels(allowReturn).filter((s) => s.carrier === carrier.code).map((s) => s.level);
     for (const name of names) {
       const level = findLevel(name);
       if (!level || level.carrier !== carrier.code || (level.returnOnly && !allowReturn)) {
