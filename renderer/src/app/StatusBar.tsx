@@ -3,6 +3,7 @@ import { getStation } from '../station/get-station';
 import type { LinkState } from '../station/socket-client';
 import { useQuery } from '../station/use-query';
 import { PrinterStatus } from './PrinterStatus';
+import { ScaleStatus } from './ScaleStatus';
 import { StatusItem } from './StatusItem';
 
 const modeWords = { sandbox: 'Sandbox (no real postage)', test: 'Test keys', live: 'LIVE postage' } as const;
@@ -32,6 +33,7 @@ export function StatusBar() {
         tone={mode === 'live' ? 'warn' : mode ? 'ok' : backend.error ? 'bad' : 'idle'}
       />
       <PrinterStatus />
+      <ScaleStatus />
     </footer>
   );
 }

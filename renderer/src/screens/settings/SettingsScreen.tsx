@@ -1,7 +1,9 @@
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { BackendSettings } from './BackendSettings';
+import { CommandSheet } from './CommandSheet';
 import { PrinterSettings } from './PrinterSettings';
+import { ScaleSettings } from './ScaleSettings';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel';
 
 export function SettingsScreen() {
@@ -13,10 +15,12 @@ export function SettingsScreen() {
         <div>
           <BackendSettings />
           <PrinterSettings />
+          <ScaleSettings />
         </div>
         <div>
           <InlineError error={shipping.error} />
           {shipping.data ? <ShippingSettingsPanel key={JSON.stringify(shipping.data)} settings={shipping.data} /> : null}
+          <CommandSheet />
         </div>
       </div>
     </section>

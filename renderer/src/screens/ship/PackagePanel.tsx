@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
 import type { PackagePreset } from '../../../../shared/contract/shippingTypes';
+import { ScaleReading } from './ScaleReading';
 import { useShip } from './ship-store';
 
 /** Box preset and weight: the scale fills the weight once stable; typing one overrides it. */
@@ -88,6 +89,7 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
                 ? 'From the order; place the box on the scale to weigh it.'
                 : 'Place the box on the scale, or type a weight such as 12 oz or 1 lb 4 oz.'}
       </p>
+      <ScaleReading />
     </section>
   );
 }

@@ -6,7 +6,9 @@ import { OptionsPanel } from './OptionsPanel';
 import { nextSignature, toggled } from './options';
 import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
+import { useScale, stableWeight } from '../../app/scale-store';
 import { acceptStandardized, buy, keepMine, quoteKey, requote, scanOrder } from './ship-actions';
+import { handleScan } from './ship-scan';
 import { canBuy, lithiumRate, useShip } from './ship-store';
 import { ShipToPanel } from './ShipToPanel';
 
@@ -30,6 +32,19 @@ export function ShipScreen() {
   useEffect(() => {
     void requote();
   }, [key]);
+
+  // A stable scale weight replaces the order's, never one the packer typed, never after buying.
+  useEffect(
+    () =>
+      useScale.subscribe(({ reading }) => {
+        const weight = stableWeight(reading);
+        const s = useShip.getState();
+        if (weight === null || !s.packageKey || s.purchase || s.buying || s.weightSource === 'typed') return;
+        if (s.weightOz !== null && Math.abs(s.weightOz - weight) < 0.05) return;
+        s.patch({ weightOz: weight, weightSource: 'scale' });
+      }),
+    [],
+  );
 
   useEvent('purchase.progress', (event) => {
     const s = useShip.getState();
@@ -97,7 +112,7 @@ export function ShipScreen() {
       return;
     }
     setScanText('');
-    void scanOrder(text, settings.data);
+    void handleScan(text, settings.data);
   };
 
   const lithiumOnly = ship.options.lithiumBattery;
