@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endingOf } from '../../../electron/sandbox/domain/timeline';
+import { harness, FROM, TO, PACKAGE, type Envelope, type Harness } from './harness';
+
+type Event = { status: string; description: string; event_time: string; event_time_local?: string | null; location: { city: string } | null };
+type ByNumber = { status: string; message: string; estimate_delivery_date: string; original_tracking_location: { city: string }; destination_tracking_location: { city: string }; scanned_time: string; tracking_events: Event[] };
+type Direct = { status: string; status_summary: string | null; recipient_name: string | null; current_event: Event; first_scan_event: Event | null; tracking_events: Event[] };
+
+const DAY = 86_400_000;
+const OFFSET = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
+let h: Harness;
+const bought: Array<{ tracking_no: string; delivery_days: number }> = [];
+
+beforeAll(async () => {
+  h = await harness({ tokenTtlSeconds: 30 * 86_400 });
+  for (let i = 0; i < 60; i++) {
+    const res = await h.v2<Envelope<{ tracking_no: string; delivery_days: number }>>('POST', '/api/shipment/direct_buy', {
+      platform_uk_id: `t-${i}`,
+      carrier_code: 'USPS',
+      service_level: 'USPS_PRIORITY_MAIL',
+      from_address_data: FROM,
+      to_address_data: TO,
+      package_data: PACKAGE,
+    });
+    bought.push(res.json.data);
+  }
+});
+afterAll(() => h.close());
+
+const byNumber = (t: string, carrier = 'USPS') => h.v2<Envelope<ByNumber>>('GET', `/api/shipment/tracking_by_tracking_no?tracking_no=${t}&carrier_code=${carrier}`);
+const direct = (t: string) => h.v2<Envelope<Direct>>('GET', `/api/shipment/direct/tracking_by_tracking_no?tracking_no=${t}&carrier_code=USPS`);
+const withEnding = (ending: string) => {
+  const found = bought.find((b) => endingOf(b.tracking_no) === ending);
+  if (!found) throw new Error(`no ${ending} number among the purchases`);
+  return found;
+};
+
+describe('tracking_by_tracking_no', () => {
+  it('advances created -> in_transit -> out_for_delivery -> delivered with time since purchase', async () => {
+    const shipment = withEnding('delivered');
+    const start = h.clock;
+    const transit = shipment.delivery_days * DAY;
+    const statusAt = async (fraction: number) => {
+      h.clock = new Date(start.getTime() + fraction * transit);
+      return (await byNumber(shipment.tracking_no)).json.data.status;
+    };
+    expect(await statusAt(0)).toBe('created');
+    expect(await statusAt(0.1)).toBe('in_transit');
+    expect(await statusAt(0.6)).toBe('in_transit');
+    expect(await statusAt(0.9)).toBe('out_for_delivery');
+    expect(await statusAt(1)).toBe('delivered');
+    const record = (await byNumber(shipment.tracking_no)).json.data;
+    expect(record.tracking_events.map((e) => e.status)).toEqual(['delivered', 'out_for_delivery', 'in_transit', 'in_transit', 'in_transit', 'created']);
+    expect(record).toMatchObject({ message: 'Delivered, front door/porch', original_tracking_location: { city: 'LOS ANGELES' }, destination_tracking_location: { city: 'AUSTIN' } });
+    expect(record.estimate_delivery_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(record.scanned_time).toBe(record.tracking_events[0]?.event_time);
+    for (const e of record.tracking_events) {
+      expect(e.event_time).toMatch(/Z$/);
+      expect(e.event_time_local).toMatch(OFFSET);
+    }
+    expect(record.tracking_events[0]?.event_time_local).toMatch(/-0[56]:00$/);
+    h.clock = start;
+  });
+
+  it('ends some numbers in return_to_sender, available_for_pickup or error', async () => {
+    const start = h.clock;
+    h.clock = new Date(start.getTime() + 10 * DAY);
+    expect((await byNumber(withEnding('return_to_sender').tracking_no)).json.data.status).toBe('return_to_sender');
+    expect((await byNumber(withEnding('available_for_pickup').tracking_no)).json.data.status).toBe('available_for_pickup');
+    expect((await byNumber(withEnding('error').tracking_no)).json.data.status).toBe('error');
+    h.clock = start;
+  });
+
+  it('refuses missing parameters and unknown numbers', async () => {
+    expect((await h.v2<Envelope>('GET', '/api/shipment/tracking_by_tracking_no?carrier_code=USPS')).json.code).toBe('tracking_no_required');
+    const noCarrier = await h.v2<Envelope>('GET', `/api/shipment/tracking_by_tracking_no?tracking_no=${bought[0]?.tracking_no}`);
+    expect(noCarrier.status).toBe(400);
+    expect(noCarrier.json.code).toBe('carrier_code_required');
+    const wrongCarrier = await byNumber(bought[0]?.tracking_no ?? '', 'UPS');
+    expect(wrongCarrier.status).toBe(404);
+    expect(wrongCarrier.json.code).toBe('tracking_not_found');
+  });
+});
+
+describe('direct/tracking_by_tracking_no', () => {
+  it('gives current, first-scan and history with UTC offsets, status_summary and recipient_name', async () => {
+    const shipment = withEnding('delivered');
+    const start = h.clock;
+    const early = (await direct(shipment.tracking_no)).json.data;
+    expect(early).toMatchObject({ status: 'created', status_summary: null, recipient_name: null, first_scan_event: null });
+    h.clock = new Date(start.getTime() + 2 * shipment.delivery_days * DAY);
+    const done = (await direct(shipment.tracking_no)).json.data;
+    expect(done.status).toBe('delivered');
+    expect(done.recipient_name).toBe('M GONZALEZ');
+    expect(done.status_summary).toContain('AUSTIN, TX 78701');
+    expect(done.current_event.status).toBe('delivered');
+    expect(done.first_scan_event).toMatchObject({ status: 'in_transit', description: 'Accepted at USPS origin facility' });
+    for (const e of [done.current_event, done.first_scan_event as Event, ...done.tracking_events]) expect(e.event_time).toMatch(OFFSET);
+    h.clock = start;
+  });
+});
+
+describe('tracking_by_platform_uk_id', () => {
+  it('returns fixed mock data in test mode, with *_local fields offset or null', async () => {
+    const a = await h.v2<Envelope<Record<string, unknown> & { tracking_events: Event[] }>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=t-1');
+    const b = await h.v2<Envelope<Record<string, unknown>>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=anything');
+    expect(a.status).toBe(200);
+    expect({ ...a.json.data, platform_uk_id: null }).toEqual({ ...b.json.data, platform_uk_id: null });
+    expect(a.json.data).toMatchObject({ platform_uk_id: 't-1', status: 'in_transit', return_to_sender: false, scanned_time: expect.any(String) });
+    expect(a.json.data.scanned_time_local).toMatch(OFFSET);
+    expect(a.json.data.first_scan_date_local).toMatch(OFFSET);
+    const locals = a.json.data.tracking_events.map((e) => e.event_time_local);
+    expect(locals).toContain(null);
+    expect(locals.filter((l) => l !== null).every((l) => OFFSET.test(l as string))).toBe(true);
+    expect((await h.v2<Envelope>('GET', '/api/shipment/tracking_by_platform_uk_id')).json.code).toBe('platform_uk_id_required');
+  });
+});
