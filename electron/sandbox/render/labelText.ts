@@ -13,13 +13,21 @@ export interface Address {
   country?: string;
 }
 
+/**
+ * Upper case with accents folded (`Peña` -> `PENA`), as USPS addressing
+ * prints; characters with no ASCII form are left for the renderer to mark.
+ */
+export function labelCase(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+}
+
 /** Address block lines in USPS order: name, company, street lines, last line, country when not US. */
 export function addressLines(address: Address): string[] {
   const lines = [address.name, address.company ?? '', address.street, address.street2 ?? ''];
   lines.push(`${address.city} ${address.state} ${address.zip}`.replace(/\s+/g, ' ').trim());
-  const country = (address.country ?? 'US').trim().toUpperCase();
+  const country = labelCase((address.country ?? 'US').trim());
   if (country !== '' && country !== 'US' && country !== 'USA') lines.push(country);
-  return lines.map((line) => line.trim().toUpperCase()).filter((line) => line !== '');
+  return lines.map((line) => labelCase(line.trim())).filter((line) => line !== '');
 }
 
 /** `36` -> `2 LB 4 OZ`, `4.25` -> `0 LB 4.3 OZ`. */

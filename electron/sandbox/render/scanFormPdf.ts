@@ -56,7 +56,7 @@ export async function renderScanFormPdf(input: ScanFormInput): Promise<Buffer> {
   });
 
   drawFirstPage(doc, input, when, barcode);
-  drawManifest(doc, input.shipments);
+  drawManifest(doc, input.formId, input.shipments);
   doc.end();
   return done;
 }
@@ -102,7 +102,7 @@ function drawFirstPage(doc: PDFKit.PDFDocument, input: ScanFormInput, when: Date
   doc.rect(left + 270, boxTop, CONTENT_WIDTH - 270, 110).stroke();
   doc.text('USPS EMPLOYEE: SIGNATURE AND DATE OF RECEIPT', left + 278, boxTop + 6);
   doc.font('Helvetica').fontSize(8).text(
-    `By scanning the barcode above, the acceptance clerk records all ${input.shipments.length} packages listed on the following page(s) as received.`,
+    `By scanning the barcode above, the acceptance clerk records all ${input.shipments.length} packages listed on the manifest page(s) as received.`,
     left,
     boxTop + 124,
     { width: CONTENT_WIDTH },
@@ -122,21 +122,30 @@ function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
   return y + 16;
 }
 
-function drawManifest(doc: PDFKit.PDFDocument, shipments: readonly ScanFormShipment[]): void {
-  const bottom = PAGE.height - PAGE.margin - ROW_HEIGHT;
-  let y = 0;
-  shipments.forEach((s, i) => {
-    if (i === 0 || y > bottom) {
-      doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(11).text('PS FORM 5630 - PACKAGE MANIFEST', PAGE.margin, PAGE.margin);
-      y = drawTableHeader(doc, PAGE.margin + 22);
-    }
-    const cells = [String(i + 1), s.trackingNo, serviceBanner(s.serviceName), formatWeight(s.weightOz), s.zip];
-    doc.font('Helvetica').fontSize(9);
-    cells.forEach((cell, c) => {
-      const column = COLUMNS[c];
-      if (column) doc.text(cell, PAGE.margin + column.x, y, { width: column.width, lineBreak: false, ellipsis: true });
+const MANIFEST_TOP = PAGE.margin + 38;
+const ROWS_PER_PAGE = Math.floor((PAGE.height - PAGE.margin - MANIFEST_TOP) / ROW_HEIGHT);
+
+/** Manifest pages after the notice, each headed with the form id and "page n of m" as the clerk checks them. */
+function drawManifest(doc: PDFKit.PDFDocument, formId: string, shipments: readonly ScanFormShipment[]): void {
+  const pages = Math.ceil(shipments.length / ROWS_PER_PAGE);
+  for (let page = 0; page < pages; page++) {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(11).text('PS FORM 5630 - PACKAGE MANIFEST', PAGE.margin, PAGE.margin, { lineBreak: false });
+    doc.font('Helvetica').fontSize(9).text(`FORM ${formId}    PAGE ${page + 2} OF ${pages + 1}`, PAGE.margin, PAGE.margin + 2, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
     });
-    y += ROW_HEIGHT;
-  });
+    let y = drawTableHeader(doc, PAGE.margin + 22);
+    const first = page * ROWS_PER_PAGE;
+    shipments.slice(first, first + ROWS_PER_PAGE).forEach((s, i) => {
+      const cells = [String(first + i + 1), s.trackingNo, serviceBanner(s.serviceName), formatWeight(s.weightOz), s.zip];
+      doc.font('Helvetica').fontSize(9);
+      cells.forEach((cell, c) => {
+        const column = COLUMNS[c];
+        if (column) doc.text(cell, PAGE.margin + column.x, y, { width: column.width, lineBreak: false, ellipsis: true });
+      });
+      y += ROW_HEIGHT;
+    });
+  }
 }
