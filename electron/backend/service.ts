@@ -86,7 +86,8 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   const limiters = new Map<string, V1Limiters>();
   let generation = 0;
   let sandbox: Promise<Sandbox> | undefined;
-  let cached: { generation: number; key: string; clients: BackendClients } | undefined;
+  /** Clients of the current generation; keys change only through this service, so they stay valid until changed() runs. */
+  let cached: { generation: number; clients: Promise<BackendClients> } | undefined;
 
   const ensureSandbox = (): Promise<Sandbox> => {
     if (!sandbox) {
@@ -227,14 +228,16 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   return {
     status,
 
-    async clients() {
-      const seen = generation;
-      const resolved = await resolve();
-      const key = fingerprint(resolved.backendId, resolved.baseUrl, resolved.legacyBaseUrl, resolved.appKey, resolved.appSecret, resolved.apiToken);
-      if (cached && cached.generation === seen && cached.key === key) return cached.clients;
-      const clients = build(resolved);
-      if (seen === generation) cached = { generation: seen, key, clients };
-      return clients;
+    clients() {
+      if (cached?.generation !== generation) {
+        const entry = { generation, clients: resolve().then(build) };
+        cached = entry;
+        // A failure (no keys yet, keychain locked) is not remembered: the next call tries again.
+        entry.clients.catch(() => {
+          if (cached === entry) cached = undefined;
+        });
+      }
+      return cached.clients;
     },
 
     async configure(input) {
