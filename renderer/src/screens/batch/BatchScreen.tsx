@@ -5,6 +5,7 @@ import { useEvent, useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
+import { useScanner } from '../../input/useScanner';
 import { packagesOf, useBatch } from './batch-store';
 import { BatchTable } from './BatchTable';
 
@@ -29,8 +30,8 @@ export function BatchScreen() {
     if (event.outcome) batch.setOutcome(event.outcome);
   });
 
-  const add = async (): Promise<void> => {
-    const orderNumber = scan.trim();
+  const add = async (text: string): Promise<void> => {
+    const orderNumber = text.trim();
     setScan('');
     if (!orderNumber) return;
     const result = await run('orders.lookup', { orderNumber });
@@ -46,6 +47,8 @@ export function BatchScreen() {
     sounds.scanOk();
     setScanError(null);
   };
+
+  useScanner((completed) => void add(completed.text));
 
   const rateAll = async (): Promise<void> => {
     setRating(true);
@@ -77,12 +80,12 @@ export function BatchScreen() {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          void add();
+          void add(scan);
         }}
       >
         <label className="field grow">
           Scan
-          <input ref={input} className="scan" value={scan} autoComplete="off" spellCheck={false} placeholder="Scan each order to add it" onChange={(e) => setScan(e.target.value)} />
+          <input ref={input} className="scan" data-scan-field value={scan} autoComplete="off" spellCheck={false} placeholder="Scan each order to add it" onChange={(e) => setScan(e.target.value)} />
         </label>
       </form>
       <InlineError error={scanError ?? undefined} />

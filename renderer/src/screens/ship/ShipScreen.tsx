@@ -6,6 +6,7 @@ import { OptionsPanel } from './OptionsPanel';
 import { nextSignature, toggled } from './options';
 import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
+import { useScanner } from '../../input/useScanner';
 import { useScale, stableWeight } from '../../app/scale-store';
 import { acceptStandardized, buy, keepMine, quoteKey, requote, scanOrder } from './ship-actions';
 import { handleScan } from './ship-scan';
@@ -29,6 +30,12 @@ export function ShipScreen() {
   const buyable = canBuy(ship);
 
   useEffect(() => scanRef.current?.focus(), []);
+  // A scanner works wherever the focus is: the scan never lands in the Weight or another field.
+  useScanner((scan) => {
+    setScanText('');
+    scanRef.current?.focus();
+    void handleScan(scan.text, settings.data);
+  });
   useEffect(() => {
     void requote();
   }, [key]);
@@ -125,6 +132,7 @@ export function ShipScreen() {
             ref={scanRef}
             className="scan"
             name="scan"
+            data-scan-field
             autoComplete="off"
             spellCheck={false}
             value={scanText}
