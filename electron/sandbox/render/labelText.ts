@@ -74,7 +74,10 @@ export function serviceIndicator(carrier: string, serviceName: string): string {
       if (s.includes('3 DAY') || s.includes('3_DAY')) return '3';
       return 'G';
     case 'FEDEX':
-      return s.includes('GROUND') || s.includes('HOME') ? 'G' : 'E';
+      if (s.includes('OVERNIGHT')) return '1';
+      if (s.includes('2DAY') || s.includes('2 DAY') || s.includes('2_DAY')) return '2';
+      if (s.includes('SAVER')) return '3';
+      return 'G';
     case 'DHL_EXPRESS':
       return 'X';
     default:

@@ -34,6 +34,10 @@ describe('label text', () => {
     expect(serviceIndicator('USPS', 'USPS_PRIORITY_MAIL')).toBe('P');
     expect(serviceIndicator('USPS', 'usps_ground_advantage')).toBe('G');
     expect(serviceIndicator('UPS', 'ups_next_day_air')).toBe('1');
+    expect(serviceIndicator('UPS', 'UPS 2nd Day Air A.M.')).toBe('2');
+    expect(serviceIndicator('FEDEX', 'FedEx 2Day')).toBe('2');
+    expect(serviceIndicator('FEDEX', 'FedEx Priority Overnight')).toBe('1');
+    expect(serviceIndicator('FEDEX', 'FedEx Home Delivery')).toBe('G');
     expect(serviceBanner('usps_ground_advantage')).toBe('USPS GROUND ADVANTAGE');
   });
 });
