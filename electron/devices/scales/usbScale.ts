@@ -1,4 +1,5 @@
 import { parseHidDescriptor, type ScaleDescriptor } from './hidDescriptor';
+import { hidCandidateInterface } from './knownScales';
 import { SCALE_DATA_REPORT_ID } from './report';
 import {
   isInEndpoint,
@@ -70,6 +71,15 @@ function hidInterface(device: DeviceLike): { iface: InterfaceLike; input: InEndp
  * offers `zero()`.
  */
 export async function openUsbScale(device: DeviceLike, options: OpenUsbScaleOptions): Promise<OpenUsbScale> {
+  // Read the descriptor where the OS offers it without opening the device (Linux sysfs), so a
+  // keyboard that only looks like a candidate is never even opened.
+  const candidate = hidCandidateInterface(device)?.bInterfaceNumber ?? 0;
+  const early = options.readUnclaimedDescriptor?.(device, candidate);
+  let descriptor: ScaleDescriptor | undefined = early ? parseHidDescriptor(early) : undefined;
+  if (options.requireScaleDescriptor && descriptor && !descriptor.isScale) {
+    throw new NotAScaleError('The HID device does not describe itself as a scale');
+  }
+
   device.open();
   const found = hidInterface(device);
   if (!found) {
@@ -79,15 +89,10 @@ export async function openUsbScale(device: DeviceLike, options: OpenUsbScaleOpti
   const { iface, input, output } = found;
   const number = iface.interfaceNumber;
 
-  let descriptor: ScaleDescriptor | undefined;
-  const early = options.readUnclaimedDescriptor?.(device, number);
-  if (early) descriptor = parseHidDescriptor(early);
-  if (options.requireScaleDescriptor && !descriptor?.isScale) {
+  if (options.requireScaleDescriptor && !descriptor) {
     // Never detach a driver from a HID device that has not shown itself a scale: it may be a keyboard.
-    if (!descriptor) {
-      const direct = await readClaimedDescriptor(device, number);
-      if (direct) descriptor = parseHidDescriptor(direct);
-    }
+    const direct = await readClaimedDescriptor(device, number);
+    if (direct) descriptor = parseHidDescriptor(direct);
     if (!descriptor?.isScale) {
       device.close();
       throw new NotAScaleError('The HID device does not describe itself as a scale');

@@ -40,6 +40,8 @@ interface Entry {
   device: DeviceLike;
   name: string;
   readonly byClass: boolean;
+  /** Opened as a scale at least once: from then on a failure is retried, even for a class match. */
+  confirmed: boolean;
   state: UsbScaleState;
   message?: string;
   open?: OpenUsbScale;
@@ -119,6 +121,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
       }
       dataReportId = open.dataReportId;
       entry.open = open;
+      entry.confirmed = true;
       entry.state = 'connected';
       entry.failures = 0;
       entry.message = undefined;
@@ -126,10 +129,10 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
       options.onChange(entry.id);
     } catch (error) {
       if (entry.generation !== generation) return;
-      if (error instanceof NotAScaleError) {
-        // A HID device that is not a scale: forget it quietly.
+      if (error instanceof NotAScaleError || (entry.byClass && !entry.confirmed)) {
+        // A HID device that is not (or cannot be shown to be) a scale: a keyboard, a mouse. Forget it quietly.
         entries.delete(entry.id);
-        log.debug('HID device is not a scale', { device: entry.id });
+        log.debug('HID device is not a scale', { device: entry.id, error: error instanceof Error ? error.message : String(error) });
         return;
       }
       scheduleRetry(entry, error);
@@ -154,6 +157,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
       device,
       name: match.by === 'known' ? match.known.name : `USB scale ${usbIdText(device)}`,
       byClass: match.by === 'class',
+      confirmed: false,
       state: 'connecting',
       failures: 0,
       generation: 0,
@@ -190,7 +194,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
     },
     list() {
       return [...entries.values()]
-        .filter((e) => !e.byClass || e.state === 'connected')
+        .filter((e) => !e.byClass || e.confirmed)
         .map((e) => ({
           id: e.id,
           name: e.name,

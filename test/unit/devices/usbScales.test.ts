@@ -146,13 +146,29 @@ describe('USB scales', () => {
     descriptors.set(vendorHid, keyboardReportDescriptor);
     t.usb.devices.push(unlisted, vendorHid, bootKeyboard);
     const open = vi.spyOn(bootKeyboard, 'open');
+    const openVendorHid = vi.spyOn(vendorHid, 'open');
     const scales = t.start();
     await flush();
     expect(scales.list()).toMatchObject([{ name: 'USB scale 1234:0001', state: 'connected', canZero: true }]);
     expect(vendorHid.iface.kernelDriver).toBe(true);
     expect(vendorHid.iface.claimed).toBe(false);
-    expect(vendorHid.isOpen).toBe(false);
+    expect(openVendorHid).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
+    await scales.close();
+  });
+
+  it('forgets an unlisted HID device it cannot open, instead of retrying it forever', async () => {
+    const t = setup();
+    const locked = new StandInDevice({ vendorId: 0x1234, productId: 0x0001 });
+    locked.openError = new Error('LIBUSB_ERROR_ACCESS');
+    t.usb.devices.push(locked);
+    const open = vi.spyOn(locked, 'open');
+    const scales = t.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(scales.list()).toEqual([]);
+    expect(t.changes).toEqual([]);
     await scales.close();
   });
 
