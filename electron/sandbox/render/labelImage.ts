@@ -134,9 +134,13 @@ function drawHeader(frame: Frame): void {
 /** Left-aligned lines starting at device (x, y), each fitted to the label's right edge; returns the y below them. */
 function drawLines(frame: Frame, x: number, y: number, lines: readonly string[], size: number, spacing: number, maxWidth?: number): number {
   const { bitmap, u } = frame;
-  const style: TextStyle = { size: u(size) };
   const width = maxWidth ?? bitmap.width - u(MARGIN + 14) - x;
-  lines.forEach((line, i) => drawText(bitmap, x, y + u(i * spacing), fitText(line, style, width), style));
+  lines.forEach((line, i) => {
+    // A long line first prints smaller (down to 70%), so a city line keeps its ZIP; only then is it cut.
+    let style: TextStyle = { size: u(size) };
+    while (textWidth(line, style) > width && style.size > u(size) * 0.7) style = { size: style.size - 1 };
+    drawText(bitmap, x, y + u(i * spacing), fitText(line, style, width), style);
+  });
   return y + u(lines.length * spacing);
 }
 
