@@ -26,6 +26,8 @@ export function loadUsbBus(): UsbAvailability {
         const inner = (device: import('usb').Device): void => listener(device);
         wrapped.set(listener, inner);
         mod.usb.on(event, inner);
+        // Listening for printers must not keep a CLI run or a test process alive.
+        mod.usb.unrefHotplugEvents();
       },
       off(event: UsbHotplugEvent, listener) {
         const inner = wrapped.get(listener);

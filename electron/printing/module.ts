@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { fail } from '../../shared/contract/errors';
+import type { PrinterProfile, PrintPreview } from '../../shared/contract/printing';
+import { mediaDots } from '../../shared/domain/printing';
+import type { StationContext, StationModule } from '../station/module';
+import { decodePrinterBytes } from './lang';
+import { convertLabel } from './pipeline';
+import { listPrinters, matchesUsb, suggestedProfile } from './printers';
+import type { PrintService } from './printService';
+import { createProfileStore } from './profiles';
+import { createJobStore } from './queue/jobStore';
+import { createPrintQueue } from './queue/printQueue';
+import { decodeLabelPng } from './raster/decode';
+import { rasterToPng } from './raster/preview';
+import { renderTestLabel } from './testLabel';
+import { createTcpPrinter } from './transport/tcp';
+import type { PrinterTransport } from './transport/transport';
+import { createUsbPrinter } from './transport/usb';
+import { createVirtualPrinter } from './transport/virtual';
+import { loadUsbBus } from './usb/loadUsb';
+import { describeDevice, isPrinterDevice, listUsbPrinters } from './usb/usbDiscovery';
+import type { UsbBus, UsbDevice } from './usb/usbTypes';
+
+export type PrintingCommandNames =
+  | 'printers.list'
+  | 'printers.profile.get'
+  | 'printers.profile.set'
+  | 'printers.testPrint'
+  | 'printJobs.list'
+  | 'printJobs.retry'
+  | 'printJobs.cancel'
+  | 'printJobs.reprint'
+  | 'printJobs.preview';
+
+export interface PrintingModuleOptions {
+  /** The USB bus to use; null turns USB printing off; by default the `usb` package is loaded. */
+  readonly usb?: UsbBus | null;
+  /** Where the virtual printer writes; defaults to <dataDir>/virtual-printer. */
+  readonly virtualFolder?: string;
+  /** How long a job waits before trying an absent printer again. */
+  readonly retryDelayMs?: number;
+  readonly usbTimeoutMs?: number;
+}
+
+export function createPrintingModule(
+  ctx: StationContext,
+  options: PrintingModuleOptions = {},
+): StationModule<PrintingCommandNames> & { service: PrintService } {
+  const log = ctx.log.child('printing');
+  const loaded = options.usb === undefined ? loadUsbBus() : null;
+  const bus: UsbBus | null = options.usb !== undefined ? options.usb : (loaded?.bus ?? null);
+  const usbUnavailable = bus ? null : loaded && !loaded.bus ? loaded.reason : 'USB printing is off on this station.';
+  const virtualFolder = options.virtualFolder ?? path.join(ctx.dataDir, 'virtual-printer');
+  const profiles = createProfileStore(ctx.db, ctx.now);
+  profiles.ensureDefault();
+  const jobs = createJobStore(ctx.db, ctx.now);
+
+  const transport = (profile: PrinterProfile): PrinterTransport => {
+    const t = profile.transport;
+    if (t.kind === 'virtual') return createVirtualPrinter(virtualFolder, ctx.now);
+    if (t.kind === 'tcp') return createTcpPrinter({ host: t.host, port: t.port });
+    return createUsbPrinter(bus, t, options.usbTimeoutMs !== undefined ? { timeoutMs: options.usbTimeoutMs } : {});
+  };
+
+  const queue = createPrintQueue({
+    jobs,
+    profile: (id) => profiles.get(id),
+    defaultPrinterId: () => profiles.defaultId(),
+    transport,
+    emit: ctx.emit,
+    log,
+    ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
+  });
+
+  const profileOrFail = (printerId?: string): PrinterProfile => {
+    const id = printerId ?? profiles.defaultId();
+    return profiles.get(id) ?? fail('not_found', `There is no printer "${id}" on this station. Choose one in the printer settings.`, { field: 'printerId' });
+  };
+
+  const onAttach = (device: UsbDevice): void => {
+    if (!isPrinterDevice(device)) return;
+    void describeDevice(device).then((printer) => {
+      const configured = profiles.list().find(({ profile }) => matchesUsb(profile, printer));
+      const printerId = configured?.profile.id ?? printer.id;
+      log.info('USB printer attached', { printerId });
+      ctx.emit('printer.status', { printerId, state: 'attached', message: printer.message });
+      ctx.emit('station.changed', { topics: ['printers'] });
+      if (configured) queue.kick(configured.profile.id);
+    });
+  };
+  const onDetach = (device: UsbDevice): void => {
+    const ids = { vendorId: device.deviceDescriptor.idVendor, productId: device.deviceDescriptor.idProduct, serialNumber: null };
+    const configured = profiles.list().find(({ profile }) => matchesUsb(profile, ids));
+    if (!configured && !isPrinterDevice(device)) return;
+    const printerId = configured?.profile.id ?? `usb:${ids.vendorId.toString(16).padStart(4, '0')}:${ids.productId.toString(16).padStart(4, '0')}`;
+    ctx.emit('printer.status', { printerId, state: 'detached', message: 'The USB printer was unplugged; labels wait in the queue until it is back.' });
+    ctx.emit('station.changed', { topics: ['printers'] });
+  };
+
+  const service: PrintService = {
+    async enqueue(job) {
+      // Refuse what can never print now, while the caller can still tell the operator.
+      decodeLabelPng(job.png);
+      return { jobId: queue.enqueue(job).id };
+    },
+    waitForJob: (jobId, waitOptions) => queue.waitForJob(jobId, waitOptions?.timeoutMs),
+    getJob: (jobId) => jobs.get(jobId),
+  };
+
+  async function preview(jobId: string): Promise<PrintPreview> {
+    const job = jobs.get(jobId) ?? fail('not_found', 'That print job does not exist.', { field: 'jobId' });
+    const sent = jobs.sentBytes(job.id);
+    if (sent) {
+      const raster = decodePrinterBytes(sent.language, sent.bytes, { width: sent.width, height: sent.height });
+      return { jobId, language: sent.language, width: raster.width, height: raster.height, pngBase64: rasterToPng(raster).toString('base64') };
+    }
+    // Not sent yet: show what the printer would get with its current profile.
+    const profile = profileOrFail(job.printerId);
+    const png = jobs.labelPng(job.id) ?? fail('not_found', 'The stored label image for that job is missing.', { field: 'jobId' });
+    const converted = await convertLabel(png, profile);
+    const raster = decodePrinterBytes(profile.language, converted.bytes, mediaDots(profile.media, profile.dpi));
+    return { jobId, language: profile.language, width: raster.width, height: raster.height, pngBase64: rasterToPng(raster).toString('base64') };
+  }
+
+  return {
+    service,
+    handlers: {
+      'printers.list': () => listPrinters({ profiles, bus, usbUnavailable, transport }),
+      'printers.profile.get': async ({ printerId }) => {
+        const saved = profiles.get(printerId ?? profiles.defaultId());
+        if (saved) return saved;
+        // A plugged-in printer that is not set up yet: offer what it says it speaks.
+        const detected = bus && printerId ? (await listUsbPrinters(bus)).find((p) => p.id === printerId) : undefined;
+        return detected ? suggestedProfile(detected) : profileOrFail(printerId);
+      },
+      'printers.profile.set': async ({ profile, makeDefault }) => {
+        const saved = profiles.set(profile, makeDefault);
+        log.info('printer profile saved', { printerId: saved.id, transport: saved.transport.kind, language: saved.language, dpi: saved.dpi, media: saved.media });
+        ctx.emit('station.changed', { topics: ['printers', 'settings'] });
+        queue.kick(saved.id);
+        return saved;
+      },
+      'printers.testPrint': async ({ printerId }) => {
+        const profile = profileOrFail(printerId);
+        const png = await renderTestLabel(profile);
+        return queue.enqueue({ png, title: `Test label for ${profile.name}`, kind: 'test', printerId: profile.id });
+      },
+      'printJobs.list': async ({ status, limit }) => jobs.list({ ...(status ? { status } : {}), limit }),
+      'printJobs.retry': async ({ jobId }) => queue.retry(jobId),
+      'printJobs.cancel': async ({ jobId }) => queue.cancel(jobId),
+      'printJobs.reprint': async ({ jobId, printerId }) => queue.reprint(jobId, printerId),
+      'printJobs.preview': ({ jobId }) => preview(jobId),
+    },
+    async start() {
+      queue.recover();
+      if (bus) {
+        try {
+          bus.on('attach', onAttach);
+          bus.on('detach', onDetach);
+        } catch (error) {
+          log.warn('USB hotplug is not available; printers are found when listed', { error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      queue.kick();
+    },
+    async close() {
+      if (bus) {
+        bus.off('attach', onAttach);
+        bus.off('detach', onDetach);
+      }
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { PrintJobKind, PrintJobStatus, PrintJobView } from '../../../shared/contract/printing';
+import type { PrinterLanguage } from '../../../shared/domain/printing';
+import type { Db } from '../../store/database';
+
+interface JobRow {
+  id: string;
+  printer_id: string;
+  title: string;
+  reference: string | null;
+  kind: PrintJobKind;
+  status: PrintJobStatus;
+  attempts: number;
+  error: string | null;
+  bytes_total: number | null;
+  bytes_sent: number | null;
+  reprint_of: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+const VIEW_COLUMNS =
+  'id, printer_id, title, reference, kind, status, attempts, error, bytes_total, bytes_sent, reprint_of, created_at, updated_at, completed_at';
+
+function toView(row: JobRow): PrintJobView {
+  return {
+    id: row.id,
+    printerId: row.printer_id,
+    title: row.title,
+    reference: row.reference,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.error,
+    bytesTotal: row.bytes_total,
+    bytesSent: row.bytes_sent,
+    reprintOf: row.reprint_of,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export interface NewJob {
+  readonly printerId: string;
+  readonly title: string;
+  readonly reference: string | null;
+  readonly kind: PrintJobKind;
+  readonly png: Uint8Array;
+  readonly reprintOf?: string | null;
+}
+
+export interface SentBytes {
+  readonly bytes: Buffer;
+  readonly language: PrinterLanguage;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The print_jobs table; every write returns the job's new view so callers can emit it. */
+export function createJobStore(db: Db, now: () => Date) {
+  const stamp = (): string => now().toISOString();
+  const get = db.prepare<[string], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE id = ?`);
+  const view = (id: string): PrintJobView | null => {
+    const row = get.get(id);
+    return row ? toView(row) : null;
+  };
+  const mustView = (id: string): PrintJobView => view(id)!;
+  const insert = db.prepare(
+    `INSERT INTO print_jobs (id, printer_id, title, reference, kind, status, label_png, reprint_of, created_at, updated_at)
+     VALUES (@id, @printerId, @title, @reference, @kind, 'queued', @png, @reprintOf, @at, @at)`,
+  );
+  const update = (id: string, set: string, params: Record<string, unknown> = {}): PrintJobView => {
+    db.prepare(`UPDATE print_jobs SET ${set}, updated_at = @at WHERE id = @id`).run({ ...params, id, at: stamp() });
+    return mustView(id);
+  };
+
+  return {
+    get: view,
+    insert(job: NewJob): PrintJobView {
+      const id = randomUUID();
+      insert.run({ id, printerId: job.printerId, title: job.title, reference: job.reference, kind: job.kind, png: Buffer.from(job.png), reprintOf: job.reprintOf ?? null, at: stamp() });
+      return mustView(id);
+    },
+    list(options: { status?: PrintJobStatus; limit: number }): PrintJobView[] {
+      const rows = options.status
+        ? db.prepare<[string, number], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE status = ? ORDER BY seq DESC LIMIT ?`).all(options.status, options.limit)
+        : db.prepare<[number], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs ORDER BY seq DESC LIMIT ?`).all(options.limit);
+      return rows.map(toView);
+    },
+    /** Oldest waiting job of a printer: labels print in the order they were bought. */
+    nextQueued(printerId: string): PrintJobView | null {
+      const row = db.prepare<[string], { id: string }>(`SELECT id FROM print_jobs WHERE printer_id = ? AND status = 'queued' ORDER BY seq LIMIT 1`).get(printerId);
+      return row ? view(row.id) : null;
+    },
+    printersWithQueuedJobs(): string[] {
+      return db.prepare<[], { printer_id: string }>(`SELECT DISTINCT printer_id FROM print_jobs WHERE status = 'queued'`).all().map((r) => r.printer_id);
+    },
+    labelPng(id: string): Buffer | null {
+      return db.prepare<[string], { label_png: Buffer }>('SELECT label_png FROM print_jobs WHERE id = ?').get(id)?.label_png ?? null;
+    },
+    sentBytes(id: string): SentBytes | null {
+      const row = db
+        .prepare<[string], { printer_bytes: Buffer | null; printer_language: PrinterLanguage | null; label_width: number | null; label_height: number | null }>(
+          'SELECT printer_bytes, printer_language, label_width, label_height FROM print_jobs WHERE id = ?',
+        )
+        .get(id);
+      if (!row?.printer_bytes || !row.printer_language) return null;
+      return { bytes: row.printer_bytes, language: row.printer_language, width: row.label_width ?? 0, height: row.label_height ?? 0 };
+    },
+    markSending(id: string): PrintJobView {
+      return update(id, "status = 'sending', attempts = attempts + 1, error = NULL, bytes_sent = 0");
+    },
+    recordBytes(id: string, sent: SentBytes): PrintJobView {
+      return update(id, 'printer_bytes = @bytes, printer_language = @language, label_width = @width, label_height = @height, bytes_total = @total', {
+        bytes: sent.bytes,
+        language: sent.language,
+        width: sent.width,
+        height: sent.height,
+        total: sent.bytes.length,
+      });
+    },
+    progress(id: string, bytesSent: number): PrintJobView {
+      return update(id, 'bytes_sent = @sent', { sent: bytesSent });
+    },
+    markDone(id: string): PrintJobView {
+      return update(id, "status = 'done', error = NULL, bytes_sent = bytes_total, completed_at = @at", { at: stamp() });
+    },
+    /** Back in line: nothing reached the printer, so sending again cannot print twice. */
+    markWaiting(id: string, reason: string): PrintJobView {
+      return update(id, "status = 'queued', error = @reason, bytes_sent = 0", { reason });
+    },
+    markFailed(id: string, reason: string, bytesSent: number | null = null): PrintJobView {
+      return update(id, "status = 'failed', error = @reason, bytes_sent = COALESCE(@sent, bytes_sent)", { reason, sent: bytesSent });
+    },
+    requeue(id: string): PrintJobView {
+      return update(id, "status = 'queued', error = NULL, bytes_sent = NULL");
+    },
+    cancel(id: string): PrintJobView {
+      return update(id, "status = 'cancelled', completed_at = @at", { at: stamp() });
+    },
+    /** Jobs left 'sending' by a crash or a power cut. */
+    interrupted(): PrintJobView[] {
+      return db.prepare<[], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE status = 'sending' ORDER BY seq`).all().map(toView);
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

@@ -1,0 +1,221 @@
+import { StationFailure, fail } from '../../../shared/contract/errors';
+import type { PrinterProfile, PrintJobView } from '../../../shared/contract/printing';
+import type { EventEmitterFn } from '../../../shared/contract';
+import { mediaDots } from '../../../shared/domain/printing';
+import type { Logger } from '../../log/logger';
+import { convertLabel } from '../pipeline';
+import type { PrintRequest } from '../printService';
+import type { PrinterTransport } from '../transport/transport';
+import { PrinterSendError } from '../usb/usbPrinter';
+import type { JobStore } from './jobStore';
+
+export interface PrintQueueDeps {
+  readonly jobs: JobStore;
+  readonly profile: (printerId: string) => PrinterProfile | null;
+  readonly defaultPrinterId: () => string;
+  readonly transport: (profile: PrinterProfile) => PrinterTransport;
+  readonly emit: EventEmitterFn;
+  readonly log: Logger;
+  /** How long a job waits before trying an absent network printer again; USB printers also wake on attach. */
+  readonly retryDelayMs?: number;
+}
+
+const FINAL = new Set(['done', 'failed', 'cancelled']);
+const PARTIAL_ADVICE = 'Part of the label reached the printer, so it was not sent again automatically. Check what printed, then press Retry or Reprint.';
+
+/**
+ * The durable print queue. Every job is in SQLite before enqueue returns;
+ * one worker per printer sends jobs oldest first. A printer that took none of
+ * the bytes (unplugged, off, unreachable) leaves the job queued to resume by
+ * itself; one that took part of them fails the job in words instead of
+ * risking a second label.
+ */
+export function createPrintQueue(deps: PrintQueueDeps) {
+  const { jobs, emit, log } = deps;
+  const draining = new Map<string, Promise<void>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const waiters = new Map<string, Array<(job: PrintJobView) => void>>();
+  let closed = false;
+
+  const publish = (job: PrintJobView): PrintJobView => {
+    emit('print.job', job);
+    emit('station.changed', { topics: ['printJobs'] });
+    if (FINAL.has(job.status)) {
+      const list = waiters.get(job.id) ?? [];
+      waiters.delete(job.id);
+      for (const resolve of list) resolve(job);
+    }
+    return job;
+  };
+
+  const mustJob = (jobId: string): PrintJobView => jobs.get(jobId) ?? fail('not_found', 'That print job does not exist (it may belong to another station).', { field: 'jobId' });
+
+  function scheduleRetry(printerId: string): void {
+    if (closed || timers.has(printerId)) return;
+    timers.set(
+      printerId,
+      setTimeout(() => {
+        timers.delete(printerId);
+        kick(printerId);
+      }, deps.retryDelayMs ?? 10_000),
+    );
+  }
+
+  /** Starts the printer's worker unless it is already running. */
+  function kick(printerId?: string): void {
+    if (closed) return;
+    const ids = printerId ? [printerId] : jobs.printersWithQueuedJobs();
+    for (const id of ids) {
+      if (draining.has(id)) continue;
+      const run = drain(id).finally(() => draining.delete(id));
+      draining.set(id, run);
+    }
+  }
+
+  async function drain(printerId: string): Promise<void> {
+    for (let job = jobs.nextQueued(printerId); job && !closed; job = jobs.nextQueued(printerId)) {
+      if (!(await sendOne(job))) {
+        scheduleRetry(printerId);
+        return;
+      }
+    }
+  }
+
+  /** False when the printer is absent and the worker should wait. */
+  async function sendOne(queued: PrintJobView): Promise<boolean> {
+    const profile = deps.profile(queued.printerId);
+    if (!profile) {
+      publish(jobs.markFailed(queued.id, `The printer "${queued.printerId}" is not set up on this station any more. Reprint the label on another printer.`));
+      return true;
+    }
+    const transport = deps.transport(profile);
+    if (!transport.isPresent()) {
+      if (queued.error === null) publish(jobs.markWaiting(queued.id, `Waiting for ${profile.name}: it is not connected.`));
+      return false;
+    }
+    let job = publish(jobs.markSending(queued.id));
+    const png = jobs.labelPng(job.id);
+    let bytes: Buffer;
+    try {
+      if (!png) fail('bad_label', 'The stored label image is missing.');
+      const converted = await convertLabel(png, profile);
+      bytes = converted.bytes;
+      const size = mediaDots(profile.media, profile.dpi);
+      job = jobs.recordBytes(job.id, { bytes, language: profile.language, width: size.width, height: size.height });
+    } catch (error) {
+      const message = error instanceof StationFailure ? error.error.message : 'The label could not be prepared for the printer.';
+      log.warn('label conversion failed', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });
+      publish(jobs.markFailed(job.id, message));
+      return true;
+    }
+    let lastReported = 0;
+    try {
+      await transport.send(bytes, { id: job.id, title: job.title, language: profile.language, size: mediaDots(profile.media, profile.dpi) }, (sent) => {
+        // Progress is written at most every 16 KB, so a fast printer does not turn into a write storm.
+        if (sent - lastReported >= 16 * 1024 || sent === bytes.length) {
+          lastReported = sent;
+          publish(jobs.progress(job.id, sent));
+        }
+      });
+      publish(jobs.markDone(job.id));
+      log.info('label printed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
+      emit('printer.status', { printerId: profile.id, state: 'ready', message: null });
+      return true;
+    } catch (error) {
+      const sent = error instanceof PrinterSendError ? error.bytesSent : 0;
+      const message = error instanceof StationFailure ? error.error.message : `Printing failed (${error instanceof Error ? error.message : String(error)}).`;
+      const retryable = error instanceof StationFailure ? error.error.retryable !== false : false;
+      log.warn('print attempt failed', { jobId: job.id, printerId: profile.id, sent, total: bytes.length, message });
+      emit('printer.status', { printerId: profile.id, state: 'offline', message });
+      if (sent === 0 && retryable) {
+        publish(jobs.markWaiting(job.id, `Waiting for ${profile.name}: ${message}`));
+        return false;
+      }
+      publish(jobs.markFailed(job.id, sent > 0 && sent < bytes.length ? `${message} ${PARTIAL_ADVICE}` : message, sent));
+      return true;
+    }
+  }
+
+  return {
+    enqueue(request: PrintRequest): PrintJobView {
+      const printerId = request.printerId ?? deps.defaultPrinterId();
+      if (!deps.profile(printerId)) fail('not_found', `There is no printer "${printerId}" on this station. Choose one in the printer settings.`, { field: 'printerId' });
+      const job = publish(jobs.insert({ printerId, title: request.title, reference: request.reference ?? null, kind: request.kind ?? 'label', png: request.png }));
+      kick(printerId);
+      return job;
+    },
+    /** Resolves when the job is done, failed or cancelled, or with its state so far when the timeout passes. */
+    waitForJob(jobId: string, timeoutMs?: number): Promise<PrintJobView> {
+      const current = mustJob(jobId);
+      if (FINAL.has(current.status)) return Promise.resolve(current);
+      return new Promise((resolve) => {
+        const list = waiters.get(jobId) ?? [];
+        let timer: NodeJS.Timeout | undefined;
+        const done = (job: PrintJobView): void => {
+          if (timer) clearTimeout(timer);
+          resolve(job);
+        };
+        list.push(done);
+        waiters.set(jobId, list);
+        if (timeoutMs !== undefined) {
+          timer = setTimeout(() => {
+            waiters.set(jobId, (waiters.get(jobId) ?? []).filter((w) => w !== done));
+            resolve(mustJob(jobId));
+          }, timeoutMs);
+        }
+      });
+    },
+    retry(jobId: string): PrintJobView {
+      const job = mustJob(jobId);
+      if (job.status === 'done') fail('conflict', 'This label already printed. Use Reprint to print it again.', { field: 'jobId' });
+      if (job.status === 'sending') fail('conflict', 'This label is printing right now.', { field: 'jobId' });
+      const requeued = publish(jobs.requeue(jobId));
+      const timer = timers.get(job.printerId);
+      if (timer) clearTimeout(timer);
+      timers.delete(job.printerId);
+      kick(job.printerId);
+      return requeued;
+    },
+    cancel(jobId: string): PrintJobView {
+      const job = mustJob(jobId);
+      if (job.status === 'sending') fail('conflict', 'This label is already going to the printer and cannot be stopped now.', { field: 'jobId' });
+      if (job.status === 'done') fail('conflict', 'This label already printed.', { field: 'jobId' });
+      if (job.status === 'cancelled') return job;
+      return publish(jobs.cancel(jobId));
+    },
+    reprint(jobId: string, printerId?: string): PrintJobView {
+      const original = mustJob(jobId);
+      const png = jobs.labelPng(jobId) ?? fail('not_found', 'The stored label image for that job is missing.', { field: 'jobId' });
+      const target = printerId ?? original.printerId;
+      if (!deps.profile(target)) fail('not_found', `There is no printer "${target}" on this station.`, { field: 'printerId' });
+      const job = publish(jobs.insert({ printerId: target, title: original.title, reference: original.reference, kind: original.kind, png, reprintOf: original.id }));
+      kick(target);
+      return job;
+    },
+    /**
+     * After a crash: a job that never got as far as printer bytes goes back in
+     * line; one whose bytes all reached the printer is done; one cut off
+     * mid-way (or at an unknown point) fails in words, never re-sent blindly.
+     */
+    recover(): void {
+      for (const job of jobs.interrupted()) {
+        if (job.bytesTotal === null) publish(jobs.requeue(job.id));
+        else if (job.bytesSent === job.bytesTotal) publish(jobs.markDone(job.id));
+        else publish(jobs.markFailed(job.id, `The station stopped while this label was going to the printer. ${PARTIAL_ADVICE}`));
+      }
+    },
+    kick,
+    /** Waits for running workers; used by close and by tests. */
+    async idle(): Promise<void> {
+      while (draining.size > 0) await Promise.all([...draining.values()]);
+    },
+    async close(): Promise<void> {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.all([...draining.values()]);
+    },
+  };
+}
+
+export type PrintQueue = ReturnType<typeof createPrintQueue>;
