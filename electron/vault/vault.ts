@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { appKeyMode } from '../../shared/api/v2/token';
 import { fail, StationFailure } from '../../shared/contract/errors';
 
@@ -59,9 +60,15 @@ function unavailable(detail?: string): StationFailure {
   });
 }
 
+/**
+ * keytar is required on first use rather than imported at the top: on a
+ * machine without libsecret its native binding fails to load, and that must
+ * become words in the settings screen, not a main process that cannot start.
+ * require (not import()) resolves it the way the bundled main process
+ * resolves its other native modules.
+ */
 async function loadKeytar(): Promise<KeychainBackend> {
-  const mod = (await import('keytar')) as unknown as KeychainBackend & { default?: KeychainBackend };
-  return mod.default ?? mod;
+  return createRequire(__filename)('keytar') as KeychainBackend;
 }
 
 export function createVault(options: VaultOptions = {}): Vault {
