@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName, EventPayload } from '../../../shared/contract';
+import { StationFailure } from '../../../shared/contract/errors';
+import type { PrinterProfile } from '../../../shared/contract/printing';
+import { createMemoryLogger } from '../../../electron/log/logger';
+import { decodeZpl } from '../../../electron/printing/lang/zpl';
+import { createPrintingModule } from '../../../electron/printing/module';
+import { decodeLabelPng } from '../../../electron/printing/raster/decode';
+import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { openDatabase } from '../../../electron/store/database';
+import type { StationContext } from '../../../electron/station/module';
+import { labelLikeRaster, randomRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
+import { fakeBus, fakePrinter } from '../../unit/printing/usbFake';
+
+const label = labelLikeRaster(812, 1218);
+const png = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(label) });
+
+const usbProfile: PrinterProfile = {
+  id: 'zebra',
+  name: 'Bench Zebra',
+  transport: { kind: 'usb', vendorId: 0x0a5f, productId: 0x0120, serialNumber: null },
+  language: 'zpl',
+  dpi: 203,
+  media: '4x6',
+  darkness: null,
+  offsetX: 0,
+  offsetY: 0,
+};
+
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+function setup(options: Parameters<typeof createPrintingModule>[1] = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printing-'))) {
+  const db = openDatabase({ file: path.join(dataDir, 'station.sqlite') });
+  const events: Array<{ name: EventName; payload: unknown }> = [];
+  const ctx: StationContext = {
+    dataDir,
+    db,
+    emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void events.push({ name, payload }),
+    log: createMemoryLogger(),
+    now: () => new Date(),
+  };
+  const module = createPrintingModule(ctx, { usb: null, retryDelayMs: 20, ...options });
+  closers.push(() => db.close(), () => module.close?.());
+  return { module, db, events, dataDir };
+}
+
+describe('printing module', () => {
+  it('prints to the default virtual printer and previews what the printer got', async () => {
+    const { module, dataDir, events } = setup();
+    await module.start?.();
+    const { jobId } = await module.service.enqueue({ png, title: 'USPS 9400', reference: 'SN-1' });
+    const job = await module.service.waitForJob(jobId);
+    expect(job).toMatchObject({ status: 'done', attempts: 1, reference: 'SN-1', printerId: 'virtual', error: null });
+    const files = fs.readdirSync(path.join(dataDir, 'virtual-printer'));
+    const zplFile = files.find((f) => f.endsWith('.zpl'))!;
+    expect(rastersEqual(decodeZpl(fs.readFileSync(path.join(dataDir, 'virtual-printer', zplFile))), label)).toBe(true);
+    const preview = await module.handlers['printJobs.preview']({ jobId });
+    const decoded = decodeLabelPng(Buffer.from(preview.pngBase64, 'base64'));
+    expect(decoded.kind === 'bits' && rastersEqual(decoded.raster, label)).toBe(true);
+    expect(events.filter((e) => e.name === 'print.job').map((e) => (e.payload as { status: string }).status)).toEqual(['queued', 'sending', 'sending', 'done']);
+    expect(events.some((e) => e.name === 'station.changed')).toBe(true);
+  });
+
+  it('refuses a label that is not a PNG with bad_label, before queueing it', async () => {
+    const { module } = setup();
+    const error = await module.service.enqueue({ png: Buffer.from('%PDF-1.4 not a png'), title: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StationFailure);
+    expect((error as StationFailure).error.code).toBe('bad_label');
+    expect(await module.handlers['printJobs.list']({ limit: 10 })).toHaveLength(0);
+  });
+
+  it('keeps a job for an unplugged USB printer and prints it once when the printer is attached', async () => {
+    const bus = fakeBus([]);
+    const { module, events } = setup({ usb: bus });
+    await module.start?.();
+    await module.handlers['printers.profile.set']({ profile: usbProfile, makeDefault: true });
+    const { jobId } = await module.service.enqueue({ png, title: 'label' });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(module.service.getJob(jobId)).toMatchObject({ status: 'queued', error: 'Waiting for Bench Zebra: it is not connected.' });
+    const device = fakePrinter();
+    bus.attach(device);
+    const job = await module.service.waitForJob(jobId, { timeoutMs: 5000 });
+    expect(job.status).toBe('done');
+    expect(Buffer.concat(device.received).toString('latin1')).toMatch(/^\^XA\^PW812\^LL1218/);
+    expect(Buffer.concat(device.received).length).toBe(job.bytesTotal);
+    expect(events.some((e) => e.name === 'printer.status' && (e.payload as { state: string }).state === 'attached')).toBe(true);
+  });
+
+  it('fails a job cut off mid-way in words instead of printing it twice, and retries on request', async () => {
+    const device = fakePrinter();
+    device.failAfterChunks = { chunks: 1, error: 'LIBUSB_ERROR_NO_DEVICE' };
+    const { module } = setup({ usb: fakeBus([device]) });
+    await module.handlers['printers.profile.set']({ profile: usbProfile, makeDefault: true });
+    // A noisy label so the ZPL spans several 16 KB chunks.
+    const noise = randomRaster(812, 1218, 11);
+    const noisy = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(noise) });
+    const { jobId } = await module.service.enqueue({ png: noisy, title: 'label' });
+    const failed = await module.service.waitForJob(jobId, { timeoutMs: 5000 });
+    expect(failed.status).toBe('failed');
+    expect(failed.bytesSent).toBe(16 * 1024);
+    expect(failed.error).toMatch(/unplugged.*not sent again automatically/);
+    device.failAfterChunks = null;
+    device.received.length = 0;
+    await module.handlers['printJobs.retry']({ jobId });
+    const done = await module.service.waitForJob(jobId, { timeoutMs: 5000 });
+    expect(done).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('recovers after a crash: whole sends are done, partial ones fail, unsent ones print', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printing-'));
+    const first = setup({ usb: fakeBus([]) }, dataDir);
+    await first.module.handlers['printers.profile.set']({ profile: usbProfile, makeDefault: true });
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await first.module.service.enqueue({ png, title: `label ${i}` })).jobId);
+    await new Promise((r) => setTimeout(r, 30));
+    // What a power cut leaves behind.
+    first.db.prepare("UPDATE print_jobs SET status = 'sending', bytes_total = 100, bytes_sent = 100 WHERE id = ?").run(ids[0]);
+    first.db.prepare("UPDATE print_jobs SET status = 'sending', bytes_total = 100, bytes_sent = 40 WHERE id = ?").run(ids[1]);
+    first.db.prepare("UPDATE print_jobs SET status = 'sending', bytes_total = NULL WHERE id = ?").run(ids[2]);
+    await first.module.close?.();
+    const device = fakePrinter();
+    const second = setup({ usb: fakeBus([device]) }, dataDir);
+    await second.module.start?.();
+    expect(second.module.service.getJob(ids[0]!)?.status).toBe('done');
+    expect(second.module.service.getJob(ids[1]!)).toMatchObject({ status: 'failed', error: expect.stringMatching(/station stopped/) });
+    expect((await second.module.service.waitForJob(ids[2]!, { timeoutMs: 5000 })).status).toBe('done');
+  });
+
+  it('reprints a stored label without the network, and cancels a waiting job', async () => {
+    const { module } = setup({ usb: fakeBus([]) });
+    const { jobId } = await module.service.enqueue({ png, title: 'label', reference: 'SN-9' });
+    await module.service.waitForJob(jobId);
+    const again = await module.handlers['printJobs.reprint']({ jobId });
+    expect(again).toMatchObject({ reprintOf: jobId, reference: 'SN-9' });
+    expect((await module.service.waitForJob(again.id)).status).toBe('done');
+    await module.handlers['printers.profile.set']({ profile: usbProfile, makeDefault: false });
+    const waiting = await module.handlers['printJobs.reprint']({ jobId, printerId: 'zebra' });
+    const cancelled = await module.handlers['printJobs.cancel']({ jobId: waiting.id });
+    expect(cancelled.status).toBe('cancelled');
+    await expect(module.handlers['printJobs.retry']({ jobId })).rejects.toThrow(/already printed/);
+  });
+
+  it('prints a test label', async () => {
+    const { module } = setup();
+    const job = await module.handlers['printers.testPrint']({});
+    expect(job.kind).toBe('test');
+    expect((await module.service.waitForJob(job.id)).status).toBe('done');
+  });
+
+  it('lists printers: the virtual default, and plugged-in USB printers with suggested profiles; none is calm', async () => {
+    const none = setup();
+    expect(await none.module.handlers['printers.list']({})).toEqual([
+      expect.objectContaining({ id: 'virtual', isDefault: true, connected: true, transport: 'virtual' }),
+    ]);
+    const { module } = setup({ usb: fakeBus([fakePrinter({ deviceId: 'MFG:Zebra;CMD:EPL2;MDL:LP2844;' })]) });
+    const list = await module.handlers['printers.list']({});
+    expect(list[1]).toMatchObject({ id: 'usb:0a5f:0120:D2J123456', profile: null, suggestion: { language: 'epl', model: 'LP2844' } });
+    const suggested = await module.handlers['printers.profile.get']({ printerId: 'usb:0a5f:0120:D2J123456' });
+    expect(suggested).toMatchObject({ language: 'epl', transport: { kind: 'usb', vendorId: 0x0a5f } });
+  });
+
+  it('prints over raw TCP to a local socket', async () => {
+    const received: Buffer[] = [];
+    const server = net.createServer((socket) => {
+      socket.on('data', (d) => received.push(d));
+      socket.on('end', () => socket.end());
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => void server.close());
+    const port = (server.address() as net.AddressInfo).port;
+    const { module } = setup();
+    await module.handlers['printers.profile.set']({
+      profile: { ...usbProfile, id: 'net', name: 'Network Zebra', transport: { kind: 'tcp', host: '127.0.0.1', port }, language: 'tspl' },
+      makeDefault: true,
+    });
+    const { jobId } = await module.service.enqueue({ png, title: 'label' });
+    expect((await module.service.waitForJob(jobId, { timeoutMs: 5000 })).status).toBe('done');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(Buffer.concat(received).toString('latin1')).toMatch(/^SIZE 101.6 mm,152.4 mm/);
+  });
+});
