@@ -72,8 +72,14 @@ export function fedexExpressCheckDigit(body: string): number {
   return (sum % 11) % 10;
 }
 
+/** A 12-digit FedEx number. FedEx's 34-digit barcodes end with it, so their last 12 digits validate here too. */
 export function isValidFedexExpress(value: string): boolean {
   return value.length === 12 && endsWithCheck(value, fedexExpressCheckDigit);
+}
+
+/** FedEx Ground 15-digit numbers use the GS1 mod 10 of USPS PICs. */
+export function isValidFedexGround15(value: string): boolean {
+  return value.length === 15 && endsWithCheck(value, mod10CheckDigit);
 }
 
 /** DHL Express waybill: the number before the check digit, modulo 7. */

@@ -4,6 +4,7 @@ import {
   fedexExpressCheckDigit,
   isValidDhlExpress,
   isValidFedexExpress,
+  isValidFedexGround15,
   isValidSwiftx,
   isValidUpsTracking,
   isValidUspsPic,
@@ -50,6 +51,13 @@ describe('FedEx Express', () => {
     expect(fedexExpressCheckDigit(n.slice(0, 11))).toBe(Number(n[11]));
   });
   it('rejects a changed digit', () => expect(isValidFedexExpress('996578788855')).toBe(false));
+  it('validates the 12-digit number at the end of a 34-digit FedEx barcode', () => {
+    expect(isValidFedexExpress('1001921334250001000300779017972697'.slice(-12))).toBe(true);
+  });
+  it.each(['041441760228964', '568283610012000', '568283610012734'])('accepts the Ground number %s', (n) => {
+    expect(isValidFedexGround15(n)).toBe(true);
+  });
+  it('rejects a Ground number with a wrong check digit', () => expect(isValidFedexGround15('568283610012732')).toBe(false));
 });
 
 describe('DHL Express', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isValidDhlExpress,
@@ -25,6 +26,15 @@ describe('makeTrackingNumber', () => {
       expect(valid(n)).toBe(true);
     }
     expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('stays valid over the whole serial range', () => {
+    const validators = { USPS: isValidUspsPic, UPS: isValidUpsTracking, FEDEX: isValidFedexExpress, DHL_EXPRESS: isValidDhlExpress, SWIFTX: isValidSwiftx };
+    fc.assert(
+      fc.property(fc.constantFrom(...(Object.keys(validators) as Array<keyof typeof validators>)), fc.maxSafeNat(), (carrier, serial) =>
+        validators[carrier](makeTrackingNumber(carrier, serial)),
+      ),
+    );
   });
 
   it('is a pure function of its inputs', () => {
