@@ -177,9 +177,10 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   }
 
   async function status(): Promise<BackendStatus> {
-    const keychain = await options.vault.available();
     const override = options.override;
     if (override) {
+      // Headless runs take their keys from the environment; probing a keychain that may be absent on a server would only slow them down.
+      const keychain = { available: false, message: 'Keys come from the environment for this run; the keychain is not used.' };
       return {
         kind: 'live',
         mode: modeOf(override.appKey, 'live'),
@@ -189,6 +190,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
         keychain,
       };
     }
+    const keychain = await options.vault.available();
     const settings: BackendSettings = readBackendSettings(options.settings);
     const keys = await keysOf(settings.profile, keychain.available);
     if (settings.kind === 'sandbox') {
