@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail } from '../../shared/contract/errors';
 import type { DeviceCommandNames, ScaleInfo, ScalesState, ScaleWeight } from '../../shared/contract/devices';
 import { parseScan } from '../../shared/domain/scan';
-import { formatOunces } from '../../shared/domain/units';
+import { formatOunces, roundUpOunces } from '../../shared/domain/units';
 import type { StationContext, StationModule } from '../station/module';
 import { createSettingsStore } from '../store/settings';
 import { drawCommandSheet } from './commandSheet';
@@ -46,6 +46,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
   const toWeight = (scaleId: string, state: WeightState): ScaleWeight => ({
     scaleId,
     weightOz: state.weightOz,
+    weightLb: Number((state.weightOz / 16).toFixed(6)),
+    postageOz: roundUpOunces(state.weightOz),
     value: state.value,
     unit: state.unit,
     stable: state.stable,

@@ -21,8 +21,12 @@ export type ScaleStatus = (typeof scaleStatuses)[number];
 
 export interface ScaleWeight {
   readonly scaleId: string;
-  /** The weight in ounces (negative below zero); postage rounding is the caller's (shared/domain/units). */
+  /** The weight in ounces, negative below zero. */
   readonly weightOz: number;
+  /** The same in pounds. */
+  readonly weightLb: number;
+  /** What to rate and buy with: ounces rounded up to the next 0.1 oz, never below zero (roundUpOunces). */
+  readonly postageOz: number;
   /** The value as the scale shows it, in `unit`. */
   readonly value: number;
   readonly unit: WeightUnit;

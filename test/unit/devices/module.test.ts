@@ -67,6 +67,8 @@ describe('devices module', () => {
     expect(seen.at(-1)).toEqual({
       scaleId: 'simulated',
       weightOz: 20.6,
+      weightLb: 1.2875,
+      postageOz: 20.6,
       value: 20.6,
       unit: 'oz',
       stable: true,
@@ -83,7 +85,7 @@ describe('devices module', () => {
 
     await t.h['scales.tare']({});
     await vi.advanceTimersByTimeAsync(1000);
-    expect(t.weights().at(-1)).toMatchObject({ status: 'zero', weightOz: 0, stable: true, display: '0 oz' });
+    expect(t.weights().at(-1)).toMatchObject({ status: 'zero', weightOz: 0, postageOz: 0, stable: true, display: '0 oz' });
     await t.module.close?.();
   });
 
@@ -111,7 +113,7 @@ describe('devices module', () => {
     }
     const usbWeights = t.weights().filter((w) => w.scaleId === 'usb:0922:8003@1-2');
     expect(usbWeights.map((w) => w.weightOz)).not.toContain(10);
-    expect(usbWeights.at(-1)).toMatchObject({ weightOz: 4.9, stable: true, display: '4.9 oz' });
+    expect(usbWeights.at(-1)).toMatchObject({ weightOz: 4.9, weightLb: 0.30625, postageOz: 4.9, stable: true, display: '4.9 oz' });
 
     await t.h['scales.tare']({});
     expect(dymo.iface.output?.sent.map((b) => b.toString('hex'))).toEqual(['0202']);
