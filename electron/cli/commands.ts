@@ -1,8 +1,13 @@
+import { buyCommand } from './buy';
+import { historyCommand } from './history';
+import { ordersCommand } from './orders';
+import { voidCommand } from './void';
 import { browserCommand } from './browser';
 import type { CliCommand } from './command';
+import { doctorCommand } from './doctor';
 import { sandboxCommand } from './sandbox';
 import { scalesCommand } from './scales';
 import { scanCommand } from './scan';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, sandboxCommand, scalesCommand, scanCommand];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, historyCommand];

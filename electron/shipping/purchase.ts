@@ -145,9 +145,11 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   async function buy(input: BuyInput): Promise<PurchaseResult> {
     const key = packageKeyOf(input);
     const draft = input.method === 'rate' ? draftFromQuote(input) : draftDirect(input);
+    const earlier = deps.shipments.liveByPackageKey(key);
     const row = await journal.purchase(key, draft);
+    const reused = earlier?.state === 'bought' && earlier.id === row.id;
     const printed = input.print ? await printLabels(row) : { jobId: null, error: null };
-    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
   }
 
   async function reconcile(): Promise<Shipment[]> {

@@ -10,8 +10,8 @@ export interface HistoryQuery {
 
 /**
  * History search over shipments. A query is tried as each kind of key at once
- * (tracking number, platform_uk_id, shipment_no exactly; order number and
- * recipient name by prefix), every lookup an index seek or a prefix range
+ * (tracking number, platform_uk_id, shipment_no exactly; order number,
+ * recipient name and recipient last name by prefix), every lookup an index seek or a prefix range
  * on a lowercase column, so a search stays in milliseconds at a million rows.
  * Rows from the lookups are merged newest first.
  */
@@ -37,6 +37,10 @@ export function createHistorySearch(db: Db) {
   const namePrefix = db.prepare<[string, string, number, number], ShipmentRow>(
     `SELECT ${cols} FROM shipments s WHERE s.recipient_lc >= ? AND s.recipient_lc < ? AND s.id < ?
      ORDER BY s.recipient_lc, s.id DESC LIMIT ?`,
+  );
+  const lastNamePrefix = db.prepare<[string, string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.recipient_last_lc >= ? AND s.recipient_last_lc < ? AND s.id < ?
+     ORDER BY s.recipient_last_lc, s.id DESC LIMIT ?`,
   );
   const latest = db.prepare<[number, number], ShipmentRow>(`SELECT ${cols} FROM shipments s WHERE s.id < ? ORDER BY s.id DESC LIMIT ?`);
   const latestInState = db.prepare<[string, number, number], ShipmentRow>(
@@ -70,6 +74,7 @@ export function createHistorySearch(db: Db) {
       add(orderExact.all(key, before, take));
       add(orderPrefix.all(key, upper, before, take));
       add(namePrefix.all(key, upper, before, take));
+      if (!key.includes(' ')) add(lastNamePrefix.all(key, upper, before, take));
       rows = [...found.values()].sort((a, b) => b.id - a.id);
     }
     return rows

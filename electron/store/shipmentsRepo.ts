@@ -63,6 +63,12 @@ export interface BoughtUpdate {
 /** Search keys are stored lowercase and trimmed; a query is normalized the same way. */
 export const normalizeKey = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
 export const normalizeTracking = (value: string): string => value.trim().toLowerCase().replace(/[\s-]+/g, '');
+/** The last word of a name with more than one ("ann lee" -> "lee"), for last-name search. */
+export function lastNameKey(name: string): string | null {
+  const key = normalizeKey(name);
+  const space = key.lastIndexOf(' ');
+  return space < 0 ? null : key.slice(space + 1);
+}
 
 /** The smallest string above every string that starts with `prefix` (UTF-8 order equals code point order). */
 export function prefixUpperBound(prefix: string): string {
@@ -81,12 +87,12 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const byId = db.prepare<[number], ShipmentRow>(`${SELECT} WHERE s.id = ?`);
   const liveByKey = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.package_key = ? AND s.state <> 'voided'`);
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json,
-      order_number, order_number_lc, recipient_name, recipient_lc, insurance_cents, is_return, created_at, updated_at)
+      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, insurance_cents, is_return, created_at, updated_at)
     VALUES (@packageKey, @platformUkId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
-      @recipientName, @recipientLc, @insuranceCents, @isReturn, @at, @at)`);
+      @recipientName, @recipientLc, @recipientLastLc, @insuranceCents, @isReturn, @at, @at)`);
   const resend = db.prepare(`UPDATE shipments SET state = 'pending', method = @method, request_json = @requestJson, chosen_json = @chosenJson,
       order_number = @orderNumber, order_number_lc = @orderNumberLc, recipient_name = @recipientName, recipient_lc = @recipientLc,
-      insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
+      recipient_last_lc = @recipientLastLc, insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const attempt = db.prepare('UPDATE shipments SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
@@ -115,6 +121,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     orderNumberLc: p.orderNumber === null ? null : normalizeKey(p.orderNumber),
     recipientName: p.recipientName,
     recipientLc: p.recipientName === null ? null : normalizeKey(p.recipientName),
+    recipientLastLc: p.recipientName === null ? null : lastNameKey(p.recipientName),
     insuranceCents: p.insuranceCents,
     isReturn: p.isReturn ? 1 : 0,
     at: at(),

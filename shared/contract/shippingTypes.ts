@@ -114,6 +114,8 @@ export interface Shipment {
 
 export interface PurchaseResult {
   readonly shipment: Shipment;
+  /** True when this package was already bought earlier: no request was sent and nothing was charged. */
+  readonly reused: boolean;
   /** First label image as base64 PNG, for the preview. */
   readonly labelPng: string | null;
   readonly printJobId: string | null;

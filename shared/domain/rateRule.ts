@@ -7,6 +7,16 @@ export interface RankableRate {
   readonly price: number;
   readonly deliveryDays: number | null;
   readonly serviceName: string;
+  readonly serviceLevel?: string;
+}
+
+/**
+ * Services limited to certain contents (Media Mail: books and recordings;
+ * Library Mail: between libraries). Often the cheapest, so a rule would pick
+ * them for a box of mugs; they are shown but never preselected.
+ */
+export function isContentRestricted(rate: RankableRate): boolean {
+  return /media[_ ]mail|library[_ ]mail/i.test(`${rate.serviceLevel ?? ''} ${rate.serviceName}`);
 }
 
 export type RateRule = { readonly kind: 'cheapest' } | { readonly kind: 'fastest' } | { readonly kind: 'cheapestWithin'; readonly days: number };
@@ -22,10 +32,11 @@ export function sortRates<R extends RankableRate>(rates: readonly R[]): R[] {
   return [...rates].sort(compareRates);
 }
 
-/** Index of the rate the rule picks in `rates`, or null when none qualifies. */
+/** Index of the rate the rule picks in `rates` (never a content-restricted one), or null when none qualifies. */
 export function pickRate(rates: readonly RankableRate[], rule: RateRule): number | null {
   let best: number | null = null;
   rates.forEach((rate, index) => {
+    if (isContentRestricted(rate)) return;
     if (rule.kind === 'cheapestWithin' && days(rate) > rule.days) return;
     if (best === null) {
       best = index;

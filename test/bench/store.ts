@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../electron/store/database';
 import { createHistorySearch } from '../../electron/store/historySearch';
-import { normalizeKey, normalizeTracking } from '../../electron/store/shipmentsRepo';
+import { lastNameKey, normalizeKey, normalizeTracking } from '../../electron/store/shipmentsRepo';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, rows: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '2000' }, keep: { type: 'string' } },
@@ -58,9 +58,9 @@ try {
   const fillStart = performance.now();
   const db = openDatabase({ file });
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json, result_json,
-      order_number, order_number_lc, recipient_name, recipient_lc, shipment_no, tracking_no, tracking_lc, carrier_code, service_level,
+      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, shipment_no, tracking_no, tracking_lc, carrier_code, service_level,
       service_name, cost_cents, currency, duplicate_label, attempts, created_at, updated_at, bought_at, voided_at)
-    VALUES (?, ?, ?, 'create_and_pay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 0, 1, ?, ?, ?, ?)`);
+    VALUES (?, ?, ?, 'create_and_pay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 0, 1, ?, ?, ?, ?)`);
   const trackings: string[] = [];
   const orders: string[] = [];
   const names: string[] = [];
@@ -79,7 +79,7 @@ try {
       const result = JSON.stringify({ shipment_no: `SN${i}`, tracking_no: tracking, carrier_code: carrier, service_level: level, total_fee: 5.25, label_urls: [`https://labels.example/${i}.png`], to: { name, city, state: st, zip } });
       const cost = 400 + Math.floor(random() * 4000);
       insert.run(`order:${order.toLowerCase()}#0`, platformId, voided ? 'voided' : 'bought', request, JSON.stringify({ carrierCode: carrier, serviceLevel: level }), result,
-        order, normalizeKey(order), name, normalizeKey(name), `SN${i}`, tracking, normalizeTracking(tracking), carrier, level, serviceName, cost, at, at, at, voided ? at : null);
+        order, normalizeKey(order), name, normalizeKey(name), lastNameKey(name), `SN${i}`, tracking, normalizeTracking(tracking), carrier, level, serviceName, cost, at, at, at, voided ? at : null);
       if (i % 97 === 0) {
         trackings.push(tracking);
         orders.push(order);

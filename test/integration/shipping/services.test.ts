@@ -29,7 +29,9 @@ describe('shipping services against the sandbox', () => {
     expect(quote.rates.length).toBeGreaterThan(1);
     const prices = quote.rates.map((r) => r.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(quote.preselected).toBe(0);
+    const picked = quote.rates[quote.preselected ?? -1];
+    expect(picked?.serviceLevel).not.toMatch(/MEDIA_MAIL|LIBRARY_MAIL/);
+    expect(quote.rates.filter((r) => !/MEDIA_MAIL|LIBRARY_MAIL/.test(r.serviceLevel)).every((r) => r.price >= (picked?.price ?? 0))).toBe(true);
     const quick = await call('rates.quote', { to: shipTo, package: pkg, source: 'quick_rate' });
     expect(quick.rates.every((r) => r.carrierCode === 'USPS')).toBe(true);
   });
@@ -54,11 +56,13 @@ describe('shipping services against the sandbox', () => {
     expect(a.printJobId).toBeTruthy();
     const again = await call('labels.buy', input);
     expect(again.shipment.id).toBe(a.shipment.id);
+    expect(again.reused).toBe(true);
     expect(bench.sandbox.stats().labelsSold - before).toBe(1);
 
     const found = await call('history.search', { query: a.shipment.trackingNo });
     expect(found.shipments[0]?.id).toBe(a.shipment.id);
     expect((await call('history.search', { query: 'maria gon' })).shipments.some((s) => s.id === a.shipment.id)).toBe(true);
+    expect((await call('history.search', { query: 'gonzal' })).shipments.some((s) => s.id === a.shipment.id)).toBe(true);
     expect((await call('history.search', { query: 't-100' })).shipments[0]?.id).toBe(a.shipment.id);
     const label = await call('history.label', { shipmentId: a.shipment.id });
     expect(Buffer.from(label.pngBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');

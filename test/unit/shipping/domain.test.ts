@@ -42,6 +42,8 @@ describe('rate rule', () => {
     expect(rates[pickRate(rates, { kind: 'cheapestWithin', days: 3 }) ?? -1]?.serviceName).toBe('Priority');
     expect(pickRate(rates, { kind: 'cheapestWithin', days: 0 })).toBeNull();
     expect(pickRate([], { kind: 'cheapest' })).toBeNull();
+    const withMedia = sortRates([...rates, { serviceName: 'USPS Media Mail', serviceLevel: 'USPS_MEDIA_MAIL', price: 3, deliveryDays: 8 }]);
+    expect(withMedia[pickRate(withMedia, { kind: 'cheapest' }) ?? -1]?.serviceName).toBe('Unknown days');
   });
 });
 

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fail } from '../../shared/contract/errors';
+import { chooseRate } from '../shipping/batch';
+import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
+import { CliUsageError, type CliCommand } from './command';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the label's print job leaves the queue, so the process does not end mid-print. */
+async function waitForPrint(headless: HeadlessStation, jobId: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await headless.call('printJobs.list', { limit: 50 })).find((j) => j.id === jobId);
+    if (!job || job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job?.status ?? 'unknown';
+    if (Date.now() > deadline) return job.status;
+    await sleep(100);
+  }
+}
+
+export const buyCommand: CliCommand = {
+  name: 'buy',
+  summary: 'Rate and buy the label for an order through the purchase journal, and print it',
+  usage: [
+    'Usage: parcel-station buy --order NUMBER [--service cheapest|fastest|SERVICE_LEVEL] [--insure AMOUNT] [options]',
+    '',
+    'Prints one JSON line: {"order_number", "platform_uk_id", "shipment_no", "tracking_no", "duplicate_label", "cost", "label_file"}.',
+    'Buying the same order again returns the label already bought (duplicate_label true); it is never charged twice.',
+    '',
+    '  --order NUMBER      an order in the inbox (orders import / orders pull)',
+    '  --service S         cheapest, fastest, or a service level such as USPS_GROUND_ADVANTAGE (default: the station\'s rule)',
+    '  --insure AMOUNT     insure for this many dollars, bought with the label',
+    '  --package N         which package of the order (default 0)',
+    '  --weight-oz W       the weight when the order has none',
+    '  --no-print          store the label without printing it',
+    ...stationOptionsUsage,
+  ].join('\n'),
+  async run(argv, io) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        ...stationOptions,
+        order: { type: 'string' },
+        service: { type: 'string', default: 'rule' },
+        insure: { type: 'string' },
+        package: { type: 'string', default: '0' },
+        'weight-oz': { type: 'string' },
+        'no-print': { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+    if (!values.order) throw new CliUsageError('Give the order number with --order.');
+    const insure = values.insure === undefined ? undefined : Number(values.insure);
+    if (insure !== undefined && !(insure > 0)) throw new CliUsageError('--insure takes an amount in dollars, such as 100.');
+    const packageIndex = Number(values.package);
+    if (!Number.isInteger(packageIndex) || packageIndex < 0) throw new CliUsageError('--package takes a whole number from 0.');
+    const weight = values['weight-oz'] === undefined ? undefined : Number(values['weight-oz']);
+    if (weight !== undefined && !(weight > 0)) throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
+
+    const headless = await openHeadlessStation(values);
+    try {
+      const order = await headless.call('orders.lookup', { orderNumber: values.order });
+      const weightOz = weight ?? order.package?.weightOz;
+      if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give it with --weight-oz.`);
+      const quote = await headless.call('rates.quote', { to: order.recipient, package: { ...order.package, weightOz }, orderNumber: order.orderNumber });
+      const index = chooseRate(quote.rates, values.service, quote.rule);
+      const rate = index === null ? undefined : quote.rates[index];
+      if (!rate?.rateId) {
+        const why = quote.errors.map((e) => `${e.carrier}: ${e.message}`).join('; ');
+        fail('not_found', `No rate matches "${values.service}" for order ${order.orderNumber}${why ? ` (${why})` : ''}.`);
+      }
+      const bought = await headless.call('labels.buy', {
+        method: 'rate',
+        quoteId: quote.quoteId,
+        rateId: rate.rateId,
+        orderNumber: order.orderNumber,
+        packageIndex,
+        ...(insure !== undefined ? { insuranceAmount: insure } : {}),
+        print: !values['no-print'],
+      });
+      const s = bought.shipment;
+      let labelFile: string | null = null;
+      if (bought.labelPng) {
+        labelFile = path.join(headless.dataDir, 'labels', `${s.trackingNo ?? s.platformUkId}.png`);
+        fs.mkdirSync(path.dirname(labelFile), { recursive: true });
+        fs.writeFileSync(labelFile, Buffer.from(bought.labelPng, 'base64'));
+      }
+      if (bought.printError) io.err(`The label is stored but did not print: ${bought.printError}`);
+      else if (bought.printJobId) {
+        const status = await waitForPrint(headless, bought.printJobId, 30_000);
+        if (status !== 'done') io.err(`The label is stored; its print job is ${status} (see the print queue).`);
+      }
+      if (s.rateMismatch) io.err(`Note: this package was already bought as ${s.rateMismatch.bought.serviceName ?? s.rateMismatch.bought.serviceLevel}; that label is the one shown.`);
+      io.out(
+        JSON.stringify({
+          order_number: order.orderNumber,
+          platform_uk_id: s.platformUkId,
+          shipment_no: s.shipmentNo,
+          tracking_no: s.trackingNo,
+          duplicate_label: s.duplicateLabel || bought.reused,
+          cost: s.cost,
+          label_file: labelFile,
+        }),
+      );
+      return 0;
+    } finally {
+      await headless.close();
+    }
+  },
+};
