@@ -73,7 +73,7 @@ function isValidS10(value: string): boolean {
 }
 
 /** USPS IMpb: 420 + ZIP (5 or 9) + PIC. With a GS the split is given; without one, try 5 then 9. */
-function impb(raw: string): ScanResult | undefined {
+function impb(raw: string, gs1: boolean): ScanResult | undefined {
   const compact = raw.replace(/\s/g, '');
   if (!/^420[0-9]/.test(compact) || !/^[0-9]+$/.test(compact.replaceAll(GS, ''))) return undefined;
   const gs = compact.indexOf(GS);
@@ -82,8 +82,10 @@ function impb(raw: string): ScanResult | undefined {
   for (const [zip, pic] of candidates) {
     if ((zip.length === 5 || zip.length === 9) && isValidUspsPic(pic)) return tracking(pic, 'USPS', { zip });
   }
+  // The routing barcode alone (UPS and FedEx labels print one): 420 + ZIP+4 always; 420 + ZIP only when
+  // the scanner marked it GS1, since an 8-digit order number may start with 420 too.
   const digits = compact.replaceAll(GS, '');
-  if (digits.length === 8 || digits.length === 12) {
+  if (digits.length === 12 || (digits.length === 8 && gs1)) {
     return unknown('That is the ZIP routing barcode. Scan the tracking barcode below it.');
   }
   return undefined;
@@ -134,6 +136,7 @@ function order(text: string): ScanResult | undefined {
 }
 
 export function parseScan(text: string): ScanResult {
+  const gs1 = /^\]C1/.test(text.trimStart());
   const clean = normalizeScan(text);
   if (clean === '') return unknown('Nothing was scanned.');
 
@@ -147,7 +150,7 @@ export function parseScan(text: string): ScanResult {
     return order(clean.slice(1).trim()) ?? unknown(`"${clean}" is not an order number.`);
   }
 
-  const routed = impb(clean);
+  const routed = impb(clean, gs1);
   if (routed) return routed;
 
   const compact = upper.replaceAll(GS, '').replace(/\s/g, '');

@@ -43,6 +43,8 @@ describe('USPS', () => {
   it('points the packer at the tracking barcode when the routing-only barcode is scanned', () => {
     expect(parseScan(']C142022153')).toMatchObject({ kind: 'unknown', message: expect.stringMatching(/ZIP routing/) });
     expect(parseScan('420221531234')).toMatchObject({ kind: 'unknown', message: expect.stringMatching(/ZIP routing/) });
+    // Without the GS1 marker, eight digits starting 420 may just as well be an order number.
+    expect(parseScan('42022153')).toEqual({ kind: 'order', order_number: '42022153' });
   });
 });
 
