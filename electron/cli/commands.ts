@@ -2,6 +2,9 @@ import { buyCommand } from './buy';
 import { historyCommand } from './history';
 import { ordersCommand } from './orders';
 import { voidCommand } from './void';
+import { labelCommand } from './label';
+import { printCommand } from './print';
+import { printersCommand } from './printers';
 import { browserCommand } from './browser';
 import type { CliCommand } from './command';
 import { doctorCommand } from './doctor';
@@ -10,4 +13,4 @@ import { scalesCommand } from './scales';
 import { scanCommand } from './scan';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, historyCommand];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, historyCommand, labelCommand, printersCommand, printCommand];

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Handlers, StationInfo } from '../../shared/contract';
+import { createAccountModule } from '../account/module';
+import { createSqliteAuditSink, type AuditSink } from '../api/audit';
+import { createBackendModule } from '../backend/module';
+import type { BackendOverride } from '../backend/override';
+import { createBackendService, type BackendServiceOptions } from '../backend/service';
+import { createDevicesModule, type DevicesModuleOptions } from '../devices/module';
+import { createFileLogger, type Logger } from '../log/logger';
+import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
+import { createShippingModule } from '../shipping/module';
+import { openDatabase } from '../store/database';
+import { createSettingsStore } from '../store/settings';
+import { createVault, type Vault } from '../vault/vault';
+import { createDispatcher, type Dispatch } from './dispatch';
+import { createEventHub, type EventHub } from './events';
+import type { StationContext, StationModule } from './module';
+import { STATION_NAME, STATION_VERSION } from './version';
+
+export interface StationConfig {
+  /** Where the database, logs, virtual printer output and sandbox state live. */
+  readonly dataDir: string;
+  /** Injected clock for tests. */
+  readonly now?: () => Date;
+  /** Mirror log lines somewhere else too. */
+  readonly echoLog?: (line: string) => void;
+  /** Options for the embedded sandbox (latency, failure rate, seed): the fault-injection knobs of tests and training. */
+  readonly sandbox?: BackendServiceOptions['sandbox'];
+  /** Headless automation: explicit service addresses and keys, instead of the configured backend. */
+  readonly override?: BackendOverride;
+  /** Defaults to the OS keychain. */
+  readonly vault?: Vault;
+  readonly devices?: DevicesModuleOptions;
+  readonly printing?: PrintingModuleOptions;
+  readonly client?: BackendServiceOptions['client'];
+}
+
+export interface Station {
+  readonly dispatch: Dispatch;
+  readonly events: EventHub;
+  readonly log: Logger;
+  readonly context: StationContext;
+  close(): Promise<void>;
+}
+
+type Lifecycle = Pick<StationModule<never>, 'start' | 'close'>;
+
+/**
+ * Composition root: opens the store, builds every module and binds their
+ * handlers into one dispatcher. It imports nothing from Electron, so the
+ * desktop shell, the browser host, the CLI and the tests run the very same
+ * station. Modules start in order (shipping last, so pending purchases are
+ * reconciled against a ready backend and printer before the bench opens) and
+ * close in reverse.
+ */
+export async function createStation(config: StationConfig): Promise<Station> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const log = createFileLogger({ dir: path.join(config.dataDir, 'logs'), ...(config.echoLog ? { echo: config.echoLog } : {}) });
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase({ file: path.join(config.dataDir, 'station.sqlite') });
+  } catch (error) {
+    log.error('database did not open', { error: error instanceof Error ? error : String(error) });
+    log.close();
+    throw error;
+  }
+  const events = createEventHub((error) => log.error('event listener failed', { error: error instanceof Error ? error : String(error) }));
+  const now = config.now ?? (() => new Date());
+  const context: StationContext = { dataDir: config.dataDir, db, emit: events.emit, log, now };
+  const startedAt = now().toISOString();
+
+  const recordCall = createSqliteAuditSink(db, (error) => log.warn('audit log write failed', { error: error instanceof Error ? error : String(error) }));
+  const apiLog = log.child('api');
+  const audit: AuditSink = (entry) => {
+    recordCall(entry);
+    apiLog.info('service call', { ...entry });
+  };
+
+  const backendService = createBackendService({
+    dataDir: config.dataDir,
+    settings: createSettingsStore(db, now),
+    vault: config.vault ?? createVault(),
+    log,
+    audit,
+    now,
+    ...(config.sandbox ? { sandbox: config.sandbox } : {}),
+    ...(config.override ? { override: config.override } : {}),
+    ...(config.client ? { client: config.client } : {}),
+  });
+  const backend = createBackendModule(context, backendService);
+  const printing = createPrintingModule(context, config.printing);
+  const devices = createDevicesModule(context, { simulated: true, ...config.devices });
+  const account = createAccountModule(context, { backend: backendService });
+  const shipping = createShippingModule(context, { backend: backendService, print: printing.service });
+  const modules: Lifecycle[] = [backend, printing, devices, account, shipping];
+
+  const info = async (): Promise<StationInfo> => ({
+    name: STATION_NAME,
+    version: STATION_VERSION,
+    dataDir: config.dataDir,
+    startedAt,
+    backend: await backendService.status(),
+  });
+  // Spelled out so the type checker proves every contract command has exactly one handler.
+  const handlers: Handlers = {
+    ...backend.handlers,
+    ...printing.handlers,
+    ...devices.handlers,
+    ...account.handlers,
+    ...shipping.handlers,
+    'station.info': info,
+  };
+
+  const started: Lifecycle[] = [];
+  let closed: Promise<void> | undefined;
+  const closeAll = (): Promise<void> => {
+    closed ??= (async () => {
+      for (const module of started.reverse()) {
+        try {
+          await module.close?.();
+        } catch (error) {
+          log.error('module failed to close', { error: error instanceof Error ? error : String(error) });
+        }
+      }
+      await backendService.close();
+      db.close();
+      log.info('station closed');
+      log.close();
+    })();
+    return closed;
+  };
+
+  try {
+    for (const module of modules) {
+      await module.start?.();
+      started.push(module);
+    }
+  } catch (error) {
+    log.error('station did not start', { error: error instanceof Error ? error : String(error) });
+    await closeAll();
+    throw error;
+  }
+  log.info('station started', { version: STATION_VERSION });
+
+  return { dispatch: createDispatcher(handlers, log), events, log, context, close: closeAll };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commandNames } from '../../../shared/contract';
+import { createStation } from '../../../electron/station/createStation';
+import type { KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
+import { makeTempDir } from '../../support/tempDir';
+
+const temps: Array<() => void> = [];
+afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
+
+/** A keychain that is not there, as on a server without a Secret Service. */
+const noKeychain: KeychainBackend = {
+  getPassword: () => Promise.reject(new Error('no Secret Service')),
+  setPassword: () => Promise.reject(new Error('no Secret Service')),
+  deletePassword: () => Promise.reject(new Error('no Secret Service')),
+};
+
+function dataDir(): string {
+  const temp = makeTempDir();
+  temps.push(temp.cleanup);
+  return temp.dir;
+}
+
+describe('createStation', () => {
+  it('opens on the embedded sandbox, answers station.info, and closes cleanly', async () => {
+    const dir = dataDir();
+    const station = await createStation({ dataDir: dir, vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    const info = await station.dispatch('station.info', {});
+    expect(info).toMatchObject({ ok: true, value: { name: 'Parcel Station', dataDir: dir, backend: { kind: 'sandbox', mode: 'sandbox' } } });
+    await station.close();
+    await station.close();
+    expect(fs.existsSync(path.join(dir, 'station.sqlite'))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'logs', 'station.log'), 'utf8')).toContain('station closed');
+  });
+
+  it('reopens the same data folder with its sandbox state intact', async () => {
+    const dir = dataDir();
+    const first = await createStation({ dataDir: dir, vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    const before = await first.dispatch('backend.status', {});
+    await first.close();
+    const second = await createStation({ dataDir: dir, vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    const after = await second.dispatch('backend.status', {});
+    await second.close();
+    expect(before.ok && after.ok).toBe(true);
+  });
+
+  it('binds a handler for every contract command', async () => {
+    const station = await createStation({ dataDir: dataDir(), vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    for (const name of commandNames) {
+      const result = await station.dispatch(name, { __definitely_not_a_field__: true });
+      // Every command refuses the unknown field at the boundary, or (for loose inputs) answers: never "unknown command".
+      if (!result.ok) expect(result.error.code).not.toBe('unknown_command');
+    }
+    await station.close();
+  });
+
+  it('refuses to start on a database written by a newer station, in words', async () => {
+    const dir = dataDir();
+    const station = await createStation({ dataDir: dir, vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    station.context.db.pragma('user_version = 999');
+    await station.close();
+    await expect(createStation({ dataDir: dir, devices: { noUsb: true } })).rejects.toThrow(/newer version of Parcel Station/);
+  });
+});
