@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { getStation } from '../station/get-station';
 import type { LinkState } from '../station/socket-client';
 import { useQuery } from '../station/use-query';
@@ -10,9 +10,7 @@ const modeWords = { sandbox: 'Sandbox (no real postage)', test: 'Test keys', liv
 
 function useLink(): LinkState {
   const station = getStation();
-  const [state, setState] = useState<LinkState>(station.link());
-  useEffect(() => station.onLink(setState), [station]);
-  return state;
+  return useSyncExternalStore(station.onLink, station.link);
 }
 
 /** Always visible: which backend buys postage, and whether the station is reachable. */

@@ -1,5 +1,5 @@
 import type { PurchaseResult } from '../../../shared/contract/shippingTypes';
-import { money } from './format';
+import { money, serviceWords } from './format';
 
 /** What a purchase actually bought, with the label preview. */
 export function BoughtLabel({ purchase }: { readonly purchase: PurchaseResult }) {
@@ -14,7 +14,7 @@ export function BoughtLabel({ purchase }: { readonly purchase: PurchaseResult })
           <dd>{money(s.cost, s.currency ?? 'USD')}</dd>
           <dt>Service</dt>
           <dd>
-            {s.carrierCode} {s.serviceName ?? s.serviceLevel}
+            {serviceWords(s)}
           </dd>
         </dl>
         {purchase.labelPng ? <img className="label-preview" alt="Label preview" src={`data:image/png;base64,${purchase.labelPng}`} /> : null}

@@ -1,5 +1,5 @@
 import type { Shipment } from '../../../shared/contract/shippingTypes';
-import { benchTime, money } from './format';
+import { benchTime, money, serviceWords } from './format';
 
 export function StateBadge({ state }: { readonly state: Shipment['state'] }) {
   const tone = state === 'bought' ? 'ok' : state === 'voided' ? 'bad' : state === 'failed' ? 'bad' : 'warn';
@@ -27,7 +27,7 @@ export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
       <dd>{shipment.recipientName ?? '—'}</dd>
       <dt>Service</dt>
       <dd>
-        {shipment.carrierCode ?? ''} {shipment.serviceName ?? shipment.serviceLevel ?? '—'}
+        {serviceWords(shipment)}
         {shipment.isReturn ? <span className="badge"> return</span> : null}
       </dd>
       <dt>Cost</dt>

@@ -40,3 +40,9 @@ export function todayIso(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
+
+/** "USPS Priority Mail": the service's own name, which already carries the carrier, else carrier + level. */
+export function serviceWords(s: { readonly carrierCode: string | null; readonly serviceName: string | null; readonly serviceLevel: string | null }): string {
+  if (s.serviceName) return s.serviceName;
+  return [s.carrierCode, s.serviceLevel].filter(Boolean).join(' ') || '—';
+}

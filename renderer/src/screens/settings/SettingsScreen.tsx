@@ -19,7 +19,7 @@ export function SettingsScreen() {
         </div>
         <div>
           <InlineError error={shipping.error} />
-          {shipping.data ? <ShippingSettingsPanel key={JSON.stringify(shipping.data)} settings={shipping.data} /> : null}
+          {shipping.data ? <ShippingSettingsPanel settings={shipping.data} /> : null}
           <CommandSheet />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { PurchaseStage } from '../../../../shared/contract/shippingTypes';
 import { InlineError } from '../../ui/ErrorText';
-import { money } from '../../ui/format';
+import { money, serviceWords } from '../../ui/format';
 import { useShip } from './ship-store';
 
 const stageWords: ReadonlyArray<readonly [PurchaseStage, string]> = [
@@ -18,13 +18,14 @@ export function PurchasePanel() {
   const purchase = useShip((s) => s.purchase);
   const buyError = useShip((s) => s.buyError);
   if (!buying && !purchase && !buyError && stages.length === 0) return null;
-  const reached = new Set(stages);
+  // Stages only move forward: a later one implies the earlier ones (a duplicate skips straight to printing).
+  const furthest = Math.max(-1, ...stages.map((stage) => stageWords.findIndex(([s]) => s === stage)));
   const shipment = purchase?.shipment;
   return (
     <section className="panel" aria-label="Purchase">
       <ol className="steps" aria-label="Purchase progress">
-        {stageWords.map(([stage, words]) => (
-          <li key={stage} className={reached.has(stage) ? 'done' : undefined}>
+        {stageWords.map(([stage, words], index) => (
+          <li key={stage} className={index <= furthest ? 'done' : undefined}>
             {words}
           </li>
         ))}
@@ -47,7 +48,7 @@ export function PurchasePanel() {
               <dd data-testid="label-cost">{money(shipment.cost, shipment.currency ?? 'USD')}</dd>
               <dt>Service</dt>
               <dd>
-                {shipment.carrierCode} {shipment.serviceName ?? shipment.serviceLevel}
+                {serviceWords(shipment)}
               </dd>
               {shipment.insuranceAmount ? (
                 <>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { InlineError } from '../../ui/ErrorText';
+import { days, money } from '../../ui/format';
 import { RatesTable } from '../../ui/RatesTable';
 import { useEvent, useQuery } from '../../station/use-query';
 import { OptionsPanel } from './OptionsPanel';
@@ -123,6 +124,7 @@ export function ShipScreen() {
   };
 
   const lithiumOnly = ship.options.lithiumBattery;
+  const picked = ship.quote && ship.selected !== null ? ship.quote.rates[ship.selected] : undefined;
   return (
     <section className="screen ship" aria-label="Ship">
       <div className="scan-row">
@@ -155,6 +157,20 @@ export function ShipScreen() {
           <OptionsPanel onKey={onOptionKey} />
         </div>
         <div>
+          <section className="panel buy-panel" aria-label="Buy">
+            <div className="row buy-row">
+              <button type="button" className="button primary big" disabled={!buyable} aria-keyshortcuts="Enter" onClick={() => void buy()}>
+                Buy and print <kbd aria-hidden="true">Enter</kbd>
+              </button>
+              {ship.buying ? <span className="badge">buying…</span> : null}
+              {picked && !ship.purchase ? (
+                <span className="picked-rate">
+                  {picked.carrierCode} {picked.serviceName || picked.serviceLevel} · <strong>{money(picked.price, picked.currency)}</strong> · {days(picked.deliveryDays)}
+                </span>
+              ) : null}
+            </div>
+          </section>
+          <PurchasePanel />
           <section className="panel" aria-label="Rates">
             <h2>
               Rates {ship.rating ? <span className="badge">getting rates…</span> : null}
@@ -176,17 +192,10 @@ export function ShipScreen() {
                 ))}
                 {ship.quote.rates.length === 0 ? <p>No carrier offered a rate for this package.</p> : null}
               </>
-            ) : (
+            ) : ship.rateError ? null : (
               <p className="muted">{ship.to ? 'Rates appear once the package has a weight.' : 'Rates appear after a scan.'}</p>
             )}
-            <div className="row buy-row">
-              <button type="button" className="button primary big" disabled={!buyable} aria-keyshortcuts="Enter" onClick={() => void buy()}>
-                Buy and print <kbd aria-hidden="true">Enter</kbd>
-              </button>
-              {ship.buying ? <span className="badge">buying…</span> : null}
-            </div>
           </section>
-          <PurchasePanel />
         </div>
       </div>
       <button type="button" className="button" aria-expanded={inbox} onClick={() => setInbox(!inbox)}>
