@@ -4,7 +4,8 @@ import { refuse } from '../errorCodes';
 import { PREDEFINED_PACKAGES } from '../domain/catalog';
 import { parseZip, stateCode } from '../domain/geo';
 import { isPoBox } from '../domain/addressStd';
-import { calendarDate, addDays } from '../../../shared/domain/pickupDate';
+import { addDays } from '../../../shared/domain/pickupDate';
+import { localDate } from '../domain/localTime';
 import type { StoredAddress } from '../store/shipments';
 import type { IssueCoder } from '../http/validate';
 
@@ -51,11 +52,19 @@ export function normalizePackage(pkg: PackageData): NormalizedPackage {
   return { packageType: pkg.type, dims, weightOz: Math.round(weightOz * 100) / 100 };
 }
 
+let shipWindow = { minute: -1, today: '', earliest: '', latest: '' };
+
 /** ship_date defaults to today in Los Angeles; it may not be in the past nor more than 30 days out. */
 export function shipDate(value: string | undefined, now: Date): string {
-  const today = calendarDate(now, 'America/Los_Angeles');
+  // Formatting a zoned date is costly and this runs for every rate request: recompute once a minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== shipWindow.minute) {
+    const today = localDate(now, 'America/Los_Angeles');
+    shipWindow = { minute, today, earliest: addDays(today, -1), latest: addDays(today, 30) };
+  }
+  const { today } = shipWindow;
   if (value === undefined) return today;
-  if (value < addDays(today, -1) || value > addDays(today, 30)) refuse('ship_date_invalid', `ship_date ${value} is not between today and 30 days from now.`);
+  if (value < shipWindow.earliest || value > shipWindow.latest) refuse('ship_date_invalid', `ship_date ${value} is not between today and 30 days from now.`);
   return value;
 }
 
@@ -70,15 +79,23 @@ export const addressIssueCoder: IssueCoder = (path) => {
   return undefined;
 };
 
+const deliveryDates = new Map<string, string>();
+
 /** Calendar date delivery is expected: transit days counted, skipping Sundays (and Saturdays unless delivered then). */
 export function deliveryDate(ship: string, days: number, saturday: boolean): string {
-  let date = ship;
+  const key = `${ship}|${days}|${saturday ? 1 : 0}`;
+  const known = deliveryDates.get(key);
+  if (known) return known;
+  const date = new Date(`${ship}T12:00:00Z`);
   let left = days;
   while (left > 0) {
-    date = addDays(date, 1);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
     if (weekday === 0 || (weekday === 6 && !saturday)) continue;
     left -= 1;
   }
-  return date;
+  const result = date.toISOString().slice(0, 10);
+  if (deliveryDates.size > 10_000) deliveryDates.clear();
+  deliveryDates.set(key, result);
+  return result;
 }
