@@ -1,0 +1,137 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/main';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { openDatabase } from '../../../electron/store/database';
+import { createSettingsStore } from '../../../electron/store/settings';
+
+const root = path.resolve(__dirname, '../../..');
+const csv = [
+  'order_number,recipient_name,company,street,street2,city,state,zip_code,country,phone,email,weight_oz,length_in,width_in,height_in',
+  'H-1,Ann Lee,,1457 Sunset Boulevard,Apt 3,Los Angeles,CA,90026,US,,,12,10,8,4',
+  'H-2,,,2 Oak St,,Austin,TX,78701,US,,,8,,,',
+  'H-3,Bo Ray,,500 Pine Street,Suite 1200,Seattle,WA,98101,US,,,30,12,10,6',
+].join('\n');
+
+async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-cli-'));
+  fs.writeFileSync(path.join(dir, 'orders.csv'), csv);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('headless commands on the embedded sandbox', () => {
+  it('imports, buys (once), voids (once) and searches history', async () => {
+    const data = path.join(dir, 'data');
+    const imported = await cli(['orders', 'import', path.join(dir, 'orders.csv'), '--data-dir', data]);
+    expect(imported.code).toBe(1);
+    expect(imported.err).toEqual(['line 3: recipient_name is empty']);
+    expect(imported.out[0]).toMatch(/Imported 2 new orders/);
+
+    const first = await cli(['buy', '--order', 'H-1', '--insure', '25', '--data-dir', data]);
+    expect(first.code).toBe(0);
+    expect(first.out).toHaveLength(1);
+    const bought = JSON.parse(first.out[0] as string) as Record<string, unknown>;
+    expect(Object.keys(bought)).toEqual(['order_number', 'platform_uk_id', 'shipment_no', 'tracking_no', 'duplicate_label', 'cost', 'label_file']);
+    expect(bought.duplicate_label).toBe(false);
+    expect(fs.readFileSync(bought.label_file as string).subarray(1, 4).toString()).toBe('PNG');
+
+    const again = JSON.parse((await cli(['buy', '--order', 'h-1', '--data-dir', data])).out[0] as string) as Record<string, unknown>;
+    expect(again.platform_uk_id).toBe(bought.platform_uk_id);
+    expect(again.duplicate_label).toBe(true);
+
+    const fastest = await cli(['buy', '--order', 'H-3', '--service', 'fastest', '--no-print', '--data-dir', data]);
+    expect(fastest.code).toBe(0);
+
+    expect((await cli(['void', bought.tracking_no as string, '--data-dir', data])).code).toBe(0);
+    const twice = await cli(['void', bought.tracking_no as string, '--data-dir', data]);
+    expect(twice.code).toBe(1);
+    expect(twice.err[0]).toMatch(/already voided/);
+
+    const history = await cli(['history', '--json', 'lee', '--data-dir', data]);
+    const rows = JSON.parse(history.out[0] as string) as Array<{ state: string; trackingNo: string }>;
+    expect(rows.map((r) => [r.trackingNo, r.state])).toEqual([[bought.tracking_no, 'voided']]);
+    const text = await cli(['history', '--data-dir', data]);
+    expect(text.out).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('a station process killed mid-purchase', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet', '--no-renderer'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    sandbox = await startSandbox({ seed: 31, latencyMs: 250 });
+  }, 120_000);
+  afterAll(() => sandbox.close());
+
+  function run(args: string[]) {
+    const env = {
+      ...process.env,
+      PARCEL_STATION_APP_KEY: sandbox.credentials.appKey,
+      PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret,
+      PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken,
+    };
+    const child = spawn(process.execPath, ['dist/electron/cli.cjs', ...args, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl], { cwd: root, env });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { child, exited };
+  }
+
+  async function finish(args: string[]): Promise<string> {
+    const { child, exited } = run(args);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await exited;
+    expect(code, err).toBe(0);
+    return out;
+  }
+
+  it('is reconciled on the next start: one label sold, and the station holds it', async () => {
+    const data = path.join(dir, 'killed');
+    // A station pointed at a service by address ships from its configured address, set once like a bench would.
+    fs.mkdirSync(data, { recursive: true });
+    const settingsDb = openDatabase({ file: path.join(data, 'station.sqlite') });
+    createSettingsStore(settingsDb).set('shipping.shipFrom', { name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' });
+    settingsDb.close();
+    fs.writeFileSync(path.join(dir, 'one.csv'), csv.split('\n').slice(0, 2).join('\n'));
+    await finish(['orders', 'import', path.join(dir, 'one.csv'), '--data-dir', data]);
+    const before = sandbox.stats().labelsSold;
+    const { child, exited } = run(['buy', '--order', 'H-1', '--no-print', '--data-dir', data]);
+    const file = path.join(data, 'station.sqlite');
+    // Kill -9 as soon as the purchase is journaled and on the wire.
+    for (let i = 0; i < 400; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      const pending = db.prepare("SELECT count(*) AS n FROM shipments WHERE state = 'pending' AND attempts > 0").get() as { n: number };
+      db.close();
+      if (pending.n > 0) break;
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const db = new Database(file, { readonly: true });
+    const left = db.prepare("SELECT state FROM shipments WHERE order_number = 'H-1'").get() as { state: string };
+    db.close();
+    expect(left.state).toBe('pending');
+
+    // The next command starts the station, which reconciles before doing anything else.
+    const history = JSON.parse(await finish(['history', '--json', 'H-1', '--data-dir', data])) as Array<{ state: string; labelCount: number }>;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ state: 'bought', labelCount: 1 });
+    const again = JSON.parse(await finish(['buy', '--order', 'H-1', '--no-print', '--data-dir', data])) as { duplicate_label: boolean };
+    expect(again.duplicate_label).toBe(true);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+  }, 60_000);
+});
