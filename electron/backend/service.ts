@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import type { SettingsStore } from '../store/settings';
 import { keyMode, secretNames, type SecretName, type Vault, type VaultProfile } from '../vault/vault';
 import type { BackendOverride } from './override';
+import { describeBackend, resolveBackend, type BackendSources, type Resolved } from './resolve';
 import { readBackendSettings, writeBackendSettings, type BackendSettings } from './settings';
 
 export interface BackendClients {
@@ -60,25 +61,8 @@ export interface BackendServiceOptions {
   readonly now?: () => Date;
 }
 
-interface Resolved {
-  readonly kind: BackendKind;
-  readonly mode: BackendMode;
-  readonly backendId: string;
-  readonly baseUrl: string;
-  readonly legacyBaseUrl: string;
-  readonly appKey: string;
-  readonly appSecret: string;
-  readonly apiToken: string | undefined;
-}
-
 const fingerprint = (...parts: Array<string | undefined>): string =>
   createHash('sha256').update(parts.map((part) => part ?? '').join('\n')).digest('hex');
-
-/** Test or live from the AppKey prefix; a key without a known prefix is taken at the profile's word. */
-function modeOf(appKey: string | undefined, fallback: VaultProfile): BackendMode {
-  const mode = appKey ? keyMode(appKey) : 'unknown';
-  return mode === 'unknown' ? fallback : mode;
-}
 
 export function createBackendService(options: BackendServiceOptions): BackendService {
   const log = options.log.child('backend');
@@ -88,6 +72,8 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   let sandbox: Promise<Sandbox> | undefined;
   /** Clients of the current generation; keys change only through this service, so they stay valid until changed() runs. */
   let cached: { generation: number; clients: Promise<BackendClients> } | undefined;
+
+  const sources = (): BackendSources => ({ settings: options.settings, vault: options.vault, override: options.override, sandbox: ensureSandbox });
 
   const ensureSandbox = (): Promise<Sandbox> => {
     if (!sandbox) {
@@ -101,50 +87,6 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     }
     return sandbox;
   };
-
-  async function resolve(): Promise<Resolved> {
-    const override = options.override;
-    if (override) {
-      return {
-        kind: 'live',
-        mode: modeOf(override.appKey, 'live'),
-        backendId: `live:${override.baseUrl}`,
-        baseUrl: override.baseUrl,
-        legacyBaseUrl: override.legacyBaseUrl,
-        appKey: override.appKey,
-        appSecret: override.appSecret,
-        apiToken: override.apiToken,
-      };
-    }
-    const settings = readBackendSettings(options.settings);
-    if (settings.kind === 'sandbox') {
-      const box = await ensureSandbox();
-      return {
-        kind: 'sandbox',
-        mode: 'sandbox',
-        backendId: 'sandbox',
-        baseUrl: box.baseUrl,
-        legacyBaseUrl: box.legacyBaseUrl,
-        ...box.credentials,
-      };
-    }
-    const health = await options.vault.available();
-    if (!health.available) fail('keychain_unavailable', health.message ?? 'No system keychain is reachable, so the live keys cannot be read.');
-    const [appKey, appSecret, apiToken] = await Promise.all(secretNames.map((name) => options.vault.get(settings.profile, name)));
-    if (!appKey || !appSecret) {
-      fail('not_configured', `No ${settings.profile} AppKey and AppSecret are stored. Enter them in Settings, or switch back to the sandbox.`);
-    }
-    return {
-      kind: 'live',
-      mode: modeOf(appKey, settings.profile),
-      backendId: `live:${settings.baseUrl}`,
-      baseUrl: settings.baseUrl,
-      legacyBaseUrl: settings.legacyBaseUrl,
-      appKey,
-      appSecret,
-      apiToken,
-    };
-  }
 
   function build(resolved: Resolved): BackendClients {
     const common = {
@@ -170,44 +112,6 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     };
   }
 
-  async function keysOf(profile: VaultProfile, available: boolean): Promise<BackendStatus['keys']> {
-    if (!available) return { appKey: false, appSecret: false, apiToken: false };
-    const [appKey, appSecret, apiToken] = await Promise.all(secretNames.map((name) => options.vault.has(profile, name)));
-    return { appKey: appKey === true, appSecret: appSecret === true, apiToken: apiToken === true };
-  }
-
-  async function status(): Promise<BackendStatus> {
-    const override = options.override;
-    if (override) {
-      // Headless runs take their keys from the environment; probing a keychain that may be absent on a server would only slow them down.
-      const keychain = { available: false, message: 'Keys come from the environment for this run; the keychain is not used.' };
-      return {
-        kind: 'live',
-        mode: modeOf(override.appKey, 'live'),
-        baseUrl: override.baseUrl,
-        legacyBaseUrl: override.legacyBaseUrl,
-        keys: { appKey: true, appSecret: true, apiToken: override.apiToken !== undefined },
-        keychain,
-      };
-    }
-    const keychain = await options.vault.available();
-    const settings: BackendSettings = readBackendSettings(options.settings);
-    const keys = await keysOf(settings.profile, keychain.available);
-    if (settings.kind === 'sandbox') {
-      const box = await ensureSandbox();
-      return { kind: 'sandbox', mode: 'sandbox', baseUrl: box.baseUrl, legacyBaseUrl: box.legacyBaseUrl, keys, keychain };
-    }
-    const appKey = keychain.available && keys.appKey ? await options.vault.get(settings.profile, 'appKey') : undefined;
-    return {
-      kind: 'live',
-      mode: modeOf(appKey, settings.profile),
-      baseUrl: settings.baseUrl,
-      legacyBaseUrl: settings.legacyBaseUrl,
-      keys,
-      keychain,
-    };
-  }
-
   function changed(): void {
     generation += 1;
     cached = undefined;
@@ -227,12 +131,14 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     }
   };
 
+  const status = (): Promise<BackendStatus> => describeBackend(sources());
+
   return {
     status,
 
     clients() {
       if (cached?.generation !== generation) {
-        const entry = { generation, clients: resolve().then(build) };
+        const entry = { generation, clients: resolveBackend(sources()).then(build) };
         cached = entry;
         // A failure (no keys yet, keychain locked) is not remembered: the next call tries again.
         entry.clients.catch(() => {
