@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SandboxContext } from '../context';
 import { CARRIERS } from '../domain/catalog';
 import type { Reply } from '../http/types';
+import { DEMO_WAREHOUSE, shipFrom } from '../seed';
 
 export interface CarrierAccount {
   readonly name: string;
@@ -25,4 +26,27 @@ export function listCarrierAccounts(ctx: SandboxContext): Reply {
 /** GET /api/balance: purchases debit, voids refund. */
 export function balance(ctx: SandboxContext): Reply {
   return { json: { balance: (ctx.ledger.balanceCents() / 100).toFixed(2), currency: 'usd' } };
+}
+
+/** GET /api/warehouses/list: sandbox extension (not in the public API) giving the ship-from address of the demo orders. */
+export function listWarehouses(ctx: SandboxContext): Reply {
+  const from = shipFrom(ctx);
+  return {
+    json: [
+      {
+        name: DEMO_WAREHOUSE,
+        contact_name: from.name,
+        company: from.company,
+        phone: from.phone,
+        email: from.email,
+        street: from.street,
+        street2: from.street2,
+        city: from.city,
+        state: from.state,
+        zip: from.zip,
+        country: from.country,
+        is_default: true,
+      },
+    ],
+  };
 }

@@ -5,7 +5,7 @@ import { Router } from '../http/router';
 import type { ServerOptions } from '../http/server';
 import type { Reply, SandboxRequest } from '../http/types';
 import { serveFile } from '../v2/app';
-import { balance, listCarrierAccounts } from './accounts';
+import { balance, listCarrierAccounts, listWarehouses } from './accounts';
 import { verifyAddress } from './addresses';
 import { createOrder, deleteOrder, listOrders } from './orders';
 import { RateLimiter } from './rateLimit';
@@ -38,6 +38,7 @@ export function v1Server(ctx: SandboxContext): ServerOptions {
     .get('/api/shipments/scan-forms/:ecom_carrier/ecommerce/get', h(getEcommerceScanForm))
     .get('/api/carrier-account/list', h(listCarrierAccounts))
     .get('/api/balance', h(balance))
+    .get('/api/warehouses/list', h(listWarehouses))
     .get('/labels/:id', h(serveFile))
     .get('/scan_forms/:id', h(serveFile));
   return {

@@ -218,3 +218,11 @@ describe('v1 account', () => {
     expect(statuses[120]).toBe(429);
   });
 });
+
+describe('v1 sandbox extensions', () => {
+  it('lists the seeded ship-from warehouse', async () => {
+    h.advance(61_000);
+    const res = await h.v1<Array<{ name: string; street: string; state: string; zip: string; is_default: boolean }>>('GET', '/api/warehouses/list');
+    expect(res.json).toEqual([expect.objectContaining({ name: 'Main Warehouse', street: '2150 E 7th St', state: 'CA', zip: '90021', is_default: true })]);
+  });
+});

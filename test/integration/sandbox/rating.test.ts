@@ -127,6 +127,14 @@ describe('get_rates', () => {
     ]);
   });
 
+  it('prices a predefined carrier package (carrier_package_code), which other carriers refuse', async () => {
+    const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ carrier_package_code: 'usps_flat_rate_envelope' }));
+    const priority = res.json.data.shipment_rate_data.find((r) => r.service_level === 'USPS_PRIORITY_MAIL');
+    expect(priority?.price).toBe(9.85);
+    expect(new Set(res.json.data.shipment_rate_data.map((r) => r.carrier_code))).toEqual(new Set(['USPS']));
+    expect(res.json.data.error_data.filter((e) => e.code === 'package_type_invalid').map((e) => e.carrier_code).sort()).toEqual(['DHL_EXPRESS', 'FEDEX', 'SWIFTX', 'UPS']);
+  });
+
   it('refuses restricted signatures for other carriers as per-level errors', async () => {
     const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ options: { signature: 'usps_signature_restricted' } }));
     expect(new Set(res.json.data.shipment_rate_data.map((r) => r.carrier_code))).toEqual(new Set(['USPS']));
