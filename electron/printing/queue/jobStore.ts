@@ -109,8 +109,15 @@ export function createJobStore(db: Db, now: () => Date) {
       if (!row?.printer_bytes || !row.printer_language) return null;
       return { bytes: row.printer_bytes, language: row.printer_language, width: row.label_width ?? 0, height: row.label_height ?? 0 };
     },
-    markSending(id: string): PrintJobView {
-      return update(id, "status = 'sending', attempts = attempts + 1, error = NULL, bytes_sent = 0");
+    /**
+     * Claims a queued job for sending; null when another worker (a second
+     * station process on the same data folder, say) already took it.
+     */
+    claim(id: string): PrintJobView | null {
+      const result = db
+        .prepare("UPDATE print_jobs SET status = 'sending', attempts = attempts + 1, error = NULL, bytes_sent = 0, updated_at = @at WHERE id = @id AND status = 'queued'")
+        .run({ id, at: stamp() });
+      return result.changes === 1 ? mustView(id) : null;
     },
     recordBytes(id: string, sent: SentBytes): PrintJobView {
       return update(id, 'printer_bytes = @bytes, printer_language = @language, label_width = @width, label_height = @height, bytes_total = @total', {

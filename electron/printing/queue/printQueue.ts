@@ -93,7 +93,9 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       if (queued.error === null) publish(jobs.markWaiting(queued.id, `Waiting for ${profile.name}: it is not connected.`));
       return false;
     }
-    let job = publish(jobs.markSending(queued.id));
+    const claimed = jobs.claim(queued.id);
+    if (!claimed) return true;
+    let job = publish(claimed);
     const png = jobs.labelPng(job.id);
     let bytes: Buffer;
     try {

@@ -47,7 +47,12 @@ function setup(options: Parameters<typeof createPrintingModule>[1] = {}, dataDir
     now: () => new Date(),
   };
   const module = createPrintingModule(ctx, { usb: null, retryDelayMs: 20, ...options });
-  closers.push(() => db.close(), () => module.close?.());
+  closers.push(
+    () => {
+      db.close();
+    },
+    () => module.close?.(),
+  );
   return { module, db, events, dataDir };
 }
 

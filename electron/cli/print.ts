@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fail } from '../../shared/contract/errors';
+import type { UsbBus } from '../printing/usb/usbTypes';
+import { CliUsageError, type CliCommand } from './command';
+import { openPrinting } from '../printing/standalone';
+
+export function createPrintCommand(deps: { usb?: UsbBus | null } = {}): CliCommand {
+  return {
+    name: 'print',
+    summary: 'Print a label PNG on one of the station\'s printers, through the print queue',
+    usage: [
+      'Usage: parcel-station print --in label.png [--printer ID] [--wait-ms N] [--json] [--data-dir DIR]',
+      '',
+      'Queues the label (it is stored first, like every label the station prints) and waits for it to print.',
+      'Without --printer the default printer is used; `parcel-station printers` lists the ids.',
+      '',
+      '  --wait-ms N  how long to wait for the printer (default 60000); the job stays queued after that',
+      '  --json       one JSON line: the print job',
+    ].join('\n'),
+    async run(argv, io) {
+      const { values } = parseArgs({
+        args: [...argv],
+        options: {
+          in: { type: 'string' },
+          printer: { type: 'string' },
+          'wait-ms': { type: 'string', default: '60000' },
+          json: { type: 'boolean', default: false },
+          'data-dir': { type: 'string' },
+        },
+        strict: true,
+      });
+      if (!values.in) throw new CliUsageError('--in is required.');
+      const waitMs = Number(values['wait-ms']);
+      if (!Number.isInteger(waitMs) || waitMs < 0) throw new CliUsageError('--wait-ms must be a whole number of milliseconds.');
+      let png: Buffer;
+      try {
+        png = fs.readFileSync(values.in);
+      } catch (error) {
+        fail('not_found', `Cannot read ${values.in} (${error instanceof Error ? error.message : String(error)}).`);
+      }
+      const station = openPrinting(values['data-dir'], deps.usb);
+      try {
+        const { jobId } = await station.printing.service.enqueue({ png, title: values.in, kind: 'label', ...(values.printer ? { printerId: values.printer } : {}) });
+        const job = await station.printing.service.waitForJob(jobId, { timeoutMs: waitMs });
+        if (values.json) io.out(JSON.stringify(job));
+        else if (job.status === 'done') io.out(`Printed on ${job.printerId} (job ${job.id}, ${job.bytesTotal} bytes).`);
+        else io.out(`Not printed yet (${job.status}): ${job.error ?? 'waiting for the printer'}. Job ${job.id} stays in the queue.`);
+        return job.status === 'done' ? 0 : 1;
+      } finally {
+        await station.close();
+      }
+    },
+  };
+}
+
+export const printCommand = createPrintCommand();
