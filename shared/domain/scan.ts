@@ -1,6 +1,7 @@
 import {
   isValidDhlExpress,
   isValidFedexExpress,
+  isValidFedexGround15,
   isValidSwiftx,
   isValidUpsTracking,
   isValidUspsPic,
@@ -113,7 +114,7 @@ function digitsTracking(digits: string): ScanResult | undefined {
     case 12:
       return isValidFedexExpress(digits) ? tracking(digits, 'FEDEX', { order_number: digits }) : undefined;
     case 15:
-      return checks(digits) ? tracking(digits, 'FEDEX', { order_number: digits }) : undefined;
+      return isValidFedexGround15(digits) ? tracking(digits, 'FEDEX', { order_number: digits }) : undefined;
     case 10:
     case 11:
       return isValidDhlExpress(digits) ? tracking(digits, 'DHL_EXPRESS', { order_number: digits }) : undefined;
