@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
+import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
+import { createStation, type Station } from '../../electron/station/createStation';
+import { createVault, type KeychainBackend } from '../../electron/vault/vault';
+
+const root = path.resolve(__dirname, '../..');
+export const artifactsDir = path.join(root, 'test-results', 'e2e');
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Keys live in this map for the life of one test file: the bench's keychain is never touched. */
+function memoryKeychain(): KeychainBackend {
+  const secrets = new Map<string, string>();
+  return {
+    getPassword: async (service, account) => secrets.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => void secrets.set(`${service}/${account}`, password),
+    deletePassword: async (service, account) => secrets.delete(`${service}/${account}`),
+  };
+}
+
+export interface StationFixtureOptions {
+  /**
+   * Run the sandbox in this process and point the station at it, so a test
+   * can inject faults and read what the service sold. Default: the station's
+   * own embedded sandbox, exactly as `npm run start:browser` runs it.
+   */
+  readonly ownSandbox?: boolean;
+  readonly latencyMs?: number;
+}
+
+export interface StationFixture {
+  readonly page: Page;
+  readonly browser: Browser;
+  readonly station: Station;
+  readonly host: BrowserHost;
+  readonly dataDir: string;
+  /** Present with `ownSandbox`. */
+  readonly sandbox: RunningSandbox | undefined;
+  /** Setup and checks straight through the station's dispatcher (the same one the page uses). */
+  call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let built = false;
+function ensureRendererBuilt(): void {
+  if (built) return;
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet'], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
+export const shipFrom = {
+  name: 'Parcel Works',
+  street: '500 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  zip: '94105',
+  country: 'US',
+} as const;
+
+/**
+ * A station in browser mode in a fresh data folder, Chromium on its page, and
+ * the app frame up: resolves once the page says it is connected to the
+ * station and knows its backend, never after a fixed wait.
+ */
+export async function openStation(options: StationFixtureOptions = {}): Promise<StationFixture> {
+  ensureRendererBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-e2e-'));
+  const sandbox = options.ownSandbox ? await startSandbox({ seed: 7, latencyMs: options.latencyMs ?? 0 }) : undefined;
+  const station = await createStation({
+    dataDir,
+    vault: createVault({ keychain: memoryKeychain() }),
+    devices: { noUsb: true },
+    printing: { usb: null },
+    ...(sandbox ? { override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials } } : {}),
+    ...(!sandbox && options.latencyMs ? { sandbox: { latencyMs: options.latencyMs } } : {}),
+  });
+  const host = await startBrowserHost({ station, staticDir: path.join(root, 'dist', 'renderer'), log: station.log, port: 0 });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
+    const result = await station.dispatch(name, input);
+    if (!result.ok) throw new Error(`${name} failed: ${result.error.code}: ${result.error.message}`);
+    return result.value as CommandOutput<N>;
+  };
+
+  await page.goto(host.url);
+  await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
+  await page.getByLabel('Backend').getByText(/Sandbox|Test keys|LIVE/).waitFor();
+
+  return {
+    page,
+    browser,
+    station,
+    host,
+    dataDir,
+    sandbox,
+    call,
+    async screenshot(name) {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const file = path.join(artifactsDir, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await browser.close();
+      await host.close();
+      await station.close();
+      await sandbox?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.join('; ')}`);
+    },
+  };
+}
+
+/** The usual bench: a ship-from address and the demo orders in the inbox. */
+export async function prepareBench(fixture: StationFixture): Promise<void> {
+  await fixture.call('settings.shipping.set', { shipFrom });
+  await fixture.call('orders.pull', {});
+}
