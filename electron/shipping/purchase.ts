@@ -148,6 +148,12 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     const earlier = deps.shipments.liveByPackageKey(key);
     const row = await journal.purchase(key, draft);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;
+    if (!reused && row.rate_mismatch_json) {
+      ctx.emit('station.notice', {
+        level: 'warning',
+        message: `This package had already been bought as ${row.service_name ?? row.service_level ?? 'another service'} (tracking ${row.tracking_no ?? 'unknown'}); that label is kept and shown, and nothing more was charged.`,
+      });
+    }
     const printed = input.print ? await printLabels(row) : { jobId: null, error: null };
     return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
   }

@@ -58,8 +58,9 @@ export const packageSchema = z.object({
   packageCode: z.string().trim().min(1).max(60).optional(),
 });
 
+/** The service insures and quotes up to 10,000 USD. */
 const money = (what: string) =>
-  z.number({ error: `Enter the ${what} in dollars` }).nonnegative(`The ${what} cannot be negative`).max(100_000, `The ${what} is too large`);
+  z.number({ error: `Enter the ${what} in dollars` }).nonnegative(`The ${what} cannot be negative`).max(10_000, `The ${what} can be at most $10,000`);
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-06-30');
 
