@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+
+describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation();
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('fills ship-to and package from a scanned order, offers the standardized address and shows sorted rates', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1001');
+    await page.keyboard.press('Enter');
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await shipTo.getByText('order DEMO-1001').waitFor();
+    await expect(page.getByRole('textbox', { name: 'Weight' }).inputValue()).resolves.toMatch(/oz|lb/);
+    await page.getByRole('group', { name: 'Address check' }).waitFor();
+    await page.keyboard.press('Alt+a');
+    await shipTo.getByText('address checked').waitFor();
+
+    const table = page.getByRole('table', { name: 'Rates' });
+    await table.waitFor();
+    await expect(table.getByRole('columnheader').allTextContents()).resolves.toEqual(['Carrier', 'Service', 'Price', 'Days']);
+    const rows = table.locator('tbody tr');
+    await expect(rows.count()).resolves.toBeGreaterThan(1);
+    await expect(table.locator('tbody tr[aria-selected="true"]').count()).resolves.toBe(1);
+    const prices = (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((p) => Number(p.replace(/[$,]/g, '')));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it('buys and prints on Enter, then shows tracking number, cost and label preview', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).focus();
+    await page.keyboard.press('Enter');
+    const bought = page.getByRole('status', { name: 'Label bought' });
+    await bought.waitFor();
+    const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';
+    expect(tracking).toMatch(/^\w{10,}$/);
+    await expect(page.getByTestId('label-cost').textContent()).resolves.toMatch(/^\$\d+\.\d\d$/);
+    await bought.getByRole('img', { name: 'Label preview' }).waitFor();
+    await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
+    const jobs = await f.call('printJobs.list', { limit: 5 });
+    expect(jobs.some((j) => j.status === 'done' || j.status === 'sending' || j.status === 'queued')).toBe(true);
+    await f.screenshot('ship-bought');
+  });
+
+  it('starts the next package with the next scan', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1002').waitFor();
+    await expect(page.getByRole('status', { name: 'Label bought' }).count()).resolves.toBe(0);
+  });
+
+  it('takes a stable weight from the scale, and a typed weight wins over it', async () => {
+    const { page } = f;
+    await f.call('scales.simulate', { weightOz: 37 });
+    const weight = page.getByRole('textbox', { name: 'Weight' });
+    await expect.poll(() => weight.inputValue()).toBe('2 lb 5 oz');
+    await weight.fill('12 oz');
+    await weight.press('Enter');
+    await f.call('scales.simulate', { weightOz: 50 });
+    await page.getByLabel('Station status').getByLabel('Scale').getByText(/3 lb 2 oz/).waitFor();
+    await expect(weight.inputValue()).resolves.toBe('12 oz');
+    await f.call('scales.simulate', { weightOz: 0 });
+  });
+
+  it('toggles options by their keys', async () => {
+    const { page } = f;
+    const saturday = page.getByRole('button', { name: /Saturday delivery/ });
+    await expect(saturday.getAttribute('aria-pressed')).resolves.toBe('false');
+    await page.keyboard.press('F3');
+    await expect(saturday.getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.keyboard.press('F1');
+    await page.getByRole('button', { name: /^Signature/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
+    await page.keyboard.press('F3');
+  });
+
+  it('shows a rating error in words next to the rates', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Weight' }).fill('3000 lb');
+    await page.getByRole('textbox', { name: 'Weight' }).press('Enter');
+    await page.getByRole('region', { name: 'Rates' }).getByRole('alert').waitFor();
+  });
+});
