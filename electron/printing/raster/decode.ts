@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { luma, overWhite, type GrayImage } from './gray';
 import { badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
-import { ART_SHARE, MID_HIGH, MID_LOW, THRESHOLD } from './tone';
+import { MID_BAIL_SHARE, MID_HIGH, MID_LOW, THRESHOLD } from './tone';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
 export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
@@ -108,14 +108,14 @@ function samplesToGray(lines: PngScanlines, lut: Uint8Array): { gray: GrayImage;
 
 /**
  * 8-bit samples straight to bits in one pass. Returns null when the image
- * turns out to be grayscale art, which needs the gray image for dithering.
+ * has enough mid-gray to possibly be art: the gray image then decides.
  */
 function thresholdEightBit(lines: PngScanlines, lut: Uint8Array): Raster | null {
   const { width, height } = lines.header;
   const raster = createRaster(width, height);
   const out = raster.data;
   const src = lines.data;
-  const limit = Math.ceil(width * height * ART_SHARE);
+  const limit = Math.ceil(width * height * MID_BAIL_SHARE);
   let mid = 0;
   for (let y = 0; y < height; y += 1) {
     const row = y * (lines.stride + 1) + 1;

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
@@ -154,5 +156,39 @@ describe('fitting a label to the media', () => {
 
   it('renders a preview PNG that decodes back to the same raster', () => {
     expect(rastersEqual(bits(rasterToPng(label)), label)).toBe(true);
+  });
+});
+
+describe('the sample labels from resources/sample-labels', () => {
+  const dir = path.join(__dirname, '../../../resources/sample-labels');
+  const read = (name: string) => fs.readFileSync(path.join(dir, `${name}.png`));
+
+  it('dithers the shaded logo and leaves the rest of the label exactly as the 1-bit original', () => {
+    const sharp = fitLabel(decodeLabelPng(read('usps-ground-advantage-203')), 812, 1218);
+    const art = fitLabel(decodeLabelPng(read('usps-gray-logo-203')), 812, 1218);
+    expect(art.dithered).toBe(true);
+    let differentOutsideLogo = 0;
+    let differentInsideLogo = 0;
+    for (let y = 0; y < 1218; y += 1) {
+      for (let x = 0; x < 812; x += 1) {
+        if (getPixel(sharp.raster, x, y) === getPixel(art.raster, x, y)) continue;
+        if (x >= 530 && x < 800 && y >= 328 && y < 500) differentInsideLogo += 1;
+        else differentOutsideLogo += 1;
+      }
+    }
+    expect(differentOutsideLogo).toBe(0);
+    expect(differentInsideLogo).toBeGreaterThan(1000);
+  });
+
+  it('crops the 813x1220 sample to exactly the 812x1218 label', () => {
+    const exact = fitLabel(decodeLabelPng(read('usps-ground-advantage-203')), 812, 1218);
+    const offsize = fitLabel(decodeLabelPng(read('usps-offsize-813x1220-203')), 812, 1218);
+    expect(offsize.scale).toBe(1);
+    expect(rastersEqual(offsize.raster, exact.raster)).toBe(true);
+  });
+
+  it('takes a 300 dpi sample onto a 12 dots/mm head without resampling', () => {
+    const fit = fitLabel(decodeLabelPng(read('usps-priority-mail-300')), 1219, 1828);
+    expect(fit.scale).toBe(1);
   });
 });
