@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ScalesState } from '../../shared/contract/devices';
 import { createDevicesModule } from '../devices/module';
+import { udevRules } from '../devices/scales/knownScales';
 import type { UsbLike } from '../devices/scales/usbLike';
 import { createMemoryLogger } from '../log/logger';
 import type { StationContext } from '../station/module';
@@ -35,19 +36,29 @@ export function createScalesCommand(deps: ScalesCommandDeps = {}): CliCommand {
     summary: 'List USB scales on this computer with their last reading',
     usage: [
       'Usage: parcel-station scales [--json] [--wait-ms N]',
+      '       parcel-station scales --udev-rules',
       '',
       'Finds USB scales (known models and any HID point-of-sale scale), reads them for a moment and',
       'lists each with its weight. No scale is a normal answer, not an error.',
       '',
       '  --json       print one JSON line: {"scales": [...], "activeId", "reading", "message", "usbAvailable"}',
       '  --wait-ms N  how long to read before answering (default 1500)',
+      '  --udev-rules print the Linux udev rules that let this user open the known scales',
     ].join('\n'),
     async run(argv, io) {
       const { values } = parseArgs({
         args: [...argv],
-        options: { json: { type: 'boolean', default: false }, 'wait-ms': { type: 'string', default: '1500' } },
+        options: {
+          json: { type: 'boolean', default: false },
+          'wait-ms': { type: 'string', default: '1500' },
+          'udev-rules': { type: 'boolean', default: false },
+        },
         strict: true,
       });
+      if (values['udev-rules']) {
+        io.out(udevRules());
+        return 0;
+      }
       const waitMs = Number(values['wait-ms']);
       if (!Number.isInteger(waitMs) || waitMs < 0 || waitMs > 60_000) {
         throw new CliUsageError(`--wait-ms must be a whole number from 0 to 60000, not "${values['wait-ms']}".`);

@@ -75,3 +75,17 @@ export function matchScale(device: DeviceLike): ScaleMatch {
   if (known) return { by: 'known', known };
   return hidCandidateInterface(device) ? { by: 'class' } : undefined;
 }
+
+/**
+ * A udev rules file that lets the signed-in user (and the plugdev group)
+ * open the known scales on Linux without root; `parcel-station scales
+ * --udev-rules` prints it. Scales found by the class match need their ids
+ * added by hand.
+ */
+export function udevRules(): string {
+  const lines = knownScales.map(
+    (s) =>
+      `SUBSYSTEM=="usb", ATTR{idVendor}=="${hex4(s.vendorId)}", ATTR{idProduct}=="${hex4(s.productId)}", MODE="0660", GROUP="plugdev", TAG+="uaccess"  # ${s.name}`,
+  );
+  return ['# Parcel Station: USB postal scales. Install as /etc/udev/rules.d/50-parcel-station-scales.rules,', '# then run: sudo udevadm control --reload-rules && sudo udevadm trigger', ...lines].join('\n');
+}

@@ -53,7 +53,7 @@ interface Entry {
 
 function operatorMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  if (/ACCESS/i.test(text)) return 'The computer did not allow access to the scale (on Linux, install the udev rule for scales)';
+  if (/ACCESS/i.test(text)) return 'The computer did not allow access to the scale (on Linux, install the rule printed by `parcel-station scales --udev-rules`)';
   if (/BUSY/i.test(text)) return 'Another program is using the scale; close it and the station will connect';
   if (/NO_DEVICE|NOT_FOUND/i.test(text)) return 'The scale was unplugged';
   return `The scale could not be opened (${text})`;

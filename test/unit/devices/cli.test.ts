@@ -70,6 +70,14 @@ describe('scales CLI', () => {
     expect(usb.listenerCount()).toBe(0);
   });
 
+  it('prints udev rules for the known scales', async () => {
+    const t = io();
+    await createScalesCommand({ usb: new StandInUsb() }).run(['--udev-rules'], t.io);
+    const text = t.out.join('\n');
+    expect(text).toContain('SUBSYSTEM=="usb", ATTR{idVendor}=="0922", ATTR{idProduct}=="8003", MODE="0660", GROUP="plugdev", TAG+="uaccess"  # DYMO M10 postal scale');
+    expect(text.split('\n').filter((l) => l.startsWith('SUBSYSTEM'))).toHaveLength(13);
+  });
+
   it('refuses a bad wait', async () => {
     await expect(createScalesCommand({ usb: new StandInUsb() }).run(['--wait-ms', 'soon'], io().io)).rejects.toBeInstanceOf(CliUsageError);
   });
