@@ -42,6 +42,9 @@ export type ShippingCommandName =
   | 'settings.shipping.set'
   | 'batch.run';
 
+/** Rates expire within hours; a week of quotes is kept for looking back at what was offered. */
+const QUOTE_KEEP_MS = 7 * 24 * 3600 * 1000;
+
 export interface ShippingModuleDeps {
   readonly backend: BackendPort;
   readonly print: PrintPort;
@@ -108,6 +111,7 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
       'batch.run': (a) => batch.run(a),
     },
     async start() {
+      deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());
       try {
         await purchase.reconcile();
       } catch (error) {

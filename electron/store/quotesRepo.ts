@@ -16,11 +16,14 @@ export function createQuotesRepo(db: Db, now: () => Date) {
     'INSERT INTO rate_quotes (source, request_json, rates_json, errors_json, order_number, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const byId = db.prepare<[number], QuoteRow>('SELECT * FROM rate_quotes WHERE id = ?');
+  const prune = db.prepare('DELETE FROM rate_quotes WHERE created_at < ?');
   return {
     insert(source: QuoteRow['source'], request: unknown, rates: unknown, errors: unknown, orderNumber: string | null): number {
       const info = insert.run(source, JSON.stringify(request), JSON.stringify(rates), JSON.stringify(errors), orderNumber, now().toISOString());
       return Number(info.lastInsertRowid);
     },
     get: (id: number): QuoteRow | undefined => byId.get(id),
+    /** Quotes are asked for on every weighing; old ones can no longer be bought (rates expire) and are dropped. */
+    pruneBefore: (isoInstant: string): number => prune.run(isoInstant).changes,
   };
 }
