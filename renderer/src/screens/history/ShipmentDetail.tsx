@@ -11,6 +11,8 @@ import { ShipmentFacts } from '../../ui/ShipmentFacts';
 export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
   const go = useNav((s) => s.go);
   const hasLabel = shipment.labelCount > 0;
+  // A voided label must never reach a box again, so it offers no reprint.
+  const printable = hasLabel && shipment.state === 'bought';
   const label = useQuery('history.label', hasLabel ? { shipmentId: shipment.id } : null, []);
   const [printed, setPrinted] = useState<string | null>(null);
   const [error, setError] = useState<StationError | null>(null);
@@ -29,12 +31,12 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
         <div>
           <ShipmentFacts shipment={shipment} />
           <div className="row actions">
-            {hasLabel ? (
+            {printable ? (
               <button type="button" className="button primary" onClick={() => void reprint('label')}>
                 Reprint
               </button>
             ) : null}
-            {shipment.qrCodeCount > 0 ? (
+            {printable && shipment.qrCodeCount > 0 ? (
               <button type="button" className="button" onClick={() => void reprint('qrcode')}>
                 Reprint QR label
               </button>
