@@ -65,8 +65,8 @@ export function ScheduleForm() {
       <InlineError error={candidates.error} />
       {list.length === 0 && !candidates.loading ? <p className="muted">No USPS labels bought today.</p> : null}
       {list.length > 0 ? (
-        <fieldset className="checks">
-          <legend>Packages ({selected.length} of {list.length} picked)</legend>
+        <fieldset className="checks packages">
+          <legend>Packages ({selected.length} of {list.length} selected)</legend>
           {list.map((c) => (
             <label key={c.trackingNo} className="check">
               <input
@@ -74,7 +74,7 @@ export function ScheduleForm() {
                 checked={isChosen(c.trackingNo, c.picked)}
                 onChange={(e) => setChosen(new Map(chosen).set(c.trackingNo, e.target.checked))}
               />
-              <span className="mono">{c.trackingNo}</span> <span>{c.recipientName ?? ''}</span>
+              <span className="mono">{c.trackingNo}</span> <span className="muted">{c.recipientName ?? ''}</span>
               {c.picked ? <span className="badge">already in a pickup</span> : null}
             </label>
           ))}
