@@ -30,6 +30,7 @@ export interface DevicesModuleOptions {
 const SELECTED_KEY = 'devices.scale.selected';
 /** A reading older than this means the scale stopped talking (powered off, cable pulled). */
 const STALE_MS = 3000;
+const SILENT_TEXT = 'No reading from the scale: is it switched on?';
 
 /**
  * Bench input: USB scales (plus the simulated one), their stable weights as
@@ -42,6 +43,9 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
   let usbScales: UsbScales | undefined;
   let usbMessage: string | undefined;
   let simulated: SimulatedScale | undefined;
+  let watchdog: ReturnType<typeof setInterval> | undefined;
+  /** Scales whose silence has been announced, so it is announced once. */
+  const silent = new Set<string>();
 
   const toWeight = (scaleId: string, state: WeightState): ScaleWeight => ({
     scaleId,
@@ -69,7 +73,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
 
   const onReading = (scaleId: string, reading: ScaleReading): void => {
     const { state, changed } = tracker(scaleId).push(reading, ctx.now().getTime());
-    if (state && changed) ctx.emit('scale.weight', toWeight(scaleId, state));
+    const wasSilent = silent.delete(scaleId);
+    if (state && (changed || wasSilent)) ctx.emit('scale.weight', toWeight(scaleId, state));
   };
 
   const onScaleChange = (scaleId: string): void => {
@@ -111,7 +116,18 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
     if (!state) return null;
     const weight = toWeight(scaleId, state);
     if (ctx.now().getTime() - state.at <= STALE_MS) return weight;
-    return { ...weight, stable: false, statusText: 'No reading from the scale: is it switched on?' };
+    return { ...weight, stable: false, statusText: SILENT_TEXT };
+  };
+
+  // Scales stream several reports a second, so silence means a frozen or switched-off scale:
+  // tell the screen once, rather than leaving an old "stable" weight up.
+  const checkSilence = (): void => {
+    for (const scaleId of trackers.keys()) {
+      const weight = lastWeight(scaleId);
+      if (!weight || weight.statusText !== SILENT_TEXT || silent.has(scaleId)) continue;
+      silent.add(scaleId);
+      ctx.emit('scale.weight', weight);
+    }
   };
 
   const snapshot = (): ScalesState => {
@@ -185,6 +201,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
     },
 
     async start() {
+      watchdog = setInterval(checkSilence, 1000);
+      watchdog.unref?.();
       if (options.simulated) {
         simulated = createSimulatedScale({ onReading: (reading) => onReading(SIMULATED_SCALE_ID, reading) });
         simulated.start();
@@ -207,6 +225,7 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
     },
 
     async close() {
+      if (watchdog) clearInterval(watchdog);
       simulated?.close();
       await usbScales?.close();
       usbScales = undefined;

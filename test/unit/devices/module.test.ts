@@ -143,8 +143,15 @@ describe('devices module', () => {
       await vi.advanceTimersByTimeAsync(100);
     }
     expect(await t.h['scales.reading']({})).toMatchObject({ stable: true });
+    const before = t.weights().length;
     await vi.advanceTimersByTimeAsync(5000);
     expect(await t.h['scales.reading']({})).toMatchObject({ stable: false, statusText: expect.stringMatching(/No reading/) });
+    // The screen hears about the silence once, and about the scale coming back.
+    expect(t.weights().slice(before)).toEqual([expect.objectContaining({ stable: false, statusText: expect.stringMatching(/No reading/) })]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(t.weights().length).toBe(before + 1);
+    dymo.iface.input.report('03 04 0B FF 31 00');
+    expect(t.weights().at(-1)).toMatchObject({ weightOz: 4.9, statusText: 'Stable' });
     expect(await failure(t.h['scales.tare']({}))).toMatchObject({ code: 'device_unavailable', message: expect.stringMatching(/press ZERO/) });
     await t.module.close?.();
   });
