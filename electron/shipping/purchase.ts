@@ -1,3 +1,4 @@
+import type { CreateAndPayRequest, DirectBuyRequest } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
@@ -25,7 +26,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     log: deps.log.child('journal'),
     send: async (method, body) => {
       const v2 = await deps.v2();
-      return method === 'create_and_pay' ? v2.createAndPay(body as never) : v2.directBuy(body as never);
+      // The journal stored the body this service built below; the client validates it again before sending.
+      return method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
     fetchBytes: async (url) => {
       const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
