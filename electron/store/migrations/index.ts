@@ -2,6 +2,7 @@ import { m001Station } from './001-station';
 import { m002Shipping } from './002-shipping';
 import { m003Printing } from './003-printing';
 import { m004RecipientLastName } from './004-recipient-last-name';
+import { m005ShipmentBackend } from './005-shipment-backend';
 
 export interface Migration {
   readonly version: number;
@@ -13,4 +14,4 @@ export interface Migration {
  * Every schema change, in order. Append a new file; never edit one that has
  * shipped (the checksum check refuses it). Numbers must run 1..N with no gaps.
  */
-export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName];
+export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName, m005ShipmentBackend];
