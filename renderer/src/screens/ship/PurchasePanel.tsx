@@ -30,12 +30,7 @@ export function PurchasePanel() {
           </li>
         ))}
       </ol>
-      {buyError ? (
-        <>
-          <InlineError error={buyError} />
-          <p className="small">Buy and print again to retry: the same package is sent again, so it is never charged twice.</p>
-        </>
-      ) : null}
+      <InlineError error={buyError ?? undefined} />
       {shipment ? (
         <div className="success" role="status" aria-label="Label bought">
           <div className="grid-2">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { InlineError } from '../../ui/ErrorText';
-import { days, money } from '../../ui/format';
+import { days, money, serviceWords } from '../../ui/format';
 import { RatesTable } from '../../ui/RatesTable';
 import { useEvent, useQuery } from '../../station/use-query';
 import { OptionsPanel } from './OptionsPanel';
@@ -165,7 +165,7 @@ export function ShipScreen() {
               {ship.buying ? <span className="badge">buying…</span> : null}
               {picked && !ship.purchase ? (
                 <span className="picked-rate">
-                  {picked.carrierCode} {picked.serviceName || picked.serviceLevel} · <strong>{money(picked.price, picked.currency)}</strong> · {days(picked.deliveryDays)}
+                  {serviceWords(picked)} · <strong>{money(picked.price, picked.currency)}</strong> · {days(picked.deliveryDays)}
                 </span>
               ) : null}
             </div>

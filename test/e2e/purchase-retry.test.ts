@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+
+describe('a buy that fails is retried without a second charge', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation({ ownSandbox: true });
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('shows the failure in words, and the retry returns the label already paid for', async () => {
+    const { page } = f;
+    const sandbox = f.sandbox;
+    if (!sandbox) throw new Error('this test needs its own sandbox');
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1007');
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Rates' }).waitFor();
+    const decide = page.getByRole('group', { name: 'Address check' });
+    if (await decide.isVisible()) await page.keyboard.press('Alt+k');
+
+    const before = sandbox.stats();
+    // The service sells the label but the answer is lost; then the service goes down, so the
+    // station's own re-sends fail too and the packer sees the failure.
+    sandbox.faults.set({ dropPurchaseResponses: 1 });
+    const outage = setInterval(() => {
+      if (sandbox.stats().droppedResponses > before.droppedResponses) sandbox.faults.set({ failRate: 1 });
+    }, 5);
+    await page.getByRole('textbox', { name: 'Scan' }).focus();
+    await page.keyboard.press('Enter');
+    const failure = page.getByRole('region', { name: 'Purchase' }).getByRole('alert');
+    await failure.waitFor({ timeout: 20_000 });
+    clearInterval(outage);
+    await expect(failure.locator('.error-code').textContent()).resolves.toMatch(/service_unavailable|timeout/);
+    await page.getByText('never charged twice', { exact: false }).first().waitFor();
+    expect(sandbox.stats().labelsSold).toBe(before.labelsSold + 1);
+    await f.screenshot('buy-failed');
+
+    sandbox.faults.set({ failRate: 0 });
+    await page.getByRole('button', { name: 'Buy and print' }).click();
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    const after = sandbox.stats();
+    expect(after.labelsSold).toBe(before.labelsSold + 1);
+    expect(after.duplicatePurchases).toBeGreaterThan(before.duplicatePurchases);
+    const cost = Number(((await page.getByTestId('label-cost').textContent()) ?? '').replace(/[$,]/g, ''));
+    expect(before.balanceCents - after.balanceCents).toBe(Math.round(cost * 100));
+    const history = await f.call('history.search', { query: 'DEMO-1007' });
+    expect(history.shipments.filter((s) => s.state === 'bought')).toHaveLength(1);
+  });
+});
