@@ -85,7 +85,7 @@ export const TO = {
   state: 'TX',
   zip_code: '78701',
   country: 'US',
-  address_type: 'residential',
+  address_type: 'residential' as const,
 };
 
 export const PACKAGE = { type: 'my_package', length: 10, width: 8, height: 4, dimension_unit: 'in', weight: 24, weight_unit: 'oz' };
