@@ -19,6 +19,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // The process boundary is visible and checked: shared/ runs in both processes.
   { files: ['shared/**/*.ts'], rules: restrict('shared/ is pure TypeScript: no Node, Electron or native imports.') },
   {
