@@ -47,9 +47,16 @@ const GS = '\u001d';
 /** AIM symbology identifier a scanner may prepend: `]C1` (GS1-128), `]C0`, `]E0`, `]d2`, `]Q3` ... */
 const AIM_PREFIX = /^\][A-Za-z][0-9A-Za-z]/;
 
-/** Drops what scanners add around the data: AIM prefix, terminators, surrounding space. */
+/** Control characters other than GS: terminators (CR, LF, Tab) and the STX/ETX framing some scanners add. */
+const isStrayControl = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== GS) || code === 0x7f;
+};
+
+/** Drops what scanners add around the data: AIM prefix, framing and terminators, surrounding space. */
 export function normalizeScan(text: string): string {
-  return text.replace(AIM_PREFIX, '').replace(/[\r\n\t]+/g, '').trim();
+  const bare = [...text].filter((char) => !isStrayControl(char)).join('');
+  return bare.trim().replace(AIM_PREFIX, '').trim();
 }
 
 const tracking = (tracking_no: string, carrier: ScanCarrier | undefined, extra: Partial<ScanResult> = {}): ScanResult => ({

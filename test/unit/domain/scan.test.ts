@@ -98,12 +98,13 @@ describe('orders', () => {
     ['112-1234567-1234567', '112-1234567-1234567'],
     ['SO/2024/42', 'SO/2024/42'],
     ['demo-1001\r', 'demo-1001'],
+    ['\u0002DEMO-1001\u0003', 'DEMO-1001'],
     ['#3318810025', '3318810025'],
   ])('%s is order %s', (text, number) => {
     expect(parseScan(text)).toEqual({ kind: 'order', order_number: number });
   });
 
-  it.each(['HELLO', 'DEMO 1001', '-1001', 'DEMO-', 'A'.repeat(41) + '1', '#', '#abc', 'ab\u0000c1'])('%j is not an order', (text) => {
+  it.each(['HELLO', 'DEMO 1001', '-1001', 'DEMO-', 'A'.repeat(41) + '1', '#', '#abc', 'ab c1'])('%j is not an order', (text) => {
     expect(parseScan(text).kind).toBe('unknown');
   });
 });
@@ -136,5 +137,7 @@ describe('what is not a scan', () => {
   it('normalises what scanners wrap around the data', () => {
     expect(normalizeScan(']C1420941031234\r\n')).toBe('420941031234');
     expect(normalizeScan('  ABC\t')).toBe('ABC');
+    expect(normalizeScan('\u0002DEMO-1001\u0003\r')).toBe('DEMO-1001');
+    expect(normalizeScan('420\u001d94')).toBe('420\u001d94');
   });
 });
