@@ -5,7 +5,7 @@ const remedies: Record<ErrorCode, string> = {
   invalid_input: 'Correct the highlighted entry and try again.',
   unknown_command: 'This screen and the station are out of step. Restart Parcel Station.',
   not_found: 'Check the number you scanned or typed; nothing matches it.',
-  conflict: 'Someone or something already changed this. Look at the current state before acting again.',
+  conflict: 'This was already done or changed. Check what the screen shows now before acting again.',
   not_configured: 'Open Settings and finish setting this up.',
   unauthorized: 'The service refused the keys. Enter fresh keys in Settings.',
   keychain_unavailable: 'The system keychain is locked or missing. Unlock it, then try again.',

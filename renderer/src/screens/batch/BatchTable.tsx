@@ -1,5 +1,5 @@
 import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
-import { days, money } from '../../ui/format';
+import { days, money, serviceWords } from '../../ui/format';
 import { useBatch, type BatchRow } from './batch-store';
 
 function RateCell({ row }: { readonly row: BatchRow }) {
@@ -8,8 +8,8 @@ function RateCell({ row }: { readonly row: BatchRow }) {
   if (!pick) return <span className="error-message">{row.rates.errors[0]?.message ?? 'No rate offered'}</span>;
   return (
     <span>
-      {pick.carrierCode} {pick.serviceName || pick.serviceLevel} · {money(pick.price, pick.currency)} · {days(pick.deliveryDays)}{' '}
-      <span className="muted small">({row.rates.rates.length} rates)</span>
+      {serviceWords(pick)} · {money(pick.price, pick.currency)} · {days(pick.deliveryDays)}{' '}
+      <span className="muted small">({row.rates.rates.length === 1 ? '1 rate' : `${row.rates.rates.length} rates`})</span>
     </span>
   );
 }
@@ -71,9 +71,11 @@ export function BatchTable() {
               <OutcomeCell row={row} />
             </td>
             <td>
-              <button type="button" className="button ghost" disabled={running} onClick={() => remove(row.key)}>
-                Remove
-              </button>
+              {row.outcome?.ok ? null : (
+                <button type="button" className="button ghost" disabled={running} onClick={() => remove(row.key)}>
+                  Remove
+                </button>
+              )}
             </td>
           </tr>
         ))}
