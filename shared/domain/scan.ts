@@ -55,9 +55,10 @@ const isStrayControl = (char: string): boolean => {
 
 /** Drops what scanners add around the data: AIM prefix, framing and terminators, surrounding space. */
 export function normalizeScan(text: string): string {
-  const bare = [...text].filter((char) => !isStrayControl(char)).join('');
-  return bare.trim().replace(AIM_PREFIX, '').trim();
+  return stripControls(text).replace(AIM_PREFIX, '').trim();
 }
+
+const stripControls = (text: string): string => [...text].filter((char) => !isStrayControl(char)).join('').trim();
 
 const tracking = (tracking_no: string, carrier: ScanCarrier | undefined, extra: Partial<ScanResult> = {}): ScanResult => ({
   kind: 'tracking',
@@ -144,7 +145,7 @@ function order(text: string): ScanResult | undefined {
 }
 
 export function parseScan(text: string): ScanResult {
-  const gs1 = /^\]C1/.test(text.trimStart());
+  const gs1 = stripControls(text).startsWith(']C1');
   const clean = normalizeScan(text);
   if (clean === '') return unknown('Nothing was scanned.');
 
