@@ -14,6 +14,8 @@ export interface ChosenService {
 }
 
 export interface PurchaseDraft {
+  /** The backend the purchase goes to; a package has one platform_uk_id per backend. */
+  readonly backendId: string;
   readonly method: PurchaseMethod;
   /** The request body without platform_uk_id; the journal adds the row's id. */
   readonly body: Readonly<Record<string, unknown>>;
@@ -26,8 +28,8 @@ export interface PurchaseDraft {
 
 export interface JournalDeps {
   readonly shipments: ShipmentsRepo;
-  /** Sends one purchase; throws a StationFailure on any failure. */
-  readonly send: (method: PurchaseMethod, body: Readonly<Record<string, unknown>>) => Promise<WireShipment>;
+  /** Sends one purchase to the row's backend; throws a StationFailure on any failure (conflict when that backend is not the current one). */
+  readonly send: (row: ShipmentRow, body: Readonly<Record<string, unknown>>) => Promise<WireShipment>;
   /** Fetches label bytes when the service sent only URLs. */
   readonly fetchBytes: (url: string) => Promise<Uint8Array>;
   readonly log: Logger;
@@ -43,7 +45,7 @@ export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
 /** Definitive refusals: the service read the request and sold no label, so the row fails (it keeps its id for a retry). */
 const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_input']);
 /** The request never reached a service that would act on it; repeating now cannot help, and the row stays pending. */
-const cannotSend = new Set<StationError['code']>(['unauthorized', 'not_configured', 'keychain_unavailable']);
+const cannotSend = new Set<StationError['code']>(['unauthorized', 'not_configured', 'keychain_unavailable', 'conflict']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,10 +82,10 @@ export function createPurchaseJournal(deps: JournalDeps) {
       insuranceCents: draft.insuranceCents,
       isReturn: draft.isReturn,
     };
-    const live = deps.shipments.liveByPackageKey(packageKey);
+    const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
     if (live?.state === 'bought') return live;
     if (live) return deps.shipments.reusePending(live.id, meta);
-    return deps.shipments.insertPending({ packageKey, platformUkId: mint(), ...meta });
+    return deps.shipments.insertPending({ packageKey, platformUkId: mint(), backendId: draft.backendId, ...meta });
   }
 
   async function decodeLabels(wire: WireShipment): Promise<BoughtUpdate['labels']> {
@@ -137,7 +139,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
       deps.shipments.countAttempt(row.id);
       deps.onStage?.(row.package_key, 'sent', row);
       try {
-        const wire = await deps.send(row.method, body);
+        const wire = await deps.send(row, body);
         if (closed) break;
         if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
           fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
@@ -166,8 +168,11 @@ export function createPurchaseJournal(deps: JournalDeps) {
     throw new StationFailure({ code, message, retryable: true });
   }
 
+  const flightKey = (backendId: string | null, packageKey: string) => `${backendId ?? ''}|${packageKey}`;
+
   function purchase(packageKey: string, draft: PurchaseDraft): Promise<ShipmentRow> {
-    const running = inFlight.get(packageKey);
+    const key = flightKey(draft.backendId, packageKey);
+    const running = inFlight.get(key);
     if (running) return running;
     const promise = (async () => {
       if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
@@ -175,20 +180,21 @@ export function createPurchaseJournal(deps: JournalDeps) {
       if (row.state === 'bought') return row;
       deps.onStage?.(packageKey, 'journaled', row);
       return send(row);
-    })().finally(() => inFlight.delete(packageKey));
-    inFlight.set(packageKey, promise);
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
     return promise;
   }
 
-  /** Re-sends every pending purchase (start-up, or after the network returns). */
-  async function reconcile(): Promise<{ readonly bought: number; readonly failed: number; readonly stillPending: number }> {
+  /** Re-sends every pending purchase of the current backend (start-up, a backend switch, or the network back). */
+  async function reconcile(backendId: string): Promise<{ readonly bought: number; readonly failed: number; readonly stillPending: number }> {
     let bought = 0;
     let failed = 0;
     let stillPending = 0;
-    for (const row of deps.shipments.pending()) {
-      if (inFlight.has(row.package_key)) continue;
-      const promise = send(row).finally(() => inFlight.delete(row.package_key));
-      inFlight.set(row.package_key, promise);
+    for (const row of deps.shipments.pending(backendId)) {
+      const key = flightKey(row.backend_id ?? backendId, row.package_key);
+      if (inFlight.has(key)) continue;
+      const promise = send(row).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
       try {
         await promise;
         bought += 1;
@@ -203,7 +209,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
   return {
     purchase,
     reconcile,
-    isInFlight: (packageKey: string) => inFlight.has(packageKey),
+    isInFlight: (backendId: string, packageKey: string) => inFlight.has(flightKey(backendId, packageKey)),
     /** Stops retrying; answers arriving later are not written (the next start reconciles them). */
     async close(): Promise<void> {
       closed = true;

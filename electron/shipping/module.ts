@@ -69,6 +69,14 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
   const endOfDay = createEndOfDayService(deps);
   const batch = createBatchService(deps, rates, purchase);
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
+  let unsubscribe: (() => void) | undefined;
+  const settle = async () => {
+    try {
+      await purchase.reconcile();
+    } catch (error) {
+      deps.log.warn('reconciling pending purchases failed; they stay pending', { error });
+    }
+  };
 
   return {
     handlers: {
@@ -112,13 +120,11 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
     },
     async start() {
       deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());
-      try {
-        await purchase.reconcile();
-      } catch (error) {
-        deps.log.warn('reconciling pending purchases failed; they stay pending', { error });
-      }
+      await settle();
+      unsubscribe = backend.onChange?.(() => void settle());
     },
     async close() {
+      unsubscribe?.();
       await purchase.journal.close();
     },
   };

@@ -43,7 +43,18 @@ export type ShippingV1 = Pick<
  * sandbox and the live service is a settings change, not a restart.
  */
 export interface BackendPort {
-  clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1 }>;
+  /** backendId names the service the clients talk to ('sandbox', 'live:<url>'); purchases are kept per backend. */
+  clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1; readonly backendId?: string }>;
+  /** Called after a switch of backend or keys, so unconfirmed purchases of the new backend are settled at once. */
+  onChange?(listener: () => void): () => void;
+}
+
+export const backendIdOf = (clients: { readonly backendId?: string }): string => clients.backendId ?? 'default';
+
+/** Operator words for a backend id. */
+export function describeBackend(backendId: string): string {
+  if (backendId === 'sandbox') return 'the practice service (sandbox)';
+  return backendId.startsWith('live:') ? `the service at ${backendId.slice(5)}` : `the service "${backendId}"`;
 }
 
 export type PrintPort = Pick<PrintService, 'enqueue' | 'waitForJob'>;

@@ -7,6 +7,7 @@ import { toCents } from '../../shared/domain/money';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { createPurchaseJournal, type PurchaseDraft } from './journal';
+import { backendIdOf, describeBackend } from './ports';
 import type { RatesService, StoredQuoteRequest } from './rates';
 import { toShipment, toWireAddress, toWirePackage } from './wireMap';
 
@@ -24,8 +25,13 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const journal = createPurchaseJournal({
     shipments: deps.shipments,
     log: deps.log.child('journal'),
-    send: async (method, body) => {
-      const v2 = await deps.v2();
+    send: async (row, body) => {
+      const clients = await deps.backend.clients();
+      if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
+        fail('conflict', `This purchase was sent to ${describeBackend(row.backend_id)}; switch the station back to it to finish the purchase.`);
+      }
+      const { v2 } = clients;
+      const method = row.method;
       // The journal stored the body this service built below; the client validates it again before sending.
       return method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
@@ -46,13 +52,14 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     },
   });
 
-  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): PurchaseDraft {
+  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>, backendId: string): PurchaseDraft {
     const quote = deps.quotes.get(input.quoteId);
     if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
     if (!rate) fail('not_found', 'That rate is not one of the rates shown; get rates again', { field: 'rateId' });
     const stored = JSON.parse(quote.request_json) as StoredQuoteRequest;
     return {
+      backendId,
       method: 'create_and_pay',
       body: {
         rate_id: input.rateId,
@@ -67,12 +74,13 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     };
   }
 
-  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): PurchaseDraft {
+  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>, backendId: string): PurchaseDraft {
     const from = rates.shipFrom(input.from);
     const returnLevel = (usPsReturnLevels as readonly string[]).includes(input.serviceLevel);
     const o = input.options;
     const isReturn = returnLevel || o.isReturnLabel === true;
     return {
+      backendId,
       method: 'direct_buy',
       body: {
         carrier_code: input.carrierCode,
@@ -146,8 +154,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
 
   async function buy(input: BuyInput): Promise<PurchaseResult> {
     const key = packageKeyOf(input);
-    const draft = input.method === 'rate' ? draftFromQuote(input) : draftDirect(input);
-    const earlier = deps.shipments.liveByPackageKey(key);
+    const backendId = backendIdOf(await deps.backend.clients());
+    const draft = input.method === 'rate' ? draftFromQuote(input, backendId) : draftDirect(input, backendId);
+    const earlier = deps.shipments.liveByPackageKey(backendId, key);
     const row = await journal.purchase(key, draft);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;
     if (!reused && row.rate_mismatch_json) {
@@ -161,9 +170,17 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   }
 
   async function reconcile(): Promise<Shipment[]> {
-    const pending = deps.shipments.pending();
+    const backendId = backendIdOf(await deps.backend.clients());
+    const elsewhere = deps.shipments.pendingOnOtherBackends(backendId);
+    if (elsewhere > 0) {
+      ctx.emit('station.notice', {
+        level: 'warning',
+        message: `${elsewhere} unconfirmed purchase${elsewhere === 1 ? ' was' : 's were'} made on another service; switch back to it to finish ${elsewhere === 1 ? 'it' : 'them'}.`,
+      });
+    }
+    const pending = deps.shipments.pending(backendId);
     if (pending.length === 0) return [];
-    const outcome = await journal.reconcile();
+    const outcome = await journal.reconcile(backendId);
     const level = outcome.stillPending > 0 || outcome.failed > 0 ? 'warning' : 'info';
     ctx.emit('station.notice', {
       level,

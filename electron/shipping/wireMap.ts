@@ -76,6 +76,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     id: row.id,
     packageKey: row.package_key,
     platformUkId: row.platform_uk_id,
+    backend: row.backend_id,
     state: row.state,
     method: row.method,
     orderNumber: row.order_number,

@@ -6,6 +6,7 @@ export interface ShipmentRow {
   readonly id: number;
   readonly package_key: string;
   readonly platform_uk_id: string;
+  readonly backend_id: string | null;
   readonly state: ShipmentStateRow;
   readonly method: 'create_and_pay' | 'direct_buy';
   readonly request_json: string;
@@ -37,6 +38,7 @@ export interface ShipmentRow {
 export interface PendingInsert {
   readonly packageKey: string;
   readonly platformUkId: string;
+  readonly backendId: string;
   readonly method: 'create_and_pay' | 'direct_buy';
   readonly requestJson: string;
   readonly chosenJson: string | null;
@@ -85,10 +87,12 @@ export type ShipmentsRepo = ReturnType<typeof createShipmentsRepo>;
 
 export function createShipmentsRepo(db: Db, now: () => Date) {
   const byId = db.prepare<[number], ShipmentRow>(`${SELECT} WHERE s.id = ?`);
-  const liveByKey = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.package_key = ? AND s.state <> 'voided'`);
-  const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json,
+  const liveByKey = db.prepare<[string, string], ShipmentRow>(
+    `${SELECT} WHERE coalesce(s.backend_id, '') = ? AND s.package_key = ? AND s.state <> 'voided'`,
+  );
+  const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, backend_id, state, method, request_json, chosen_json,
       order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, insurance_cents, is_return, created_at, updated_at)
-    VALUES (@packageKey, @platformUkId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
+    VALUES (@packageKey, @platformUkId, @backendId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
       @recipientName, @recipientLc, @recipientLastLc, @insuranceCents, @isReturn, @at, @at)`);
   const resend = db.prepare(`UPDATE shipments SET state = 'pending', method = @method, request_json = @requestJson, chosen_json = @chosenJson,
       order_number = @orderNumber, order_number_lc = @orderNumberLc, recipient_name = @recipientName, recipient_lc = @recipientLc,
@@ -104,7 +108,12 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const failed = db.prepare("UPDATE shipments SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
   const noteError = db.prepare('UPDATE shipments SET error = ?, updated_at = ? WHERE id = ?');
   const voided = db.prepare("UPDATE shipments SET state = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND state = 'bought'");
-  const pending = db.prepare<[], ShipmentRow>(`${SELECT} WHERE s.state = 'pending' ORDER BY s.id`);
+  const pending = db.prepare<[string], ShipmentRow>(
+    `${SELECT} WHERE s.state = 'pending' AND (s.backend_id = ? OR s.backend_id IS NULL) ORDER BY s.id`,
+  );
+  const pendingElsewhere = db.prepare<[string], { n: number }>(
+    "SELECT count(*) AS n FROM shipments WHERE state = 'pending' AND backend_id IS NOT NULL AND backend_id <> ?",
+  );
   const byTracking = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.tracking_lc = ? ORDER BY s.id DESC LIMIT 1`);
   const byShipmentNo = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.shipment_no = ? ORDER BY s.id DESC LIMIT 1`);
   const byPlatformId = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.platform_uk_id = ?`);
@@ -113,7 +122,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   );
 
   const at = () => now().toISOString();
-  const metaParams = (p: Omit<PendingInsert, 'packageKey' | 'platformUkId'>) => ({
+  const metaParams = (p: Omit<PendingInsert, 'packageKey' | 'platformUkId' | 'backendId'>) => ({
     method: p.method,
     requestJson: p.requestJson,
     chosenJson: p.chosenJson,
@@ -129,13 +138,14 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
 
   return {
     get: (id: number): ShipmentRow | undefined => byId.get(id),
-    liveByPackageKey: (key: string): ShipmentRow | undefined => liveByKey.get(key),
+    /** The package's row on one backend that is not voided: pending, failed or bought. */
+    liveByPackageKey: (backendId: string, key: string): ShipmentRow | undefined => liveByKey.get(backendId, key),
     insertPending(p: PendingInsert): ShipmentRow {
-      const info = insert.run({ packageKey: p.packageKey, platformUkId: p.platformUkId, ...metaParams(p) });
+      const info = insert.run({ packageKey: p.packageKey, platformUkId: p.platformUkId, backendId: p.backendId, ...metaParams(p) });
       return byId.get(Number(info.lastInsertRowid)) as ShipmentRow;
     },
     /** Reuses a pending or failed row (same platform_uk_id) with the latest request. */
-    reusePending(id: number, p: Omit<PendingInsert, 'packageKey' | 'platformUkId'>): ShipmentRow {
+    reusePending(id: number, p: Omit<PendingInsert, 'packageKey' | 'platformUkId' | 'backendId'>): ShipmentRow {
       resend.run({ id, ...metaParams(p) });
       return byId.get(id) as ShipmentRow;
     },
@@ -164,7 +174,9 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     markFailed: (id: number, message: string) => void failed.run(message, at(), id),
     noteError: (id: number, message: string) => void noteError.run(message, at(), id),
     markVoided: (id: number): boolean => voided.run(at(), at(), id).changes > 0,
-    pending: (): ShipmentRow[] => pending.all(),
+    /** Unconfirmed purchases of one backend (and of rows from before purchases had one). */
+    pending: (backendId: string): ShipmentRow[] => pending.all(backendId),
+    pendingOnOtherBackends: (backendId: string): number => pendingElsewhere.get(backendId)?.n ?? 0,
     /** One shipment by tracking number, shipment_no or platform_uk_id. */
     findByRef(ref: string): ShipmentRow | undefined {
       const trimmed = ref.trim();

@@ -87,6 +87,8 @@ export interface Shipment {
   readonly id: number;
   readonly packageKey: string;
   readonly platformUkId: string;
+  /** The service the label was bought from: 'sandbox' (practice, not real postage) or 'live:<address>'. */
+  readonly backend: string | null;
   readonly state: ShipmentState;
   readonly method: 'create_and_pay' | 'direct_buy';
   readonly orderNumber: string | null;

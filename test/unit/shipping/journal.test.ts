@@ -29,6 +29,7 @@ function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_
 }
 
 const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
+  backendId: 'sandbox',
   method: 'create_and_pay',
   body: { rate_id: level },
   chosen: { carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 },
@@ -48,7 +49,7 @@ function setup(behaviour: (id: string, body: Record<string, unknown>, call: numb
     log: createMemoryLogger(),
     retryDelayMs: 1,
     fetchBytes: async () => new Uint8Array([1]),
-    send: async (_method, body) => {
+    send: async (_row, body) => {
       calls += 1;
       const id = String(body.platform_uk_id);
       await new Promise((r) => setTimeout(r, 5));
@@ -90,7 +91,7 @@ describe('purchase journal', () => {
     let refuse = true;
     const { journal, shipments } = setup(() => (refuse ? 'reject' : 'ok'));
     await expect(journal.purchase('A-1#0', draft())).rejects.toThrow(/Insufficient balance/);
-    const failed = shipments.liveByPackageKey('A-1#0');
+    const failed = shipments.liveByPackageKey('sandbox', 'A-1#0');
     expect(failed?.state).toBe('failed');
     refuse = false;
     const row = await journal.purchase('A-1#0', draft());
@@ -103,7 +104,7 @@ describe('purchase journal', () => {
     const { journal, sold } = setup(() => (down ? 'error' : 'ok'));
     await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { code: 'timeout', retryable: true } });
     down = false;
-    expect(await journal.reconcile()).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
     expect(sold.size).toBe(1);
   });
 
@@ -120,5 +121,19 @@ describe('purchase journal', () => {
       picked: { serviceLevel: 'USPS_GROUND_ADVANTAGE' },
       bought: { serviceLevel: 'USPS_PRIORITY' },
     });
+  });
+
+  it('keeps a package\'s purchases apart per backend and reconciles only the current one', async () => {
+    let down = true;
+    const { journal, sold, shipments } = setup(() => (down ? 'error' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { retryable: true } });
+    down = false;
+    expect(await journal.reconcile('live:https://api.example.com')).toEqual({ bought: 0, failed: 0, stillPending: 0 });
+    expect(shipments.pendingOnOtherBackends('live:https://api.example.com')).toBe(1);
+    const live = await journal.purchase('A-1#0', { ...draft(), backendId: 'live:https://api.example.com' });
+    expect(live.backend_id).toBe('live:https://api.example.com');
+    expect(shipments.liveByPackageKey('sandbox', 'A-1#0')?.state).toBe('pending');
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(sold.size).toBe(2);
   });
 });
