@@ -89,7 +89,6 @@ export const sandboxErrors = {
   service_type_required: [400, 'order.service_type is required to buy directly.'],
   service_type_unknown: [400, 'The service type is not offered by the account.'],
   carrier_account_not_found: [404, 'No carrier account with that carrier_token.'],
-  multiple_carrier_accounts: [409, 'The account has several carriers of this type; use rates/list then rates/buy.'],
   // Limits and faults
   rate_limited: [429, 'Too many requests; retry after the number of seconds in Retry-After.'],
   service_unavailable: [503, 'The service is temporarily unavailable (injected fault).'],

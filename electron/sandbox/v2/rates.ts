@@ -1,4 +1,4 @@
-import { getRatesRequestSchema, quickRateItemSchema } from '../../../shared/api/v2/rates';
+import { getRatesRequestSchema, quickRateRequestSchema } from '../../../shared/api/v2/rates';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
@@ -15,13 +15,12 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!Array.isArray(body)) refuse('invalid_request', 'quick_rate takes a JSON array of rate requests.');
   if (body.length === 0) refuse('quick_rate_batch_empty');
   if (body.length > QUICK_RATE_MAX) refuse('quick_rate_batch_too_large', `quick_rate accepts at most ${QUICK_RATE_MAX} rate requests per call; got ${body.length}.`);
+  const items = parseWith(quickRateRequestSchema, body, addressIssueCoder);
   const seen = new Set<string>();
-  const items = body.map((raw, i) => {
-    const item = parseWith(quickRateItemSchema, raw, (path, code) => addressIssueCoder(`${i}.${path}`, code));
+  for (const item of items) {
     if (seen.has(item.request_unique_id)) refuse('quick_rate_duplicate_request_id', `request_unique_id "${item.request_unique_id}" appears twice.`);
     seen.add(item.request_unique_id);
-    return item;
-  });
+  }
   ctx.stats.quickRateCalls += 1;
   const now = ctx.now();
   const data = items.map((item) => {

@@ -58,7 +58,7 @@ describe('quick_rate', () => {
     expect((await quick(items(1, { to_address_data: { ...TO, country: 'CA' } }))).json.code).toBe('address_country_unsupported');
     expect((await quick(items(1, { package_data: { ...PACKAGE, type: 'crate' } }))).json.code).toBe('package_type_invalid');
     const missing = await quick(items(1, { package_data: { ...PACKAGE, weight: undefined } }));
-    expect(missing.json).toMatchObject({ code: 'invalid_parameter', msg: expect.stringContaining('package_data.weight') });
+    expect(missing.json).toMatchObject({ code: 'invalid_parameter', msg: expect.stringContaining('0.package_data.weight') });
     expect((await quick(items(1, { ship_date: '2020-01-01' }))).json.code).toBe('ship_date_invalid');
   });
 
