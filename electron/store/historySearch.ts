@@ -16,7 +16,11 @@ export interface HistoryQuery {
  * Rows from the lookups are merged newest first.
  */
 export function createHistorySearch(db: Db) {
-  const cols = 's.*';
+  // Everything a history row shows; the request and the raw answer stay on disk (they are most of a row's bytes).
+  const cols = `s.id, s.package_key, s.platform_uk_id, s.backend_id, s.state, s.method, '' AS request_json, s.chosen_json, NULL AS result_json,
+    s.error, s.attempts, s.order_number, s.recipient_name, s.shipment_no, s.tracking_no, s.carrier_code, s.service_level, s.service_name,
+    s.cost_cents, s.currency, s.insurance_cents, s.duplicate_label, s.rate_mismatch_json, s.is_return, s.created_at, s.updated_at,
+    s.bought_at, s.voided_at`;
   const maxId = Number.MAX_SAFE_INTEGER;
   const tracking = db.prepare<[string, number, number], ShipmentRow>(
     `SELECT ${cols} FROM shipments s WHERE s.tracking_lc = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
