@@ -41,6 +41,9 @@ export interface RateEntry {
   purchased?: boolean;
 }
 
+const KEEP_EXPIRED_MS = 15 * 60_000;
+const MAX_RATES = 200_000;
+
 /**
  * Quoted rates live in memory: quoting writes nothing to disk, which keeps
  * rating fast. Rates expire after a configurable age anyway, so losing them on
@@ -74,10 +77,14 @@ export class RateBook {
     return new Date(entry.createdAtMs + this.ttlMs).toISOString();
   }
 
-  /** Forgets rates long past expiry (kept a while so a late purchase still says rate_expired). */
+  /**
+   * Forgets rates well past expiry (kept a while so a late purchase still says
+   * rate_expired), and the oldest beyond a cap so a long benchmark cannot grow
+   * memory without bound. Insertion order is age order.
+   */
   private sweep(nowMs: number): void {
     for (const [id, entry] of this.entries) {
-      if (nowMs - entry.createdAtMs <= this.ttlMs * 4 + 60_000) break;
+      if (nowMs - entry.createdAtMs <= this.ttlMs + KEEP_EXPIRED_MS && this.entries.size <= MAX_RATES) break;
       this.entries.delete(id);
     }
   }
