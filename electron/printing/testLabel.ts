@@ -5,11 +5,11 @@ import { paint } from './lang/zpl';
 import { decodeLabelPng } from './raster/decode';
 import { rasterToPng } from './raster/preview';
 import { createRaster, setPixel, type Raster } from './raster/raster';
-import { threshold } from './raster/tone';
+import { toneGray } from './raster/tone';
 
 async function symbol(options: Parameters<typeof bwipjs.toBuffer>[0]): Promise<Raster> {
   const decoded = decodeLabelPng(await bwipjs.toBuffer(options));
-  return decoded.kind === 'bits' ? decoded.raster : threshold(decoded.image);
+  return decoded.kind === 'bits' ? decoded.raster : toneGray(decoded.image, 'threshold').raster;
 }
 
 function box(canvas: Raster, x0: number, y0: number, w: number, h: number): void {

@@ -9,8 +9,11 @@ export interface GraphicData {
   readonly text: string;
 }
 
+/** memLevel 9 buys a little size at no cost in time; level 9 would cost 5x the time for 3%. */
+const DEFLATE = { level: 6, memLevel: 9 } as const;
+
 export function z64(raster: Raster): string {
-  const base64 = deflateSync(raster.data).toString('base64');
+  const base64 = deflateSync(raster.data, DEFLATE).toString('base64');
   return `:Z64:${base64}:${crcHex(crc16Xmodem(base64))}`;
 }
 

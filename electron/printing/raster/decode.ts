@@ -1,8 +1,7 @@
 import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
-import { luma, overWhite, type GrayImage } from './gray';
+import { grayImage, luma, overWhite, type GrayImage } from './gray';
 import { badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
-import { MID_BAIL_SHARE, MID_HIGH, MID_LOW, THRESHOLD } from './tone';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
 export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
@@ -49,12 +48,10 @@ function fromSamples(lines: PngScanlines): DecodedLabel {
   }
   const sharp = lut.every((v) => v === 0 || v === 255);
   if (sharp && depth === 1) return { kind: 'bits', raster: packedOneBit(lines, lut[0] === 0, lut[1] === 0) };
-  if (depth === 8) {
-    const packed = thresholdEightBit(lines, lut);
-    if (packed) return { kind: 'bits', raster: packed };
-  }
-  const { gray, onlyBlackAndWhite } = samplesToGray(lines, lut);
-  return sharp || onlyBlackAndWhite ? { kind: 'bits', raster: thresholdSharp(gray) } : { kind: 'gray', image: gray };
+  const identity = depth === 8 && lut.every((v, i) => v === i);
+  // 8-bit gray is used where it lies: the un-filtered scanlines are the gray image.
+  if (identity) return { kind: 'gray', image: { width: header.width, height: header.height, data: lines.data, offset: 1, stride: lines.stride + 1 } };
+  return { kind: 'gray', image: samplesToGray(lines, lut) };
 }
 
 /** 1-bit rows map byte for byte: 8 pixels per table lookup. */
@@ -77,74 +74,24 @@ function packedOneBit(lines: PngScanlines, zeroIsBlack: boolean, oneIsBlack: boo
   return raster;
 }
 
-/** Also reports whether every pixel is pure black or white (renderers often write sharp labels as 8-bit gray). */
-function samplesToGray(lines: PngScanlines, lut: Uint8Array): { gray: GrayImage; onlyBlackAndWhite: boolean } {
+function samplesToGray(lines: PngScanlines, lut: Uint8Array): GrayImage {
   const { width, height, bitDepth: depth } = lines.header;
   const out = new Uint8Array(width * height);
   const src = lines.data;
   const max = (1 << depth) - 1;
-  // (v + 1) & 0xfe is 0 exactly for v = 0 and v = 255.
-  let mid = 0;
   for (let y = 0; y < height; y += 1) {
     const row = y * (lines.stride + 1) + 1;
     const o = y * width;
     if (depth === 8) {
-      for (let x = 0; x < width; x += 1) {
-        const v = lut[src[row + x]!]!;
-        out[o + x] = v;
-        mid |= (v + 1) & 0xfe;
-      }
+      for (let x = 0; x < width; x += 1) out[o + x] = lut[src[row + x]!]!;
     } else {
       for (let x = 0; x < width; x += 1) {
         const bit = x * depth;
-        const v = lut[(src[row + (bit >> 3)]! >> (8 - depth - (bit & 7))) & max]!;
-        out[o + x] = v;
-        mid |= (v + 1) & 0xfe;
+        out[o + x] = lut[(src[row + (bit >> 3)]! >> (8 - depth - (bit & 7))) & max]!;
       }
     }
   }
-  return { gray: { width, height, data: out }, onlyBlackAndWhite: mid === 0 };
-}
-
-/**
- * 8-bit samples straight to bits in one pass. Returns null when the image
- * has enough mid-gray to possibly be art: the gray image then decides.
- */
-function thresholdEightBit(lines: PngScanlines, lut: Uint8Array): Raster | null {
-  const { width, height } = lines.header;
-  const raster = createRaster(width, height);
-  const out = raster.data;
-  const src = lines.data;
-  const limit = Math.ceil(width * height * MID_BAIL_SHARE);
-  let mid = 0;
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (lines.stride + 1) + 1;
-    let o = y * raster.bytesPerRow;
-    for (let x = 0; x < width; x += 8, o += 1) {
-      const end = width - x < 8 ? width - x : 8;
-      let byte = 0;
-      for (let k = 0; k < end; k += 1) {
-        const v = lut[src[row + x + k]!]!;
-        if (v < THRESHOLD) byte |= 0x80 >> k;
-        if (v > MID_LOW && v < MID_HIGH) mid += 1;
-      }
-      out[o] = byte;
-    }
-    if (mid > limit) return null;
-  }
-  return raster;
-}
-
-/** Only called for images whose every pixel is 0 or 255. */
-function thresholdSharp(gray: GrayImage): Raster {
-  const raster = createRaster(gray.width, gray.height);
-  const { data } = gray;
-  for (let y = 0; y < gray.height; y += 1) {
-    const row = y * gray.width;
-    const to = y * raster.bytesPerRow;
-    for (let x = 0; x < gray.width; x += 1) if (data[row + x] === 0) raster.data[to + (x >> 3)] = raster.data[to + (x >> 3)]! | (0x80 >> (x & 7));
-  }
-  return raster;
+  return grayImage(width, height, out);
 }
 
 function fromRgb(lines: PngScanlines): GrayImage {
@@ -163,7 +110,7 @@ function fromRgb(lines: PngScanlines): GrayImage {
       out[o + x] = key && r === key[0] && g === key[1] && b === key[2] ? 255 : luma(r, g, b);
     }
   }
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }
 
 function fromGrayAlpha(lines: PngScanlines): GrayImage {
@@ -175,7 +122,7 @@ function fromGrayAlpha(lines: PngScanlines): GrayImage {
     const o = y * width;
     for (let x = 0; x < width; x += 1, i += 2) out[o + x] = overWhite(src[i]!, src[i + 1]!);
   }
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }
 
 function fromRgba(lines: PngScanlines): GrayImage {
@@ -190,14 +137,14 @@ function fromRgba(lines: PngScanlines): GrayImage {
       out[o + x] = a === 255 ? luma(src[i]!, src[i + 1]!, src[i + 2]!) : overWhite(luma(src[i]!, src[i + 1]!, src[i + 2]!), a);
     }
   }
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }
 
 /** The general path: pngjs expands anything to 8-bit RGBA. */
 export function rgbaToGray(rgba: Uint8Array, width: number, height: number): GrayImage {
   const out = new Uint8Array(width * height);
   for (let p = 0, i = 0; p < out.length; p += 1, i += 4) out[p] = overWhite(luma(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!), rgba[i + 3]!);
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }
 
 function viaPngjs(bytes: Uint8Array): DecodedLabel {

@@ -1,7 +1,7 @@
 import type { DecodedLabel } from './decode';
 import { padCrop, rasterToGray, resampleGray, rotateGrayClockwise, rotateRasterClockwise } from './geometry';
 import type { Raster } from './raster';
-import { looksLikeGrayArt, toRaster, type ToneMode } from './tone';
+import { looksLikeGrayArt, toneGray, type ToneMode } from './tone';
 
 export interface FitResult {
   readonly raster: Raster;
@@ -25,16 +25,17 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, ton
   const rotated = sourceWidth !== sourceHeight && width !== height && sourceWidth > sourceHeight !== width > height;
   const [w, h] = rotated ? [sourceHeight, sourceWidth] : [sourceWidth, sourceHeight];
   const scale = Math.min(width / w, height / h);
-  const dithered = label.kind === 'gray' && (tone === 'dither' || (tone === 'auto' && looksLikeGrayArt(label.image)));
-  const mode: ToneMode = dithered ? 'dither' : 'threshold';
 
   if (Math.abs(scale - 1) <= SAME_SIZE_TOLERANCE) {
-    const bits = label.kind === 'bits' ? label.raster : toRaster(label.image, mode);
-    const upright = rotated ? rotateRasterClockwise(bits) : bits;
-    return { raster: padCrop(upright, width, height), rotated, scale: 1, dithered };
+    const toned = label.kind === 'bits' ? { raster: label.raster, dithered: false } : toneGray(label.image, tone);
+    const upright = rotated ? rotateRasterClockwise(toned.raster) : toned.raster;
+    return { raster: padCrop(upright, width, height), rotated, scale: 1, dithered: toned.dithered };
   }
+  // Art is judged at the source resolution: resampling blurs sharp edges into gray.
+  const art = label.kind === 'gray' && (tone === 'dither' || (tone === 'auto' && looksLikeGrayArt(label.image)));
   const gray = label.kind === 'bits' ? rasterToGray(label.raster) : label.image;
   const turned = rotated ? rotateGrayClockwise(gray) : gray;
   const resized = resampleGray(turned, Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale)));
-  return { raster: padCrop(toRaster(resized, mode), width, height), rotated, scale, dithered };
+  const toned = toneGray(resized, art ? 'dither' : 'threshold');
+  return { raster: padCrop(toned.raster, width, height), rotated, scale, dithered: toned.dithered };
 }

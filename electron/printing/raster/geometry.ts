@@ -1,5 +1,5 @@
 import { createRaster, lastByteMask, type Raster } from './raster';
-import type { GrayImage } from './gray';
+import { grayImage, type GrayImage } from './gray';
 
 /** Quarter turn clockwise: the label's top edge ends up on the right. Visits only black bytes. */
 export function rotateRasterClockwise(src: Raster): Raster {
@@ -28,11 +28,11 @@ export function rotateGrayClockwise(src: GrayImage): GrayImage {
   const { width: w, height: h } = src;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y += 1) {
-    const row = y * w;
+    const row = src.offset + y * src.stride;
     const dx = h - 1 - y;
     for (let x = 0; x < w; x += 1) out[x * h + dx] = src.data[row + x]!;
   }
-  return { width: h, height: w, data: out };
+  return grayImage(h, w, out);
 }
 
 /**
@@ -69,7 +69,7 @@ export function rasterToGray(src: Raster): GrayImage {
     const o = y * src.width;
     for (let x = 0; x < src.width; x += 1) if (src.data[row + (x >> 3)]! & (0x80 >> (x & 7))) out[o + x] = 0;
   }
-  return { width: src.width, height: src.height, data: out };
+  return grayImage(src.width, src.height, out);
 }
 
 /** Nearest neighbour up, box average down: real resolution changes only (203 <-> 300 dpi). */
@@ -82,11 +82,11 @@ function nearest(src: GrayImage, width: number, height: number): GrayImage {
   const xs = Uint32Array.from({ length: width }, (_, x) => Math.min(src.width - 1, Math.floor(((x + 0.5) * src.width) / width)));
   for (let y = 0; y < height; y += 1) {
     const sy = Math.min(src.height - 1, Math.floor(((y + 0.5) * src.height) / height));
-    const row = sy * src.width;
+    const row = src.offset + sy * src.stride;
     const o = y * width;
     for (let x = 0; x < width; x += 1) out[o + x] = src.data[row + xs[x]!]!;
   }
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }
 
 function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
@@ -101,11 +101,11 @@ function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
       const [x0, x1] = span(x, width, src.width);
       let sum = 0;
       for (let sy = y0; sy < y1; sy += 1) {
-        const row = sy * src.width;
+        const row = src.offset + sy * src.stride;
         for (let sx = x0; sx < x1; sx += 1) sum += src.data[row + sx]!;
       }
       out[y * width + x] = Math.round(sum / ((y1 - y0) * (x1 - x0)));
     }
   }
-  return { width, height, data: out };
+  return grayImage(width, height, out);
 }

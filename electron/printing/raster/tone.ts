@@ -2,8 +2,8 @@ import { createRaster, type Raster } from './raster';
 import type { GrayImage } from './gray';
 
 export const THRESHOLD = 128;
-export const MID_LOW = 48;
-export const MID_HIGH = 208;
+const MID_LOW = 48;
+const MID_HIGH = 208;
 /**
  * Share of pixels that must be mid-gray *areas* (a mid-gray pixel whose four
  * neighbours are mid-gray too) before an image counts as grayscale art.
@@ -11,54 +11,36 @@ export const MID_HIGH = 208;
  * never pass the neighbour test; a shaded logo or a photo does.
  */
 const ART_AREA_SHARE = 0.002;
-/** Below this share of mid-gray pixels at all, a label is not worth the area test. */
-export const MID_BAIL_SHARE = 0.005;
 
 const isMid = (v: number): boolean => v > MID_LOW && v < MID_HIGH;
 
-function isAreaMid(data: Uint8Array, width: number, height: number, x: number, y: number): boolean {
-  const i = y * width + x;
-  return (
-    x > 0 &&
-    y > 0 &&
-    x < width - 1 &&
-    y < height - 1 &&
-    isMid(data[i]!) &&
-    isMid(data[i - 1]!) &&
-    isMid(data[i + 1]!) &&
-    isMid(data[i - width]!) &&
-    isMid(data[i + width]!)
-  );
+function isAreaMid(g: GrayImage, x: number, y: number): boolean {
+  if (x <= 0 || y <= 0 || x >= g.width - 1 || y >= g.height - 1) return false;
+  const i = g.offset + y * g.stride + x;
+  const d = g.data;
+  return isMid(d[i]!) && isMid(d[i - 1]!) && isMid(d[i + 1]!) && isMid(d[i - g.stride]!) && isMid(d[i + g.stride]!);
 }
+
+/** Counts area mid-grays in the given rows, stopping once past `limit`. */
+function areaMidCount(g: GrayImage, rows: Iterable<number>, limit: number): number {
+  let area = 0;
+  for (const y of rows) {
+    const row = g.offset + y * g.stride;
+    for (let x = 1; x < g.width - 1; x += 1) {
+      if (isMid(g.data[row + x]!) && isAreaMid(g, x, y) && ++area > limit) return area;
+    }
+  }
+  return area;
+}
+
+const allRows = function* (height: number): Generator<number> {
+  for (let y = 0; y < height; y += 1) yield y;
+};
 
 /** True when the image holds real grayscale art that a hard threshold would flatten. */
 export function looksLikeGrayArt(gray: GrayImage): boolean {
-  const { data, width, height } = gray;
-  const limit = Math.ceil(data.length * ART_AREA_SHARE);
-  let area = 0;
-  for (let y = 1; y < height - 1; y += 1) {
-    for (let x = 1; x < width - 1; x += 1) {
-      if (isMid(data[y * width + x]!) && isAreaMid(data, width, height, x, y) && ++area > limit) return true;
-    }
-  }
-  return false;
-}
-
-export function threshold(gray: GrayImage): Raster {
-  const raster = createRaster(gray.width, gray.height);
-  const { data, width } = gray;
-  const out = raster.data;
-  for (let y = 0; y < gray.height; y += 1) {
-    const row = y * width;
-    let o = y * raster.bytesPerRow;
-    for (let x = 0; x < width; x += 8, o += 1) {
-      const end = Math.min(8, width - x);
-      let byte = 0;
-      for (let k = 0; k < end; k += 1) if (data[row + x + k]! < THRESHOLD) byte |= 0x80 >> k;
-      out[o] = byte;
-    }
-  }
-  return raster;
+  const limit = Math.ceil(gray.width * gray.height * ART_AREA_SHARE);
+  return areaMidCount(gray, allRows(gray.height), limit) > limit;
 }
 
 // 8x8 Bayer matrix: ordered dithering is local, so error never smears from a
@@ -70,29 +52,71 @@ const BAYER = [
 const BAYER_LEVELS = Uint8Array.from(BAYER, (v) => v * 4 + 2);
 
 /**
- * Dithers the gray areas and thresholds everything else: shaded art gets its
- * tones, while text edges and bars (black, white and one-dot gray fringes)
- * stay exactly as sharp as a plain threshold leaves them.
+ * Re-tones one row: gray *areas* are dithered, everything else (black,
+ * white, one-dot gray fringes of text and bars) keeps the plain threshold.
  */
-export function ditherArt(gray: GrayImage): Raster {
-  const raster = createRaster(gray.width, gray.height);
-  const { data, width, height } = gray;
-  for (let y = 0; y < height; y += 1) {
-    const row = y * width;
-    const o = y * raster.bytesPerRow;
-    const matrixRow = (y & 7) * 8;
-    for (let x = 0; x < width; x += 1) {
-      const v = data[row + x]!;
-      const level = isMid(v) && isAreaMid(data, width, height, x, y) ? BAYER_LEVELS[matrixRow + (x & 7)]! : THRESHOLD;
-      if (v < level) raster.data[o + (x >> 3)] = raster.data[o + (x >> 3)]! | (0x80 >> (x & 7));
-    }
+function ditherRow(g: GrayImage, raster: Raster, y: number): void {
+  const row = g.offset + y * g.stride;
+  const o = y * raster.bytesPerRow;
+  const matrixRow = (y & 7) * 8;
+  raster.data.fill(0, o, o + raster.bytesPerRow);
+  for (let x = 0; x < g.width; x += 1) {
+    const v = g.data[row + x]!;
+    const level = isMid(v) && isAreaMid(g, x, y) ? BAYER_LEVELS[matrixRow + (x & 7)]! : THRESHOLD;
+    if (v < level) raster.data[o + (x >> 3)] = raster.data[o + (x >> 3)]! | (0x80 >> (x & 7));
   }
-  return raster;
 }
 
 export type ToneMode = 'auto' | 'threshold' | 'dither';
 
-export function toRaster(gray: GrayImage, mode: ToneMode = 'auto'): Raster {
-  const dither = mode === 'dither' || (mode === 'auto' && looksLikeGrayArt(gray));
-  return dither ? ditherArt(gray) : threshold(gray);
+export interface Toned {
+  readonly raster: Raster;
+  readonly dithered: boolean;
+}
+
+/**
+ * Gray to bits in one pass over the pixels, 8 at a time through two 32-bit
+ * words: all-white and all-black runs (most of a label) cost one compare.
+ * The pass notes which rows hold mid-grays; only those rows are examined for
+ * art and, if it is art, dithered again.
+ */
+export function toneGray(g: GrayImage, mode: ToneMode = 'auto'): Toned {
+  const { width, height } = g;
+  const raster = createRaster(width, height);
+  const out = raster.data;
+  const n = raster.bytesPerRow;
+  const padded = new Uint8Array(n * 8).fill(255);
+  const words = new Uint32Array(padded.buffer);
+  const midRows: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = g.offset + y * g.stride;
+    padded.set(g.data.subarray(row, row + width));
+    const o = y * n;
+    let mid = 0;
+    for (let b = 0; b < n; b += 1) {
+      const w0 = words[b * 2]!;
+      const w1 = words[b * 2 + 1]!;
+      if (w0 === 0xffffffff && w1 === 0xffffffff) continue;
+      if (w0 === 0 && w1 === 0) {
+        out[o + b] = 0xff;
+        continue;
+      }
+      let byte = 0;
+      for (let k = 0; k < 8; k += 1) {
+        const v = padded[b * 8 + k]!;
+        if (v < THRESHOLD) byte |= 0x80 >> k;
+        if (v > MID_LOW && v < MID_HIGH) mid += 1;
+      }
+      out[o + b] = byte;
+    }
+    if (mid > 0) midRows.push(y);
+  }
+  // A padded last byte reads 255 (white) past the width, so padding bits are already 0.
+  if (mode === 'threshold' || midRows.length === 0) return { raster, dithered: false };
+  if (mode === 'auto') {
+    const limit = Math.ceil(width * height * ART_AREA_SHARE);
+    if (areaMidCount(g, midRows, limit) <= limit) return { raster, dithered: false };
+  }
+  for (const y of midRows) ditherRow(g, raster, y);
+  return { raster, dithered: true };
 }
