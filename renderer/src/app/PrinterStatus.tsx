@@ -3,6 +3,15 @@ import type { PrinterStatusEvent } from '../../../shared/contract/printing';
 import { useEvent, useQuery } from '../station/use-query';
 import { StatusItem } from './StatusItem';
 
+const stateWords: Record<PrinterStatusEvent['state'], string> = {
+  ready: 'Ready',
+  offline: 'Offline',
+  printing: 'Printing…',
+  error: 'Error',
+  attached: 'Plugged in',
+  detached: 'Unplugged',
+};
+
 /** The default printer: present or not, and what it last said. */
 export function PrinterStatus() {
   const printers = useQuery('printers.list', {}, ['printers']);
@@ -17,6 +26,6 @@ export function PrinterStatus() {
   if (!printer) return <StatusItem label="Printer" value="None set up (Settings)" tone="warn" />;
   const live = last && last.printerId === printer.id ? last : null;
   const bad = live ? live.state === 'offline' || live.state === 'error' || live.state === 'detached' : !printer.connected;
-  const words = job ?? live?.message ?? (live ? live.state : printer.connected ? 'Ready' : (printer.message ?? 'Not connected'));
+  const words = job ?? live?.message ?? (live ? stateWords[live.state] : printer.connected ? 'Ready' : (printer.message ?? 'Not connected'));
   return <StatusItem label="Printer" value={`${printer.name}: ${words}`} tone={bad || job?.startsWith('Last') ? 'bad' : 'ok'} />;
 }
