@@ -1,5 +1,5 @@
 import type { V1Order } from '../../shared/api/v1';
-import { fail } from '../../shared/contract/errors';
+import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CsvImportReport, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
 import type { OrderRow } from '../store/ordersRepo';
@@ -69,7 +69,13 @@ export function createOrdersService(deps: ShippingDeps) {
     let imported = 0;
     let updated = 0;
     for (let page = 1; page <= 50; page += 1) {
-      const list = await v1.listOrders({ status: 'awaiting', page, page_size: 200 });
+      const list = await v1.listOrders({ status: 'awaiting', page, page_size: 200 }).catch((error: unknown) => {
+        // Listing orders is the sandbox's extension of v1; the public service answers 404.
+        if (error instanceof StationFailure && error.error.serviceCode === 'http_404') {
+          fail('not_configured', 'This service does not list orders. Import them from a CSV file, or scan or type the order number.');
+        }
+        throw error;
+      });
       deps.orders.transaction(() => {
         for (const o of list.orders) {
           const { recipient, package: pkg } = fromV1(o);

@@ -3,6 +3,7 @@ import type { Shipment } from '../../shared/contract/shippingTypes';
 import { isOutcomeUnknown } from '../api/failures';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
+import { backendIdOf, describeBackend } from './ports';
 import { toShipment } from './wireMap';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
@@ -41,7 +42,11 @@ export function createVoidService(deps: ShippingDeps) {
     const row = find(ref);
     if (row.state === 'voided') fail('conflict', `This label was already voided on ${day(row.voided_at)}. Nothing more to do; no second refund is made.`, { field: 'ref' });
     if (row.state !== 'bought') fail('conflict', 'This package has no bought label to void (the purchase did not complete).', { field: 'ref' });
-    const v2 = await deps.v2();
+    const clients = await deps.backend.clients();
+    if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
+      fail('conflict', `This label was bought from ${describeBackend(row.backend_id)}; switch the station to it to void the label.`, { field: 'ref' });
+    }
+    const { v2 } = clients;
     try {
       await v2.voidLabel({ platform_uk_id: row.platform_uk_id });
     } catch (error) {
