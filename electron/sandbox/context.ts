@@ -19,6 +19,8 @@ export interface SandboxStats {
   ratesQuoted: number;
   tokensIssued: number;
   requests: number;
+  /** Requests that hit a sandbox bug (answered 500 internal_error). */
+  internalErrors: number;
 }
 
 /** Everything the route handlers share. */

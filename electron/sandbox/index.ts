@@ -59,6 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ratesQuoted: 0,
     tokensIssued: 0,
     requests: 0,
+    internalErrors: 0,
   };
   const ctx: SandboxContext = {
     db,
@@ -80,8 +81,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   seedAccount(ctx);
   let v2: Awaited<ReturnType<typeof listen>> | undefined;
   try {
-    v2 = await listen(v2Server(ctx), options.port ?? 0);
-    const v1 = await listen(v1Server(ctx), options.legacyPort ?? 0);
+    // A sandbox bug must not pass silently: count it and warn on stderr (the answer is a 500).
+    const onError = (error: unknown) => {
+      stats.internalErrors += 1;
+      process.emitWarning(`Shipping sandbox internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    };
+    v2 = await listen({ ...v2Server(ctx), onError }, options.port ?? 0);
+    const v1 = await listen({ ...v1Server(ctx), onError }, options.legacyPort ?? 0);
     ctx.urls.base = v2.url;
     ctx.urls.legacy = v1.url;
     const servers = [v2, v1];

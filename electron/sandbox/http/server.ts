@@ -11,7 +11,7 @@ export interface ServerOptions {
   readonly style: FailureStyle;
   /** Runs before routing (faults, authentication, rate limits); throws a SandboxError or returns a reply to answer early. */
   readonly before?: (req: SandboxRequest) => Reply | undefined | Promise<Reply | undefined>;
-  /** Called for requests that reached a handler, for stats. */
+  /** Called with unexpected errors (sandbox bugs), which are answered as 500 internal_error. */
   readonly onError?: (error: unknown) => void;
 }
 

@@ -59,7 +59,12 @@ export async function harness(options: SandboxOptions = {}, start = new Date('20
       });
       return { status: res.status, json: (await res.json()) as never, headers: res.headers };
     },
-    close: () => sandbox.close(),
+    async close() {
+      const { internalErrors } = sandbox.stats();
+      await sandbox.close();
+      // Every refusal must be a deliberate one: a 500 means a sandbox bug.
+      if (internalErrors > 0) throw new Error(`the sandbox answered ${internalErrors} request(s) with internal_error`);
+    },
   };
   return h;
 }
