@@ -8,7 +8,7 @@ import type { PurchaseService } from './purchase';
 import type { RatesService } from './rates';
 
 /** Packages rated and bought at once; the service's limits are unknown, so a handful of calls overlap, no more. */
-export const BATCH_CONCURRENCY = 6;
+export const BATCH_CONCURRENCY = 8;
 
 export function chooseRate(rates: readonly Rate[], service: string, rule: RateRule): number | null {
   if (service === 'rule') return pickRate(rates, rule);
