@@ -79,14 +79,23 @@ export function createPrintingModule(
 
   const onAttach = (device: UsbDevice): void => {
     if (!isPrinterDevice(device)) return;
-    void describeDevice(device).then((printer) => {
-      const configured = profiles.list().find(({ profile }) => matchesUsb(profile, printer));
-      const printerId = configured?.profile.id ?? printer.id;
-      log.info('USB printer attached', { printerId });
-      ctx.emit('printer.status', { printerId, state: 'attached', message: printer.message });
+    const ids = { vendorId: device.deviceDescriptor.idVendor, productId: device.deviceDescriptor.idProduct, serialNumber: null };
+    const configured = profiles.list().find(({ profile }) => matchesUsb(profile, ids));
+    if (configured) {
+      // A known printer is back: its waiting labels go at once.
+      log.info('USB printer attached', { printerId: configured.profile.id });
+      ctx.emit('printer.status', { printerId: configured.profile.id, state: 'attached', message: null });
       ctx.emit('station.changed', { topics: ['printers'] });
-      if (configured) queue.kick(configured.profile.id);
-    });
+      queue.kick(configured.profile.id);
+      return;
+    }
+    void describeDevice(device)
+      .then((printer) => {
+        log.info('USB printer attached', { printerId: printer.id });
+        ctx.emit('printer.status', { printerId: printer.id, state: 'attached', message: printer.message ?? 'Plugged in but not set up yet.' });
+        ctx.emit('station.changed', { topics: ['printers'] });
+      })
+      .catch((error: unknown) => log.warn('could not describe an attached USB printer', { error: error instanceof Error ? error.message : String(error) }));
   };
   const onDetach = (device: UsbDevice): void => {
     const ids = { vendorId: device.deviceDescriptor.idVendor, productId: device.deviceDescriptor.idProduct, serialNumber: null };

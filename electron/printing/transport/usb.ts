@@ -1,4 +1,4 @@
-import { PrinterSendError, describeUsbError, openPrinter, writeChunks } from '../usb/usbPrinter';
+import { PrinterSendError, describeUsbError, openPrinter, readPortStatus, writeChunks } from '../usb/usbPrinter';
 import { findUsbDevice } from '../usb/usbDiscovery';
 import type { UsbBus } from '../usb/usbTypes';
 import type { PrinterTransport, SendJob } from './transport';
@@ -29,6 +29,9 @@ export function createUsbPrinter(bus: UsbBus | null, config: UsbPrinterConfig, o
       if (!device) throw new PrinterSendError('The USB printer is not connected. Plug it in and switch it on; the label will print then.', 0);
       const printer = openPrinter(device, options.timeoutMs ?? 15_000);
       try {
+        // Printers that answer GET_PORT_STATUS say "paper empty" before we send a byte; others just take the data.
+        const status = await readPortStatus(device, printer.iface).catch(() => null);
+        if (status?.paperEmpty) throw new PrinterSendError('The printer is out of labels. Load a new roll; the label prints then.', 0);
         await writeChunks(printer.endpoint, bytes, {
           chunkSize: options.chunkSize ?? 16 * 1024,
           describe: (error, sent) => describeUsbError(error, device, sent),

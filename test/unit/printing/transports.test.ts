@@ -80,7 +80,7 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     await printer.send(zpl, job);
     expect(Buffer.concat(device.received)).toEqual(zpl);
     expect(device.received.every((c) => c.length <= 4096)).toBe(true);
-    const expected = process.platform === 'linux' ? ['open', 'detachKernelDriver', 'claim', 'release', 'close'] : ['open', 'claim', 'release', 'close'];
+    const expected = process.platform === 'linux' ? ['open', 'detachKernelDriver', 'claim', 'control a1 1 0', 'release', 'close'] : ['open', 'claim', 'control a1 1 0', 'release', 'close'];
     expect(device.log).toEqual(expected);
   });
 
@@ -92,6 +92,16 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(error).toBeInstanceOf(PrinterSendError);
     expect(error.bytesSent).toBe(200);
     expect(error.message).toMatch(/unplugged/);
+    expect(device.log).toContain('release');
+  });
+
+  it('checks GET_PORT_STATUS and waits, sending nothing, when the printer is out of labels', async () => {
+    const device = fakePrinter();
+    device.portStatus = 0x38;
+    const error = (await createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }).send(zpl, job).catch((e: unknown) => e)) as PrinterSendError;
+    expect(error.bytesSent).toBe(0);
+    expect(error.message).toMatch(/out of labels/);
+    expect(device.received).toHaveLength(0);
     expect(device.log).toContain('release');
   });
 

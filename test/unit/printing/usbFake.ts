@@ -8,6 +8,8 @@ export interface FakePrinter extends UsbDevice {
   failAfterChunks: { chunks: number; error: string } | null;
   openError: string | null;
   kernelDriverActive: boolean;
+  /** GET_PORT_STATUS byte: 0x18 selected, no error; 0x20 paper empty. */
+  portStatus: number;
 }
 
 export function libusbError(name: string, errno: number): Error {
@@ -52,6 +54,7 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     failAfterChunks: null,
     openError: null,
     kernelDriverActive: true,
+    portStatus: 0x18,
     busNumber: 1,
     deviceAddress: 4,
     deviceDescriptor: { idVendor: options.vendorId ?? 0x0a5f, idProduct: options.productId ?? 0x0120, iManufacturer: 1, iProduct: 2, iSerialNumber: 3 },
@@ -86,7 +89,7 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
         reply.writeUInt16BE(text.length + 2, 0);
         text.copy(reply, 2);
         setImmediate(() => callback(undefined, reply.subarray(0, Number(length))));
-      } else setImmediate(() => callback(undefined, Buffer.from([0x18])));
+      } else setImmediate(() => callback(undefined, Buffer.from([device.portStatus])));
       return device;
     },
     getStringDescriptor(index, callback) {
