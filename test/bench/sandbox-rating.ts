@@ -1,6 +1,11 @@
 // Loopback throughput of the embedded sandbox: quick_rate (1 and 10 requests per call,
-// sequential and concurrent) and direct_buy (label rendered per purchase).
-// Run: node scripts/build.mjs --no-renderer --quiet && node dist/test/bench/sandbox-rating.cjs
+// sequential and concurrent), get_rates and direct_buy (label rendered per purchase).
+// Run: node scripts/build.mjs --no-renderer --quiet && node dist/test/bench/sandbox-rating.cjs [--external]
+// --external runs the sandbox as a child process (the CLI) and also reports the server's own CPU per call (Linux).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
 import { startSandbox } from '../../electron/sandbox';
 
 const FROM = { first_name: 'Ship', last_name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021', country: 'US' };
@@ -11,11 +16,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+/** CPU seconds (user + system) a process has used, from /proc; undefined elsewhere. */
+function processCpu(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+let serverPid: number | undefined;
+
 async function run(label: string, total: number, concurrency: number, call: (i: number) => Promise<void>): Promise<void> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  const serverCpu = processCpu(serverPid);
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
@@ -29,15 +48,51 @@ async function run(label: string, total: number, concurrency: number, call: (i: 
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuPerCall = (used.user + used.system) / total;
+  const serverAfter = processCpu(serverPid);
+  const server = serverCpu !== undefined && serverAfter !== undefined ? `   server cpu ${Math.round(((serverAfter - serverCpu) * 1e6) / total)} us/call` : '';
   latencies.sort((a, b) => a - b);
   process.stdout.write(
-    `${label.padEnd(44)} ${String(Math.round(total / seconds)).padStart(6)} calls/s   p50 ${percentile(latencies, 50).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms   cpu ${Math.round(cpuPerCall)} us/call (client+server)\n`,
+    `${label.padEnd(44)} ${String(Math.round(total / seconds)).padStart(6)} calls/s   p50 ${percentile(latencies, 50).toFixed(2)} ms   p99 ${percentile(latencies, 99).toFixed(2)} ms   cpu ${Math.round(cpuPerCall)} us/call (this process)${server}\n`,
   );
 }
 
-async function main(): Promise<void> {
+interface Target {
+  readonly baseUrl: string;
+  readonly appKey: string;
+  readonly appSecret: string;
+  stats(): string;
+  close(): Promise<void>;
+}
+
+async function inProcess(): Promise<Target> {
   const sandbox = await startSandbox();
-  const { appKey, appSecret } = sandbox.credentials;
+  return { baseUrl: sandbox.baseUrl, ...sandbox.credentials, stats: () => JSON.stringify(sandbox.stats()), close: () => sandbox.close() };
+}
+
+async function childProcess(): Promise<Target> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, '../../electron/cli.cjs'), 'sandbox'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    readline.createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
+  });
+  const info = JSON.parse(line) as { base_url: string; app_key: string; app_secret: string };
+  serverPid = child.pid;
+  return {
+    baseUrl: info.base_url,
+    appKey: info.app_key,
+    appSecret: info.app_secret,
+    stats: () => '(child process)',
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function main(): Promise<void> {
+  const sandbox = process.argv.includes('--external') ? await childProcess() : await inProcess();
+  const { appKey, appSecret } = sandbox;
   const tokenRes = await fetch(`${sandbox.baseUrl}/oauth2/token`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from(`${appKey}:${appSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -53,7 +108,7 @@ async function main(): Promise<void> {
     if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
   };
-  await run('warm-up', 300, 4, () => post('/api/shipment/batch/quick_rate', one));
+  await run('warm-up', 2000, 4, () => post('/api/shipment/batch/quick_rate', one));
   await run('quick_rate x1, sequential', 3000, 1, () => post('/api/shipment/batch/quick_rate', one));
   await run('quick_rate x1, 16 concurrent', 5000, 16, () => post('/api/shipment/batch/quick_rate', one));
   await run('quick_rate x10, sequential', 1000, 1, () => post('/api/shipment/batch/quick_rate', ten));
@@ -67,7 +122,7 @@ async function main(): Promise<void> {
       JSON.stringify({ platform_uk_id: `bench-${i}`, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', from_address_data: FROM, to_address_data: TO, package_data: PACKAGE }),
     ),
   );
-  process.stdout.write(`stats: ${JSON.stringify(sandbox.stats())}\n`);
+  process.stdout.write(`stats: ${sandbox.stats()}\n`);
   await sandbox.close();
 }
 
