@@ -12,7 +12,7 @@ function presetFor(settings: ShippingSettings | undefined): PackagePreset | null
 }
 
 /** A scan on the Ship screen: the next package starts here, whatever happened to the last one. */
-export async function scanOrder(text: string, settings: ShippingSettings | undefined): Promise<boolean> {
+export async function scanOrder(text: string, settings: ShippingSettings | undefined, scaleWeightOz: () => number | null = () => null): Promise<boolean> {
   const orderNumber = text.trim();
   if (!orderNumber) return false;
   const result = await run('orders.lookup', { orderNumber });
@@ -24,11 +24,25 @@ export async function scanOrder(text: string, settings: ShippingSettings | undef
   }
   sounds.scanOk();
   state().startPackage(result.value, `order:${result.value.orderNumber}:0`, presetFor(settings));
+  // In the same tick as the order, so the first rates already use what the scale weighs.
+  const weighed = scaleWeightOz();
+  if (weighed !== null) state().patch({ weightOz: weighed, weightSource: 'scale' });
   void checkAddress(result.value.recipient);
   return true;
 }
 
-export async function checkAddress(address: StationAddress): Promise<void> {
+let pendingCheck: Promise<void> | null = null;
+
+/** Validation starts with the scan and runs beside rating; a buy waits for it rather than asking twice. */
+export function checkAddress(address: StationAddress): Promise<void> {
+  const running = runCheck(address).finally(() => {
+    if (pendingCheck === running) pendingCheck = null;
+  });
+  pendingCheck = running;
+  return running;
+}
+
+async function runCheck(address: StationAddress): Promise<void> {
   state().patch({ check: null, addressDecision: null, addressError: null });
   const result = await run('address.validate', { address });
   if (state().to !== address) return;
@@ -93,7 +107,8 @@ export async function buy(): Promise<void> {
   const s = state();
   if (!canBuy(s) || !s.packageKey || !s.to || !s.weightOz) return;
   if (s.addressDecision === null) {
-    if (!s.check && !s.addressError) await checkAddress(s.to);
+    if (pendingCheck) await pendingCheck;
+    else if (!s.check && !s.addressError) await checkAddress(s.to);
     if (state().addressDecision === null) return;
   }
   const now = state();

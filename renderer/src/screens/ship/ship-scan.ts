@@ -56,7 +56,5 @@ export async function handleScan(text: string, settings: ShippingSettings | unde
     return refuse(`That is a ${scan.carrier ?? ''} tracking number, not an order. Use Void, Tracking or History to work with a label.`.replace('  ', ' '));
   }
   const orderNumber = scan.order_number ?? text.trim();
-  if (!(await scanOrder(orderNumber, settings))) return;
-  const weight = stableWeight(useScale.getState().reading);
-  if (weight !== null) useShip.getState().patch({ weightOz: weight, weightSource: 'scale' });
+  await scanOrder(orderNumber, settings, () => stableWeight(useScale.getState().reading));
 }
