@@ -1,6 +1,14 @@
 import { refuse } from '../errorCodes';
 import type { Handler, SandboxRequest } from './types';
 
+function safeDecode(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 interface Route {
   readonly method: string;
   readonly segments: readonly string[];
@@ -51,7 +59,9 @@ export class Router {
       const matches = route.segments.every((segment, i) => {
         const part = parts[i] ?? '';
         if (segment.startsWith(':')) {
-          params[segment.slice(1)] = decodeURIComponent(part);
+          const decoded = safeDecode(part);
+          if (decoded === undefined) return false;
+          params[segment.slice(1)] = decoded;
           return part.length > 0;
         }
         return segment === part;

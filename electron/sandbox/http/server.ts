@@ -62,7 +62,8 @@ function send(res: http.ServerResponse, reply: Reply): void {
 async function handle(options: ServerOptions, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let reply: Reply;
   try {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = URL.parse(req.url ?? '/', 'http://127.0.0.1') ?? new SandboxError('invalid_request', 'The request target is not a valid URL.');
+    if (url instanceof SandboxError) throw url;
     const request: SandboxRequest = {
       method: req.method ?? 'GET',
       path: url.pathname.length > 1 && url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname,

@@ -67,3 +67,14 @@ describe('robustness', () => {
     );
   });
 });
+
+describe('malformed requests', () => {
+  it('answers broken paths and files deliberately', async () => {
+    const label = await fetch(`${h.sandbox.baseUrl}/labels/%E0%A4%A.png`);
+    expect(label.status).toBe(404);
+    const missing = await fetch(`${h.sandbox.baseUrl}/labels/nope.png`);
+    expect(missing.status).toBe(404);
+    const form = await fetch(`${h.sandbox.legacyBaseUrl}/scan_forms/nope.pdf`);
+    expect(form.status).toBe(404);
+  });
+});

@@ -16,6 +16,7 @@ describe('router', () => {
     expect(() => router.resolve('GET', '/z')).toThrow(expect.objectContaining({ code: 'route_not_found' }));
     expect(() => router.resolve('POST', '/a')).toThrow(expect.objectContaining({ code: 'method_not_allowed' }));
     expect(() => router.resolve('GET', '/b/dhl/c')).toThrow(expect.objectContaining({ code: 'method_not_allowed' }));
+    expect(() => router.resolve('POST', '/b/%E0%A4%A/c')).toThrow(expect.objectContaining({ code: 'route_not_found' }));
   });
 });
 
