@@ -190,7 +190,13 @@ export function createPurchaseJournal(deps: JournalDeps) {
     let bought = 0;
     let failed = 0;
     let stillPending = 0;
+    let unreachable = false;
     for (const row of deps.shipments.pending(backendId)) {
+      // Once the service failed to confirm one, the rest wait for the next round instead of holding up the bench.
+      if (unreachable) {
+        stillPending += 1;
+        continue;
+      }
       const key = flightKey(row.backend_id ?? backendId, row.package_key);
       if (inFlight.has(key)) continue;
       const promise = send(row).finally(() => inFlight.delete(key));
@@ -200,7 +206,10 @@ export function createPurchaseJournal(deps: JournalDeps) {
         bought += 1;
       } catch {
         if (deps.shipments.get(row.id)?.state === 'failed') failed += 1;
-        else stillPending += 1;
+        else {
+          stillPending += 1;
+          unreachable = true;
+        }
       }
     }
     return { bought, failed, stillPending };

@@ -6,7 +6,7 @@ import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
 import { createOrdersService } from './orders';
 import { createPickupsService } from './pickups';
-import type { BackendPort, PrintPort } from './ports';
+import { backendIdOf, type BackendPort, type PrintPort } from './ports';
 import { createPurchaseService } from './purchase';
 import { createRatesService } from './rates';
 import { createTrackingService } from './tracking';
@@ -42,6 +42,8 @@ export type ShippingCommandName =
   | 'settings.shipping.set'
   | 'batch.run';
 
+const RECONCILE_EVERY_MS = 60_000;
+
 /** Rates expire within hours; a week of quotes is kept for looking back at what was offered. */
 const QUOTE_KEEP_MS = 7 * 24 * 3600 * 1000;
 
@@ -70,6 +72,7 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
   const batch = createBatchService(deps, rates, purchase);
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
   let unsubscribe: (() => void) | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
   const settle = async () => {
     try {
       await purchase.reconcile();
@@ -122,8 +125,17 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
       deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());
       await settle();
       unsubscribe = backend.onChange?.(() => void settle());
+      // Purchases the service could not confirm at start-up are asked about again until they settle.
+      timer = setInterval(() => {
+        void backend
+          .clients()
+          .then((clients) => (deps.shipments.pending(backendIdOf(clients)).length > 0 ? settle() : undefined))
+          .catch(() => undefined);
+      }, RECONCILE_EVERY_MS);
+      timer.unref();
     },
     async close() {
+      if (timer) clearInterval(timer);
       unsubscribe?.();
       await purchase.journal.close();
     },

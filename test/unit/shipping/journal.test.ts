@@ -136,4 +136,16 @@ describe('purchase journal', () => {
     expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
     expect(sold.size).toBe(2);
   });
+
+  it('stops a reconcile round at the first purchase the service cannot confirm', async () => {
+    let down = true;
+    const { journal, calls } = setup(() => (down ? 'error' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft())).rejects.toBeDefined();
+    await expect(journal.purchase('A-2#0', draft())).rejects.toBeDefined();
+    const before = calls();
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 0, failed: 0, stillPending: 2 });
+    expect(calls() - before).toBe(4);
+    down = false;
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 2, failed: 0, stillPending: 0 });
+  });
 });
