@@ -52,6 +52,13 @@ export function normalizePackage(pkg: PackageData): NormalizedPackage {
   return { packageType: pkg.type, dims, weightOz: Math.round(weightOz * 100) / 100 };
 }
 
+/** YYYY-MM-DD naming a real day (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 let shipWindow = { minute: -1, today: '', earliest: '', latest: '' };
 
 /** ship_date defaults to today in Los Angeles; it may not be in the past nor more than 30 days out. */
@@ -64,6 +71,7 @@ export function shipDate(value: string | undefined, now: Date): string {
   }
   const { today } = shipWindow;
   if (value === undefined) return today;
+  if (!isCalendarDate(value)) refuse('ship_date_invalid', `ship_date ${value} is not a calendar date (YYYY-MM-DD).`);
   if (value < shipWindow.earliest || value > shipWindow.latest) refuse('ship_date_invalid', `ship_date ${value} is not between today and 30 days from now.`);
   return value;
 }

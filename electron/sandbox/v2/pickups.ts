@@ -12,6 +12,7 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith, queryObject, type IssueCoder } from '../http/validate';
 import type { PickupRecord } from '../store/pickups';
 import { ok } from './envelope';
+import { isCalendarDate } from './normalize';
 
 const pickupIssue: IssueCoder = (path, code) => {
   if (path.startsWith('package_location_ext')) return code === 'too_big' ? 'pickup_location_ext_too_long' : 'invalid_parameter';
@@ -34,7 +35,7 @@ export function addPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
   const now = ctx.now();
   const today = calendarDate(now, PICKUP_TIME_ZONE);
   const pickupDate = body.pickup_date ?? defaultPickupDate(now);
-  if (pickupDate <= today || pickupDate > addDays(today, 30)) {
+  if (!isCalendarDate(pickupDate) || pickupDate <= today || pickupDate > addDays(today, 30)) {
     refuse('pickup_date_invalid', `pickup_date ${pickupDate} must be after today (${today}, Los Angeles) and within 30 days.`);
   }
   let weightOz = 0;

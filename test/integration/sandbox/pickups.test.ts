@@ -55,6 +55,7 @@ describe('pickup/add', () => {
     expect((await add({ pickup_date: '2026-03-13' })).json.data.pickup_date).toBe('2026-03-13');
     expect((await add({ pickup_date: '2026-03-10' })).json.code).toBe('pickup_date_invalid');
     expect((await add({ pickup_date: '13/03/2026' })).json.code).toBe('pickup_date_invalid');
+    expect((await add({ pickup_date: '2026-03-32' })).json.code).toBe('pickup_date_invalid');
   });
 
   it('requires package_location from the enum', async () => {

@@ -60,6 +60,7 @@ describe('quick_rate', () => {
     const missing = await quick(items(1, { package_data: { ...PACKAGE, weight: undefined } }));
     expect(missing.json).toMatchObject({ code: 'invalid_parameter', msg: expect.stringContaining('0.package_data.weight') });
     expect((await quick(items(1, { ship_date: '2020-01-01' }))).json.code).toBe('ship_date_invalid');
+    expect((await quick(items(1, { ship_date: '2026-03-32' }))).json.code).toBe('ship_date_invalid');
   });
 
   it('prices weight, dimensions and zone deterministically', async () => {
