@@ -152,9 +152,26 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     return label ? Buffer.from(label.png).toString('base64') : null;
   }
 
+  const buying = new Map<string, Promise<PurchaseResult>>();
+
+  /**
+   * Buy and print as one step per package: a second press while the first is
+   * running gets the first one's result (one charge, one print job), and a
+   * Buy for a package already bought shows its label without printing it
+   * again, so one label never ends up on two boxes.
+   */
   async function buy(input: BuyInput): Promise<PurchaseResult> {
     const key = packageKeyOf(input);
     const backendId = backendIdOf(await deps.backend.clients());
+    const flight = `${backendId}|${key}`;
+    const running = buying.get(flight);
+    if (running) return running;
+    const promise = buyOnce(input, key, backendId).finally(() => buying.delete(flight));
+    buying.set(flight, promise);
+    return promise;
+  }
+
+  async function buyOnce(input: BuyInput, key: string, backendId: string): Promise<PurchaseResult> {
     const draft = input.method === 'rate' ? draftFromQuote(input, backendId) : draftDirect(input, backendId);
     const earlier = deps.shipments.liveByPackageKey(backendId, key);
     const row = await journal.purchase(key, draft);
@@ -165,7 +182,11 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         message: `This package had already been bought as ${row.service_name ?? row.service_level ?? 'another service'} (tracking ${row.tracking_no ?? 'unknown'}); that label is kept and shown, and nothing more was charged.`,
       });
     }
-    const printed = input.print ? await printLabels(row) : { jobId: null, error: null };
+    const printed = !input.print
+      ? { jobId: null, error: null }
+      : reused
+        ? { jobId: null, error: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
+        : await printLabels(row);
     return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
   }
 

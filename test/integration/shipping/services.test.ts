@@ -54,9 +54,16 @@ describe('shipping services against the sandbox', () => {
     expect(a.shipment.trackingNo).toBeTruthy();
     expect(a.labelPng?.length).toBeGreaterThan(100);
     expect(a.printJobId).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 20));
+    const stages = bench.events
+      .filter((e) => e.name === 'purchase.progress' && (e.payload as { packageKey: string }).packageKey === 'order:t-100#0')
+      .map((e) => (e.payload as { stage: string }).stage);
+    expect(stages).toEqual(['journaled', 'sent', 'bought', 'printing', 'printed']);
     const again = await call('labels.buy', input);
     expect(again.shipment.id).toBe(a.shipment.id);
     expect(again.reused).toBe(true);
+    expect(again.printJobId).toBeNull();
+    expect(bench.printer.jobs.filter((j) => j.title.includes(a.shipment.trackingNo ?? '?'))).toHaveLength(1);
     expect(bench.sandbox.stats().labelsSold - before).toBe(1);
 
     const found = await call('history.search', { query: a.shipment.trackingNo });
