@@ -163,8 +163,10 @@ export function buyRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!entry || entry.api !== 'v1' || !entry.v1) refuse('rate_not_found', `No rate with rate_id "${query.rate_id}".`);
   if (ctx.rates.isExpired(entry, ctx.now().getTime())) refuse('rate_expired');
   if (entry.purchased) refuse('rate_already_purchased');
+  // buy() runs synchronously to its commit, so no second request can slip in between; mark only what was sold.
+  const reply = buy(ctx, entry.quote, { shipment: entry.shipment, v1: entry.v1 });
   entry.purchased = true;
-  return buy(ctx, entry.quote, { shipment: entry.shipment, v1: entry.v1 });
+  return reply;
 }
 
 /** POST /api/rates/buy-label: needs order.service_type; works because the account has one carrier per type. */
