@@ -16,6 +16,9 @@ export interface RatedShipment {
   readonly isReturnLabel: boolean;
   readonly shipDate: string;
   readonly insuredValueCents?: number;
+  /** Declared dangerous goods; a lithium battery implies hazardous materials. */
+  readonly hazardousMaterials?: boolean;
+  readonly lithiumBattery?: boolean;
 }
 
 /** v1 rates remember the order they were quoted for, so buying links the label to it. */

@@ -76,8 +76,8 @@ export function createAndPay(ctx: SandboxContext, req: SandboxRequest): Reply {
     quote: rate.quote,
     shipment: rate.shipment,
     ...(insured ? { insuredValueCents: insured } : {}),
-    hazardousMaterials: false,
-    lithiumBattery: false,
+    hazardousMaterials: rate.shipment.hazardousMaterials ?? false,
+    lithiumBattery: rate.shipment.lithiumBattery ?? false,
     labelPrintType: body.label_print_type ?? 'common',
   });
   return answerPurchase(ctx, record, labels);

@@ -38,6 +38,8 @@ export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
   const to = storedAddress(body.to_address_data, 'to_address_data');
   const pkg = normalizePackage(body.package_data);
   const returnData = 'return_address_data' in body ? body.return_address_data : undefined;
+  const lithium = body.option_data?.is_lithium_battery ?? false;
+  const hazmat = body.option_data?.hazardous_materials ?? false;
   return {
     from,
     to,
@@ -49,7 +51,14 @@ export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
     isReturnLabel: 'is_return_label' in body ? (body.is_return_label ?? false) : false,
     shipDate: shipDate(body.ship_date, now),
     ...(body.insured_value ? { insuredValueCents: Math.round(body.insured_value * 100) } : {}),
+    ...(lithium || hazmat ? { hazardousMaterials: true } : {}),
+    ...(lithium ? { lithiumBattery: true } : {}),
   };
+}
+
+/** Dangerous goods go by USPS Ground Advantage only: every other level is left out. */
+export function dangerousGoodsLevels(levels: readonly ServiceLevel[], shipment: RatedShipment): ServiceLevel[] {
+  return shipment.hazardousMaterials ? levels.filter((level) => level.level === GROUND_ADVANTAGE) : [...levels];
 }
 
 export function quoteInput(shipment: RatedShipment): QuoteInput {
@@ -80,7 +89,8 @@ export interface RatedSet {
 }
 
 /** Quotes every level, books the rates, sorts cheapest first and flags the fastest and cheapest. */
-export function rateLevels(ctx: SandboxContext, levels: readonly ServiceLevel[], shipment: RatedShipment): RatedSet {
+export function rateLevels(ctx: SandboxContext, requested: readonly ServiceLevel[], shipment: RatedShipment): RatedSet {
+  const levels = dangerousGoodsLevels(requested, shipment);
   const input = quoteInput(shipment);
   const nowMs = ctx.now().getTime();
   const quotes: Quote[] = [];

@@ -28,6 +28,10 @@ const rateRequestFields = {
   additional_handling: z.boolean().optional(),
   require_saturday_delivery: z.boolean().optional(),
   options: shipmentOptionsSchema.optional(),
+  /** Lithium batteries / hazardous materials: only USPS Ground Advantage is quoted. */
+  option_data: z
+    .object({ is_lithium_battery: z.boolean().optional(), hazardous_materials: z.boolean().optional() })
+    .optional(),
   insured_value: z.number().nonnegative().max(10_000).optional(),
 };
 

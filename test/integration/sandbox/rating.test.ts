@@ -136,6 +136,18 @@ describe('get_rates', () => {
     expect(res.json.data.error_data.filter((e) => e.code === 'package_type_invalid').map((e) => e.carrier_code).sort()).toEqual(['DHL_EXPRESS', 'FEDEX', 'SWIFTX', 'UPS']);
   });
 
+  it('quotes only USPS Ground Advantage for lithium batteries and hazardous materials, and the label carries it', async () => {
+    for (const option_data of [{ is_lithium_battery: true }, { hazardous_materials: true }]) {
+      const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ option_data }));
+      expect(res.json.data.shipment_rate_data.map((r) => r.service_level)).toEqual(['USPS_GROUND_ADVANTAGE']);
+    }
+    const quick = await h.v2<QuickRate>('POST', '/api/shipment/batch/quick_rate', items(1, { option_data: { is_lithium_battery: true }, shipment_rate_carrier_data: [{ provider_id: 'UPS' }] }));
+    expect(quick.json.data[0]?.shipment_rate_data).toEqual([]);
+    const rate = (await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ option_data: { is_lithium_battery: true } }))).json.data.shipment_rate_data[0] as Rate;
+    const bought = await h.v2<Envelope<{ hazardous_materials: boolean }>>('POST', '/api/shipment/create_and_pay', { rate_id: rate.rate_id, platform_uk_id: 'lithium-rate-1' });
+    expect(bought.json.data.hazardous_materials).toBe(true);
+  });
+
   it('refuses restricted signatures for other carriers as per-level errors', async () => {
     const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ options: { signature: 'usps_signature_restricted' } }));
     expect(new Set(res.json.data.shipment_rate_data.map((r) => r.carrier_code))).toEqual(new Set(['USPS']));
