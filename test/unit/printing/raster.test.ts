@@ -40,6 +40,23 @@ describe('PNG decoding to a 1-bit raster', () => {
     expect(rastersEqual(bits(png), raster)).toBe(true);
   });
 
+  it('reads a 4-bit palette with gray entries as gray', () => {
+    const rows = [Uint8Array.from([0x01, 0x23])];
+    const palette = [0, 0, 0, 255, 255, 255, 128, 128, 128, 255, 0, 0];
+    const decoded = decodeLabelPng(writePng({ width: 4, height: 1, bitDepth: 4, colorType: 3, rows, palette }));
+    expect(decoded.kind).toBe('gray');
+    if (decoded.kind === 'gray') expect(Array.from(grayPixels(decoded.image))).toEqual([0, 255, 128, 77]);
+  });
+
+  it('reads 16-bit PNGs through pngjs', () => {
+    const png = new PNG({ width: 8, height: 2, bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+    png.data = Buffer.alloc(8 * 2 * 2, 0xff);
+    png.data.fill(0, 0, 4);
+    const decoded = decodeLabelPng(PNG.sync.write(png, { bitDepth: 16, colorType: 0, inputColorType: 0, inputHasAlpha: false }));
+    expect(decoded.kind).toBe('gray');
+    if (decoded.kind === 'gray') expect(Array.from(grayPixels(decoded.image)).slice(0, 3)).toEqual([0, 0, 255]);
+  });
+
   it('treats transparent palette entries as white paper', () => {
     const rows = [Uint8Array.from([0b01000000])];
     const png = writePng({ width: 2, height: 1, bitDepth: 1, colorType: 3, rows, palette: [0, 0, 0, 0, 0, 0], transparency: [0] });

@@ -146,6 +146,12 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(suggestPrinter(0x0a5f, 'MFG:Zebra;CMD:EPL2;MDL:LP2844;', null)).toMatchObject({ language: 'epl' });
     expect(suggestPrinter(0x1234, 'MFG:Printer;MDL:Thermal Printer;CMD:XPP,XL;', null)).toMatchObject({ language: 'tspl' });
     expect(suggestPrinter(0x0a5f, null, null)).toMatchObject({ language: 'zpl', dpi: 203 });
+    // The long-form keys a ZD611 reports (lprint's driver table).
+    expect(suggestPrinter(0x0a5f, 'MANUFACTURER:Zebra Technologies ;COMMAND SET:ZPL;MODEL:ZTC ZD611-300dpi ZPL;', null)).toMatchObject({
+      language: 'zpl',
+      dpi: 300,
+      model: 'ZTC ZD611-300dpi ZPL',
+    });
     expect(suggestPrinter(0x0922, null, 'LabelWriter 4XL')).toBeNull();
   });
 });
