@@ -82,10 +82,17 @@ export function createPurchaseJournal(deps: JournalDeps) {
       insuranceCents: draft.insuranceCents,
       isReturn: draft.isReturn,
     };
+    const reuse = (live: ShipmentRow) => (live.state === 'bought' ? live : deps.shipments.reusePending(live.id, meta));
     const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
-    if (live?.state === 'bought') return live;
-    if (live) return deps.shipments.reusePending(live.id, meta);
-    return deps.shipments.insertPending({ packageKey, platformUkId: mint(), backendId: draft.backendId, ...meta });
+    if (live) return reuse(live);
+    try {
+      return deps.shipments.insertPending({ packageKey, platformUkId: mint(), backendId: draft.backendId, ...meta });
+    } catch (error) {
+      // Another station process on this data folder journaled the package a moment ago: use its id.
+      const raced = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
+      if (raced) return reuse(raced);
+      throw error;
+    }
   }
 
   async function decodeLabels(wire: WireShipment): Promise<BoughtUpdate['labels']> {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createMemoryLogger } from '../../../electron/log/logger';
@@ -147,5 +150,34 @@ describe('purchase journal', () => {
     expect(calls() - before).toBe(4);
     down = false;
     expect(await journal.reconcile('sandbox')).toEqual({ bought: 2, failed: 0, stillPending: 0 });
+  });
+
+  it('two station processes on one data folder buy a package once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-journal-'));
+    const file = path.join(dir, 'station.sqlite');
+    const sold = new Map<string, WireShipment>();
+    const make = () => {
+      const db = openDatabase({ file });
+      const shipments = createShipmentsRepo(db, () => new Date());
+      const journal = createPurchaseJournal({
+        shipments,
+        log: createMemoryLogger(),
+        retryDelayMs: 1,
+        fetchBytes: async () => new Uint8Array([1]),
+        send: async (_row, body) => {
+          await new Promise((r) => setTimeout(r, 5));
+          return wire(String(body.platform_uk_id), sold, String(body.rate_id));
+        },
+      });
+      return { db, journal };
+    };
+    const a = make();
+    const b = make();
+    const [ra, rb] = await Promise.all([a.journal.purchase('A-1#0', draft()), b.journal.purchase('A-1#0', draft())]);
+    expect(ra.platform_uk_id).toBe(rb.platform_uk_id);
+    expect(sold.size).toBe(1);
+    a.db.close();
+    b.db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
