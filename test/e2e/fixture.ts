@@ -58,7 +58,8 @@ export interface StationFixture {
 let built = false;
 function ensureRendererBuilt(): void {
   if (built) return;
-  execFileSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet'], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV from vitest ('test') must not leak into the renderer build.
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   built = true;
 }
 

@@ -1,5 +1,5 @@
 import type { StationApi } from '../../../shared/contract';
-import { BRIDGE_PATH, BRIDGE_SECRET_PARAM } from '../../../shared/contract/bridge';
+import type { BRIDGE_PATH as ContractPath, BRIDGE_SECRET_PARAM as ContractParam } from '../../../shared/contract/bridge';
 import { createSocketStation, type LinkState } from './socket-client';
 
 declare global {
@@ -13,6 +13,11 @@ export interface StationLink {
   readonly link: () => LinkState;
   readonly onLink: (listener: (state: LinkState) => void) => () => void;
 }
+
+// Typed as the contract's literals, so a change there fails the type check; imported as types only
+// because bridge.ts also holds its zod schema, which would put zod into the first screen's bundle.
+const BRIDGE_PATH: typeof ContractPath = '/bridge';
+const BRIDGE_SECRET_PARAM: typeof ContractParam = 'key';
 
 let current: StationLink | undefined;
 
