@@ -96,7 +96,12 @@ describe('shipping services against the sandbox', () => {
     for (const source of ['tracking_no', 'direct', 'platform_uk_id'] as const) {
       const t = await call('tracking.get', { ref: bought?.trackingNo, source });
       expect(t.source).toBe(source);
+      expect(t.fromCache).toBe(false);
     }
+    bench.sandbox.faults.set({ failRate: 1 });
+    const cached = await call('tracking.get', { ref: bought?.trackingNo });
+    bench.sandbox.faults.set({ failRate: 0 });
+    expect(cached).toMatchObject({ source: 'tracking_no', fromCache: true, trackingNo: bought?.trackingNo });
     const check = await call('address.validate', { address: { ...shipTo, street: '88 north main street', city: 'Salt Lake City', state: 'UT', zip: '84111' } });
     expect(check.standardized).not.toBeNull();
     const ins = await call('insurance.quote', { amount: 100 });
