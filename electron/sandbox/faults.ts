@@ -14,6 +14,8 @@ export interface FaultSettings {
 export class Faults {
   private readonly settings: FaultSettings;
   private readonly random: () => number;
+  private readonly sleepers = new Set<() => void>();
+  private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
     this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0 };
@@ -33,8 +35,28 @@ export class Faults {
 
   /** Latency for every request, then the failure draw for API requests. */
   async beforeRequest(isApi: boolean): Promise<void> {
-    if (this.settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.settings.latencyMs));
+    if (this.settings.latencyMs > 0) await this.sleep(this.settings.latencyMs);
+    if (this.stopped) refuse('service_unavailable', 'The sandbox is shutting down.');
     if (isApi && this.settings.failRate > 0 && this.random() < this.settings.failRate) refuse('service_unavailable');
+  }
+
+  /** Ends every pending latency wait at once (on close), so a long latency never holds the process. */
+  stop(): void {
+    this.stopped = true;
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
   }
 
   /** True when this committed purchase's response must be dropped; consumes one. */

@@ -79,6 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     urls: { base: '', legacy: '' },
   };
   seedAccount(ctx);
+  // Read once now so stats() keeps answering from memory after close().
+  ctx.ledger.balanceCents();
   let v2: Awaited<ReturnType<typeof listen>> | undefined;
   try {
     // A sandbox bug must not pass silently: count it and warn on stderr (the answer is a 500).
@@ -99,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       faults: { set: (f) => ctx.faults.set(f) },
       stats: () => ({ ...stats, balanceCents: ctx.ledger.balanceCents() }),
       close: () => {
+        ctx.faults.stop();
         closing ??= Promise.all(servers.map((s) => s.close())).then(() => {
           db.close();
         });

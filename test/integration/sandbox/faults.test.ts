@@ -85,6 +85,17 @@ describe('persistence', () => {
     await Promise.all([memory.close(), other.close()]);
   });
 
+  it('closes promptly even with requests waiting out a long latency', async () => {
+    const sandbox = await startSandbox({ latencyMs: 60_000 });
+    const pending = fetch(`${sandbox.baseUrl}/oauth2/token`, { method: 'POST' }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await sandbox.close();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await pending).toBeInstanceOf(Error);
+    expect(sandbox.stats().internalErrors).toBe(0);
+  });
+
   it('closes idempotently and frees its ports', async () => {
     const sandbox = await startSandbox();
     await Promise.all([sandbox.close(), sandbox.close()]);
