@@ -34,6 +34,8 @@ describe('shipping services against the sandbox', () => {
     expect(quote.rates.filter((r) => !/MEDIA_MAIL|LIBRARY_MAIL/.test(r.serviceLevel)).every((r) => r.price >= (picked?.price ?? 0))).toBe(true);
     const quick = await call('rates.quote', { to: shipTo, package: pkg, source: 'quick_rate' });
     expect(quick.rates.every((r) => r.carrierCode === 'USPS')).toBe(true);
+    const fromQuick = await call('labels.buy', { method: 'rate', quoteId: quick.quoteId, rateId: quick.rates[0]?.rateId, packageKey: 'quick-1', print: false });
+    expect(fromQuick.shipment.state).toBe('bought');
   });
 
   it('rates a batch of 11 with quick_rate', async () => {
