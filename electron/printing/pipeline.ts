@@ -21,11 +21,22 @@ export interface ConvertedLabel {
   readonly fit: FitResult;
 }
 
-/** PNG bytes to the media's raster, offsets applied. Throws bad_label for anything that is not a PNG. */
-export function labelRaster(png: Uint8Array, settings: Pick<LabelSettings, 'dpi' | 'media' | 'offsetX' | 'offsetY'>): { raster: Raster; fit: FitResult } {
+/**
+ * PNG bytes to the media's raster. ZPL, EPL and TSPL place the graphic at a
+ * non-negative position themselves, so only negative offsets (label too far
+ * right or low) move the raster's content; ESC/POS has no position at all, so
+ * every offset moves the content there.
+ */
+export function labelRaster(
+  png: Uint8Array,
+  settings: Pick<LabelSettings, 'dpi' | 'media' | 'offsetX' | 'offsetY'> & { language?: PrinterLanguage },
+): { raster: Raster; fit: FitResult } {
   const { width, height } = mediaDots(settings.media, settings.dpi);
   const fit = fitLabel(decodeLabelPng(png), width, height);
-  return { raster: shiftBack(fit.raster, settings.offsetX, settings.offsetY), fit };
+  const positioned = settings.language === 'escpos';
+  const dx = positioned ? settings.offsetX : Math.min(0, settings.offsetX);
+  const dy = positioned ? settings.offsetY : Math.min(0, settings.offsetY);
+  return { raster: shift(fit.raster, dx, dy), fit };
 }
 
 /** The whole hot path: PNG to the bytes a printer takes. */
@@ -41,13 +52,9 @@ export async function convertLabel(png: Uint8Array, settings: LabelSettings): Pr
   return { bytes, raster, fit };
 }
 
-/**
- * Languages place graphics at non-negative positions only; a negative offset
- * (label printing too far right or low) moves the raster's content instead.
- */
-function shiftBack(raster: Raster, offsetX: number, offsetY: number): Raster {
-  if (offsetX >= 0 && offsetY >= 0) return raster;
+function shift(raster: Raster, dx: number, dy: number): Raster {
+  if (dx === 0 && dy === 0) return raster;
   const shifted = createRaster(raster.width, raster.height);
-  paint(shifted, raster, Math.min(0, offsetX), Math.min(0, offsetY));
+  paint(shifted, raster, dx, dy);
   return shifted;
 }

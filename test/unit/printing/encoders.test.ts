@@ -9,6 +9,8 @@ import { decodeZpl, encodeZpl } from '../../../electron/printing/lang/zpl';
 import { acs, decodeGraphicData, z64 } from '../../../electron/printing/lang/zplGraphic';
 import { createRaster, getPixel, rastersEqual, setPixel, type Raster } from '../../../electron/printing/raster/raster';
 import { printerLanguages } from '../../../shared/domain/printing';
+import { convertLabel } from '../../../electron/printing/pipeline';
+import { rasterToPng } from '../../../electron/printing/raster/preview';
 import { labelLikeRaster, randomRaster } from './fixtures';
 
 /** 10x2: row 0 has dots 0 and 1 black (C0 00), row 1 has dot 9 black (00 40). */
@@ -140,5 +142,21 @@ describe('every language round-trips through its own decoder', () => {
 
   it('refuses a label too wide for ESC/POS in words', async () => {
     await expect(encodeEscpos(createRaster(2100, 10))).rejects.toThrow(/at most 2040/);
+  });
+});
+
+describe('offsets through the pipeline', () => {
+  const png = (() => {
+    const raster = createRaster(812, 1218);
+    setPixel(raster, 100, 100, true);
+    return rasterToPng(raster);
+  })();
+  const base = { dpi: 203 as const, media: '4x6' as const, darkness: null };
+
+  it.each(printerLanguages)('%s prints a dot 8 dots right and 4 up where the profile says', async (language) => {
+    const { bytes } = await convertLabel(png, { ...base, language, offsetX: 8, offsetY: -4 });
+    const printed = decodePrinterBytes(language, bytes, { width: 812, height: 1218 });
+    expect(getPixel(printed, 108, 96)).toBe(true);
+    expect(getPixel(printed, 100, 100)).toBe(false);
   });
 });
