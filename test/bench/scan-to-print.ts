@@ -170,6 +170,7 @@ async function scanToPrint(n: number): Promise<{ n: number; p50_ms: number; p95_
     });
     const totals: number[] = [];
     const overheads: number[] = [];
+    const waits: number[] = [];
     const scan = page.getByRole('textbox', { name: 'Scan' });
     for (const [i, order] of orders.entries()) {
       const weightOz = 10 + i;
@@ -192,9 +193,12 @@ async function scanToPrint(n: number): Promise<{ n: number; p50_ms: number; p95_
       await page.getByRole('status', { name: 'Label bought' }).waitFor();
       if (i < warmUp) continue;
       const total = t1 - t0;
+      const wait = sandboxWaitMs(bench, wall0, wall1);
       totals.push(total);
-      overheads.push(Math.max(0, total - sandboxWaitMs(bench, wall0, wall1)));
+      waits.push(wait);
+      overheads.push(Math.max(0, total - wait));
     }
+    say(`scan_to_print: median wait on the sandbox ${Math.round(percentile(waits, 50))} ms, median app overhead ${Math.round(percentile(overheads, 50))} ms`);
     return {
       n: totals.length,
       p50_ms: Math.round(percentile(totals, 50)),
