@@ -1,11 +1,12 @@
 import type { SandboxContext } from './context';
-import { renderScanFormPdf } from './render/scanFormPdf';
 import { refuse } from './errorCodes';
 import { shipFrom } from './seed';
 import type { ShipmentRecord } from './store/shipments';
 
 /** The PDF of a SCAN form (PS Form 5630-style manifest) listing its shipments. */
 async function manifestPdf(ctx: SandboxContext, scanFormNo: string, createdAt: string, shipments: readonly ShipmentRecord[]): Promise<Buffer> {
+  // Loaded on first use: pdfkit alone adds about 300 ms to the station's start-up.
+  const { renderScanFormPdf } = await import('./render/scanFormPdf');
   const from = shipFrom(ctx);
   return renderScanFormPdf({
     formId: scanFormNo,
