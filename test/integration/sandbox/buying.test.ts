@@ -149,6 +149,15 @@ describe('direct_buy', () => {
     expect(refused.json.code).toBe('carrier_cannot_serve_address');
   });
 
+  it('sells one label for concurrent purchases under the same platform_uk_id', async () => {
+    const sold = h.sandbox.stats().labelsSold;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => direct({ platform_uk_id: 'race-1', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE' })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.json.data.shipment_no)).size).toBe(1);
+    expect(answers.filter((a) => !a.json.data.duplicate_label)).toHaveLength(1);
+    expect(h.sandbox.stats().labelsSold).toBe(sold + 1);
+  });
+
   it('debits the account balance', async () => {
     const before = h.sandbox.stats().balanceCents;
     const res = await direct({ platform_uk_id: 'bal-1', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE' });
