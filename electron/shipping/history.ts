@@ -3,10 +3,12 @@ import { fail } from '../../shared/contract/errors';
 import type { LabelImage, Shipment } from '../../shared/contract/shippingTypes';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
+import { createLabelImages } from './labelImages';
 import { toShipment } from './wireMap';
 
-/** History search, stored label images and reprints: none of them touch the network. */
+/** History search, stored label images and reprints: none of them touch the network once the images are stored. */
 export function createHistoryService(deps: ShippingDeps) {
+  const images = createLabelImages(deps);
   function search(args: CommandArgs<'history.search'>): { shipments: Shipment[] } {
     return { shipments: deps.search({ query: args.query, state: args.state, limit: args.limit, beforeId: args.beforeId }).map(toShipment) };
   }
@@ -17,8 +19,8 @@ export function createHistoryService(deps: ShippingDeps) {
     return row;
   }
 
-  function label(args: CommandArgs<'history.label'>): LabelImage {
-    shipment(args.shipmentId);
+  async function label(args: CommandArgs<'history.label'>): Promise<LabelImage> {
+    await images.fetchMissing(shipment(args.shipmentId));
     const stored = deps.labels.get(args.shipmentId, args.kind, args.index);
     if (!stored) fail('not_found', args.kind === 'qrcode' ? 'This shipment has no QR-code label' : 'No label image is stored for this shipment', { field: 'shipmentId' });
     return { shipmentId: args.shipmentId, kind: args.kind, index: args.index, pngBase64: Buffer.from(stored.png).toString('base64') };
@@ -27,6 +29,7 @@ export function createHistoryService(deps: ShippingDeps) {
   async function reprint(args: CommandArgs<'history.reprint'>): Promise<{ jobIds: string[] }> {
     const row = shipment(args.shipmentId);
     if (row.state === 'voided') fail('conflict', 'This label was voided; printing it again would ship on a cancelled label.', { field: 'shipmentId' });
+    await images.fetchMissing(row);
     const labels = deps.labels.list(row.id, args.kind);
     if (labels.length === 0) fail('not_found', 'No label image is stored for this shipment', { field: 'shipmentId' });
     const jobIds: string[] = [];

@@ -95,6 +95,12 @@ export function createPurchaseJournal(deps: JournalDeps) {
     }
   }
 
+  /**
+   * The label images of an answer: base64 when the service sent it, else
+   * fetched from its URL. A URL that cannot be fetched now is left for later
+   * (history fetches it on demand): the label is paid for either way, so the
+   * purchase is recorded as bought rather than left unconfirmed.
+   */
   async function decodeLabels(wire: WireShipment): Promise<BoughtUpdate['labels']> {
     const labels: Array<BoughtUpdate['labels'][number]> = [];
     const collect = async (kind: 'label' | 'qrcode', data: readonly string[] | null | undefined, urls: readonly string[] | null | undefined) => {
@@ -102,13 +108,12 @@ export function createPurchaseJournal(deps: JournalDeps) {
       for (let seq = 0; seq < count; seq += 1) {
         const b64 = data?.[seq];
         const url = urls?.[seq] ?? null;
-        const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url) : undefined;
+        const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url).catch(() => undefined) : undefined;
         if (png && png.length > 0) labels.push({ kind, seq, url, png });
       }
     };
     await collect('label', wire.label_data, wire.label_urls);
     await collect('qrcode', wire.label_qr_code_data, wire.qrcode_urls);
-    if (!labels.some((l) => l.kind === 'label')) fail('bad_label', 'The service sold the label but sent no label image; reprint it from history once it is fetched.', { retryable: true });
     return labels;
   }
 
@@ -133,6 +138,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
       currency: wire.currency,
       duplicateLabel: wire.duplicate_label,
       rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
+      note: labels.some((l) => l.kind === 'label') ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
       labels,
     });
     return deps.shipments.get(row.id) as ShipmentRow;

@@ -89,7 +89,7 @@ export function createShippingModule(ctx: StationContext, { backend, print }: Sh
       'labels.void': (a) => voids.voidLabel(a.ref),
       'shipments.find': async (a) => history.find(a.ref),
       'history.search': async (a) => history.search(a),
-      'history.label': async (a) => history.label(a),
+      'history.label': (a) => history.label(a),
       'history.reprint': (a) => history.reprint(a),
       'orders.list': async (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': async (a) => orders.lookup(a.orderNumber),

@@ -7,6 +7,7 @@ import { toCents } from '../../shared/domain/money';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { createPurchaseJournal, type PurchaseDraft } from './journal';
+import { createLabelImages, fetchLabelBytes } from './labelImages';
 import { backendIdOf, describeBackend } from './ports';
 import type { RatesService, StoredQuoteRequest } from './rates';
 import { toShipment, toWireAddress, toWirePackage } from './wireMap';
@@ -22,6 +23,7 @@ export function packageKeyOf(input: { packageKey?: string; orderNumber?: string;
 
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const { ctx } = deps;
+  const images = createLabelImages(deps);
   const journal = createPurchaseJournal({
     shipments: deps.shipments,
     log: deps.log.child('journal'),
@@ -35,11 +37,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       // The journal stored the body this service built below; the client validates it again before sending.
       return method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
-    fetchBytes: async (url) => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-      if (!response.ok) fail('service_unavailable', `The label image could not be downloaded (HTTP ${response.status}).`, { retryable: true });
-      return new Uint8Array(await response.arrayBuffer());
-    },
+    fetchBytes: fetchLabelBytes,
     onStage: (packageKey, stage, row, message) => {
       ctx.emit('purchase.progress', {
         packageKey,
@@ -108,8 +106,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
 
   /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
   async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
+    await images.fetchMissing(row);
     const labels = deps.labels.list(row.id, 'label');
-    if (labels.length === 0) return { jobId: null, error: 'No label image is stored for this shipment' };
+    if (labels.length === 0) return { jobId: null, error: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
     ctx.emit('purchase.progress', { packageKey: row.package_key, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
     try {
       let first: string | null = null;

@@ -59,6 +59,8 @@ export interface BoughtUpdate {
   readonly currency: string | null;
   readonly duplicateLabel: boolean;
   readonly rateMismatchJson: string | null;
+  /** Kept in the error column of a bought row: something about it still needs attention. */
+  readonly note: string | null;
   readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
 }
 
@@ -102,9 +104,10 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
       tracking_no = @trackingNo, tracking_lc = @trackingLc, carrier_code = @carrierCode, service_level = @serviceLevel,
       service_name = @serviceName, cost_cents = @costCents, currency = @currency, duplicate_label = @duplicateLabel,
-      rate_mismatch_json = @rateMismatchJson, error = NULL, bought_at = @at, updated_at = @at
+      rate_mismatch_json = @rateMismatchJson, error = @note, bought_at = @at, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const label = db.prepare('INSERT OR REPLACE INTO labels (shipment_id, kind, seq, url, png) VALUES (?, ?, ?, ?, ?)');
+  const clearNote = db.prepare("UPDATE shipments SET error = NULL, updated_at = ? WHERE id = ? AND state = 'bought'");
   const failed = db.prepare("UPDATE shipments SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
   const noteError = db.prepare('UPDATE shipments SET error = ?, updated_at = ? WHERE id = ?');
   const voided = db.prepare("UPDATE shipments SET state = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND state = 'bought'");
@@ -165,6 +168,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
         currency: u.currency,
         duplicateLabel: u.duplicateLabel ? 1 : 0,
         rateMismatchJson: u.rateMismatchJson,
+        note: u.note,
         at: at(),
       });
       if (info.changes === 0) return false;
@@ -172,6 +176,11 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
       return true;
     }),
     markFailed: (id: number, message: string) => void failed.run(message, at(), id),
+    /** Label images that arrived after the purchase was recorded. */
+    addLabels: db.transaction((id: number, labels: BoughtUpdate['labels']) => {
+      for (const l of labels) label.run(id, l.kind, l.seq, l.url, l.png);
+      if (labels.some((l) => l.kind === 'label')) clearNote.run(at(), id);
+    }),
     noteError: (id: number, message: string) => void noteError.run(message, at(), id),
     markVoided: (id: number): boolean => voided.run(at(), at(), id).changes > 0,
     /** Unconfirmed purchases of one backend (and of rows from before purchases had one). */

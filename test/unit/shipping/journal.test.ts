@@ -180,4 +180,23 @@ describe('purchase journal', () => {
     b.db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('records a paid label as bought even when its image has not arrived', async () => {
+    const db = openDatabase({ file: ':memory:' });
+    const shipments = createShipmentsRepo(db, () => new Date());
+    const journal = createPurchaseJournal({
+      shipments,
+      log: createMemoryLogger(),
+      retryDelayMs: 1,
+      fetchBytes: async () => {
+        throw new StationFailure({ code: 'service_unavailable', message: 'down', retryable: true });
+      },
+      send: async (_row, body) => ({ ...wire(String(body.platform_uk_id), new Map()), label_data: null }),
+    });
+    const row = await journal.purchase('A-1#0', draft());
+    expect(row.state).toBe('bought');
+    expect(row.label_count).toBe(0);
+    expect(row.error).toMatch(/image has not arrived/);
+    db.close();
+  });
 });

@@ -9,7 +9,7 @@ function seed() {
   const add = (key: string, order: string, name: string, tracking: string, state: 'bought' | 'voided' = 'bought') => {
     const row = repo.insertPending({ packageKey: key, platformUkId: `ps-${key}`, backendId: 'sandbox', method: 'direct_buy', requestJson: '{}', chosenJson: null, orderNumber: order, recipientName: name, insuranceCents: null, isReturn: false });
     repo.markBought(row.id, {
-      resultJson: '{}', shipmentNo: `SN-${key}`, trackingNo: tracking, carrierCode: 'USPS', serviceLevel: 'X', serviceName: 'X', costCents: 500, currency: 'USD', duplicateLabel: false, rateMismatchJson: null,
+      resultJson: '{}', shipmentNo: `SN-${key}`, trackingNo: tracking, carrierCode: 'USPS', serviceLevel: 'X', serviceName: 'X', costCents: 500, currency: 'USD', duplicateLabel: false, rateMismatchJson: null, note: null,
       labels: [{ kind: 'label', seq: 0, url: null, png: new Uint8Array([1, 2]) }],
     });
     if (state === 'voided') repo.markVoided(row.id);
