@@ -12,6 +12,7 @@ let sandbox: RunningSandbox;
 let db: Db;
 let module: ReturnType<typeof createAccountModule>;
 let v2: ReturnType<typeof createV2Client>;
+let v1: ReturnType<typeof createV1Client>;
 const events: Array<{ name: EventName; payload: unknown }> = [];
 
 async function call<N extends keyof typeof accountCommands>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
@@ -21,7 +22,7 @@ async function call<N extends keyof typeof accountCommands>(name: N, input: unkn
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11 });
   db = openDatabase({ file: ':memory:' });
-  const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken });
+  v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken });
   v2 = createV2Client({ baseUrl: sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret });
   module = createAccountModule(
     { dataDir: '', db, emit: (name, payload) => void events.push({ name, payload }), log: createMemoryLogger(), now: () => new Date() },
@@ -47,7 +48,7 @@ describe('legacy v1 account views against the sandbox', () => {
     expect(accounts.every((a) => a.tokenHint.includes('…') && a.tokenHint.length < 12)).toBe(true);
   });
 
-  it('creates an order, refuses labels for an order without one, deletes it', async () => {
+  it('creates an order, refuses labels for an order without one, shows them once bought, deletes it', async () => {
     const created = await call('account.orders.create', {
       storeName: 'Demo Store',
       warehouseName: 'Main Warehouse',
@@ -57,6 +58,16 @@ describe('legacy v1 account views against the sandbox', () => {
     });
     expect(created.orderNumber).toBe('ACC-1');
     await expect(call('account.orders.labels', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'service_rejected' } });
+    await v1.buyLabel({
+      from: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
+      to: { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' },
+      shipments: [{ length: 10, width: 8, height: 4, weight: 1.5 }],
+      order: { warehouse_name: 'Main Warehouse', store_name: 'Demo Store', order_number: 'ACC-1', service_type: 'usps_ground_advantage' },
+    });
+    const labels = await call('account.orders.labels', { storeName: 'Demo Store', orderNumber: 'ACC-1' });
+    expect(labels).toHaveLength(1);
+    expect(labels[0]?.trackingCode).toBeTruthy();
+    expect(labels[0]?.labelUrls.length).toBeGreaterThan(0);
     expect(await call('account.orders.delete', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).toEqual({ deleted: true });
     await expect(call('account.orders.delete', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'service_rejected' } });
   });
