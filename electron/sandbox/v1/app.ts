@@ -4,7 +4,7 @@ import { refuse } from '../errorCodes';
 import { Router } from '../http/router';
 import type { ServerOptions } from '../http/server';
 import type { Reply, SandboxRequest } from '../http/types';
-import { serveFile } from '../v2/app';
+import { serveFile } from '../files';
 import { balance, listCarrierAccounts, listWarehouses } from './accounts';
 import { verifyAddress } from './addresses';
 import { createOrder, deleteOrder, listOrders } from './orders';
