@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { grayImage, luma, overWhite, type GrayImage } from './gray';
-import { badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
+import { LITTLE_ENDIAN, badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
 export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
@@ -50,7 +50,7 @@ function fromSamples(lines: PngScanlines): DecodedLabel {
   if (sharp && depth === 1) return { kind: 'bits', raster: packedOneBit(lines, lut[0] === 0, lut[1] === 0) };
   const identity = depth === 8 && lut.every((v, i) => v === i);
   // 8-bit gray is used where it lies: the un-filtered scanlines are the gray image.
-  if (identity) return { kind: 'gray', image: { width: header.width, height: header.height, data: lines.data, offset: 1, stride: lines.stride + 1 } };
+  if (identity) return { kind: 'gray', image: { width: header.width, height: header.height, data: lines.data, offset: lines.offset, stride: lines.rowStride } };
   return { kind: 'gray', image: samplesToGray(lines, lut) };
 }
 
@@ -64,7 +64,7 @@ function packedOneBit(lines: PngScanlines, zeroIsBlack: boolean, oneIsBlack: boo
   const src = lines.data;
   const kind = zeroIsBlack === oneIsBlack ? (zeroIsBlack ? 'black' : 'white') : zeroIsBlack ? 'invert' : 'copy';
   for (let y = 0; y < height; y += 1) {
-    const from = y * (lines.stride + 1) + 1;
+    const from = lines.offset + y * lines.rowStride;
     const to = y * n;
     if (kind === 'invert') for (let i = 0; i < n; i += 1) out[to + i] = ~src[from + i]! & 0xff;
     else if (kind === 'copy') out.set(src.subarray(from, from + n), to);
@@ -80,7 +80,7 @@ function samplesToGray(lines: PngScanlines, lut: Uint8Array): GrayImage {
   const src = lines.data;
   const max = (1 << depth) - 1;
   for (let y = 0; y < height; y += 1) {
-    const row = y * (lines.stride + 1) + 1;
+    const row = lines.offset + y * lines.rowStride;
     const o = y * width;
     if (depth === 8) {
       for (let x = 0; x < width; x += 1) out[o + x] = lut[src[row + x]!]!;
@@ -101,7 +101,7 @@ function fromRgb(lines: PngScanlines): GrayImage {
   const out = new Uint8Array(width * height);
   const src = lines.data;
   for (let y = 0; y < height; y += 1) {
-    let i = y * (lines.stride + 1) + 1;
+    let i = lines.offset + y * lines.rowStride;
     const o = y * width;
     for (let x = 0; x < width; x += 1, i += 3) {
       const r = src[i]!;
@@ -118,23 +118,38 @@ function fromGrayAlpha(lines: PngScanlines): GrayImage {
   const out = new Uint8Array(width * height);
   const src = lines.data;
   for (let y = 0; y < height; y += 1) {
-    let i = y * (lines.stride + 1) + 1;
+    let i = lines.offset + y * lines.rowStride;
     const o = y * width;
     for (let x = 0; x < width; x += 1, i += 2) out[o + x] = overWhite(src[i]!, src[i + 1]!);
   }
   return grayImage(width, height, out);
 }
 
+/** Opaque white and opaque black pixels (most of a label) are one 32-bit compare each. */
 function fromRgba(lines: PngScanlines): GrayImage {
   const { width, height } = lines.header;
   const out = new Uint8Array(width * height);
   const src = lines.data;
+  const aligned = LITTLE_ENDIAN && (src.byteOffset + lines.offset) % 4 === 0 && lines.rowStride % 4 === 0;
+  const words = aligned ? new Uint32Array(src.buffer, src.byteOffset, src.byteLength >> 2) : null;
   for (let y = 0; y < height; y += 1) {
-    let i = y * (lines.stride + 1) + 1;
+    let i = lines.offset + y * lines.rowStride;
     const o = y * width;
     for (let x = 0; x < width; x += 1, i += 4) {
+      if (words) {
+        const word = words[i >> 2]!;
+        if (word === 0xffffffff) {
+          out[o + x] = 255;
+          continue;
+        }
+        if (word === 0xff000000) {
+          out[o + x] = 0;
+          continue;
+        }
+      }
       const a = src[i + 3]!;
-      out[o + x] = a === 255 ? luma(src[i]!, src[i + 1]!, src[i + 2]!) : overWhite(luma(src[i]!, src[i + 1]!, src[i + 2]!), a);
+      const value = luma(src[i]!, src[i + 1]!, src[i + 2]!);
+      out[o + x] = a === 255 ? value : overWhite(value, a);
     }
   }
   return grayImage(width, height, out);

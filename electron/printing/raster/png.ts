@@ -13,8 +13,10 @@ export interface PngHeader {
 /** Scanlines after un-filtering, still in the PNG's own pixel format. */
 export interface PngScanlines {
   readonly header: PngHeader;
-  /** Inflated image data; row y starts at y * (stride + 1) + 1 (the filter byte precedes it). */
+  /** Row y's pixels start at offset + y * rowStride and run for `stride` bytes. */
   readonly data: Uint8Array;
+  readonly offset: number;
+  readonly rowStride: number;
   readonly stride: number;
   readonly palette: Uint8Array | null;
   readonly transparency: Uint8Array | null;
@@ -91,8 +93,77 @@ export function readScanlines(bytes: Uint8Array): PngScanlines {
     badLabel('its image data is corrupt');
   }
   if (data.length < (stride + 1) * header.height) badLabel('its image data is cut short');
-  unfilter(data, stride, header.height, Math.max(1, bitsPerPixel >> 3));
-  return { header, data, stride, palette, transparency };
+  const bpp = Math.max(1, bitsPerPixel >> 3);
+  if (header.colorType === 6 && header.bitDepth === 8 && LITTLE_ENDIAN) return { header, ...unfilterRgba(data, stride, header.height), stride, palette, transparency };
+  unfilter(data, stride, header.height, bpp);
+  return { header, data, offset: 1, rowStride: stride + 1, stride, palette, transparency };
+}
+
+export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(0x01020304).buffer)[0] === 0x04;
+
+/** Byte-wise a + b in each of four lanes, without carries crossing lanes. */
+const addLanes = (a: number, b: number): number => ((a & 0x7f7f7f7f) + (b & 0x7f7f7f7f)) ^ ((a ^ b) & 0x80808080);
+
+/**
+ * RGBA rows are copied to a word-aligned buffer (a native memcpy) so that
+ * Sub and Up, which most encoders pick for label rows, add four bytes at a time.
+ */
+function unfilterRgba(raw: Uint8Array, stride: number, height: number): { data: Uint8Array; offset: number; rowStride: number } {
+  const data = new Uint8Array(stride * height);
+  const words = new Uint32Array(data.buffer);
+  const n = stride >> 2;
+  for (let y = 0; y < height; y += 1) {
+    const from = y * (stride + 1);
+    const row = y * stride;
+    data.set(raw.subarray(from + 1, from + 1 + stride), row);
+    const w = row >> 2;
+    switch (raw[from]) {
+      case 0:
+        break;
+      case 1:
+        for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+        break;
+      case 2:
+        if (y > 0) for (let j = w; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - n]!);
+        break;
+      case 3:
+        if (y > 0) unAverage(data, row, row - stride, stride, 4);
+        else unAverageFirst(data, row, stride, 4);
+        break;
+      case 4:
+        if (y > 0) unPaethWords(data, words, row, stride);
+        else for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+        break;
+      default:
+        badLabel(`row ${y} has an unknown filter`);
+    }
+  }
+  return { data, offset: 0, rowStride: stride };
+}
+
+/** Paeth over 4-byte pixels; a zero residual in flat paper (left = up = up-left) is the left pixel itself. */
+function unPaethWords(d: Uint8Array, words: Uint32Array, row: number, stride: number): void {
+  const w = row >> 2;
+  const n = stride >> 2;
+  words[w] = addLanes(words[w]!, words[w - n]!);
+  for (let j = w + 1; j < w + n; j += 1) {
+    const left = words[j - 1]!;
+    if (words[j] === 0 && left === words[j - n] && left === words[j - n - 1]) {
+      words[j] = left;
+      continue;
+    }
+    const i = j << 2;
+    for (let k = i; k < i + 4; k += 1) {
+      const a = d[k - 4]!;
+      const b = d[k - stride]!;
+      const c = d[k - stride - 4]!;
+      const pa = b > c ? b - c : c - b;
+      const pb = a > c ? a - c : c - a;
+      const pcRaw = a + b - c - c;
+      const pc = pcRaw < 0 ? -pcRaw : pcRaw;
+      d[k] = d[k]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+    }
+  }
 }
 
 // One small function per filter keeps each loop monomorphic and branch-free,
