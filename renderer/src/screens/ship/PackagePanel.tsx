@@ -11,6 +11,8 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
   const presetName = useShip((s) => s.presetName);
   const dims = useShip((s) => s.dims);
   const patch = useShip((s) => s.patch);
+  // The service or the station may refuse the weight itself: mark the field that caused it.
+  const refused = useShip((s) => [s.rateError?.field, s.buyError?.field].some((f) => f?.startsWith('package.weight')));
   // What the operator is typing; null shows the current weight (from the scale or the order).
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
@@ -44,7 +46,7 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
             value={text}
             inputMode="decimal"
             autoComplete="off"
-            aria-invalid={invalid}
+            aria-invalid={invalid || refused}
             aria-describedby="weight-hint"
             onChange={(e) => setDraft(e.target.value)}
             onBlur={commit}
