@@ -77,6 +77,23 @@ describe('PNG decoding to a 1-bit raster', () => {
     if (decoded.kind === 'gray') expect(Array.from(grayPixels(decoded.image))).toEqual(Array.from(grayPixels(rgbaToGray(reference.data, width, height))));
   });
 
+  it.each([0, 1, 2, 3, 4])('reads RGBA with flat paper and ink word-wise, like pngjs (filter %i)', (filter) => {
+    const width = 24;
+    const height = 6;
+    const rows = Array.from({ length: height }, (_, y) =>
+      Uint8Array.from({ length: width * 4 }, (_, i) => {
+        const x = i >> 2;
+        if (x > 8 && x < 12) return i % 4 === 3 ? 255 : 0; // black bar
+        if (x === 15 + (y % 3)) return i % 4 === 3 ? 90 : (x * 40 + y * 7) & 0xff; // translucent ink
+        return 255; // white paper
+      }),
+    );
+    const bytes = writePng({ width, height, bitDepth: 8, colorType: 6, rows, filter });
+    const decoded = decodeLabelPng(bytes);
+    const reference = PNG.sync.read(bytes);
+    expect(decoded.kind === 'gray' && Array.from(grayPixels(decoded.image))).toEqual(Array.from(grayPixels(rgbaToGray(reference.data, width, height))));
+  });
+
   it.each([
     [2, 'RGB'],
     [4, 'gray+alpha'],
