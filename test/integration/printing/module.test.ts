@@ -152,6 +152,22 @@ describe('printing module', () => {
     await expect(module.handlers['printJobs.retry']({ jobId })).rejects.toThrow(/already printed/);
   });
 
+  it('a station and a CLI print on one data folder never send the same job twice', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'printing-'));
+    const a = setup({}, dataDir);
+    const b = setup({}, dataDir);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) ids.push((await a.module.service.enqueue({ png, title: `label ${i}` })).jobId);
+    // The second one's worker drains the same printer's queue while the first is still at it.
+    ids.push((await b.module.service.enqueue({ png, title: 'from the CLI' })).jobId);
+    for (const id of ids) {
+      while (!['done', 'failed'].includes(a.module.service.getJob(id)!.status)) await new Promise((r) => setTimeout(r, 10));
+    }
+    const zpl = fs.readdirSync(path.join(dataDir, 'virtual-printer')).filter((f) => f.endsWith('.zpl'));
+    expect(zpl).toHaveLength(7);
+    expect(ids.map((id) => a.module.service.getJob(id)!.attempts)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
+
   it('prints a test label', async () => {
     const { module } = setup();
     const job = await module.handlers['printers.testPrint']({});
