@@ -19,7 +19,11 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
     await shipTo.getByText('order DEMO-1001').waitFor();
     await expect(page.getByRole('textbox', { name: 'Weight' }).inputValue()).resolves.toMatch(/oz|lb/);
     await page.getByRole('group', { name: 'Address check' }).waitFor();
+    await page.getByRole('table', { name: 'Rates' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Purchase' }).getByRole('alert').getByText(/Choose first/).waitFor();
     await page.keyboard.press('Alt+a');
+    await expect(page.getByRole('region', { name: 'Purchase' }).count()).resolves.toBe(0);
     await shipTo.getByText('address checked').waitFor();
 
     const table = page.getByRole('table', { name: 'Rates' });

@@ -54,14 +54,16 @@ async function runCheck(address: StationAddress): Promise<void> {
   state().patch({ check: result.value, addressDecision: needsDecision ? null : 'accepted' });
 }
 
+const clearAddressRefusal = () => (state().buyError?.field === 'to' ? { buyError: null } : {});
+
 export function acceptStandardized(): void {
   const { check } = state();
   if (!check?.standardized) return;
-  state().patch({ to: check.standardized, addressDecision: 'accepted' });
+  state().patch({ to: check.standardized, addressDecision: 'accepted', ...clearAddressRefusal() });
 }
 
 export function keepMine(): void {
-  state().patch({ addressDecision: 'kept' });
+  state().patch({ addressDecision: 'kept', ...clearAddressRefusal() });
 }
 
 function quoteInput(s: ShipState): CommandInput<'rates.quote'> | null {
@@ -109,7 +111,13 @@ export async function buy(): Promise<void> {
   if (s.addressDecision === null) {
     if (pendingCheck) await pendingCheck;
     else if (!s.check && !s.addressError) await checkAddress(s.to);
-    if (state().addressDecision === null) return;
+    if (state().addressDecision === null) {
+      sounds.scanError();
+      state().patch({
+        buyError: { code: 'invalid_input', message: 'Choose first: use the standardized address (Alt+A) or keep the address as entered (Alt+K).', field: 'to' },
+      });
+      return;
+    }
   }
   const now = state();
   const common = {
