@@ -80,6 +80,31 @@ describe('shipping services against the sandbox', () => {
     expect((await call('history.reprint', { shipmentId: a.shipment.id })).jobIds).toHaveLength(1);
   });
 
+  it('shows the label actually sold when an earlier, unconfirmed purchase of the package went through', async () => {
+    // Answers slower than the client waits: the purchase commits on the service, the station never hears of it.
+    const slow = await startBench({ clientTimeoutMs: 250 });
+    const s = await slow.open();
+    const buy = (input: unknown) => s.module.handlers['labels.buy'](shippingCommands['labels.buy'].input.parse(input));
+    try {
+      const quote = await s.module.handlers['rates.quote'](shippingCommands['rates.quote'].input.parse({ to: shipTo, package: pkg }));
+      const [first, second] = quote.rates.filter((r) => !/MEDIA|LIBRARY/.test(r.serviceLevel));
+      slow.sandbox.faults.set({ latencyMs: 400 });
+      await expect(buy({ method: 'rate', quoteId: quote.quoteId, rateId: first?.rateId, packageKey: 'mismatch-1', print: false })).rejects.toMatchObject({
+        error: { retryable: true },
+      });
+      slow.sandbox.faults.set({ latencyMs: 0 });
+      const result = await buy({ method: 'rate', quoteId: quote.quoteId, rateId: second?.rateId, packageKey: 'mismatch-1', print: false });
+      expect(result.shipment.duplicateLabel).toBe(true);
+      expect(result.shipment.serviceLevel).toBe(first?.serviceLevel);
+      expect(result.shipment.rateMismatch).toMatchObject({ picked: { serviceLevel: second?.serviceLevel }, bought: { serviceLevel: first?.serviceLevel } });
+      expect(slow.events.some((e) => e.name === 'station.notice' && /already been bought/.test((e.payload as { message: string }).message))).toBe(true);
+      expect(slow.sandbox.stats().labelsSold).toBe(1);
+    } finally {
+      await s.close();
+      await slow.close();
+    }
+  }, 30_000);
+
   it('buys directly (USPS Returns, lithium battery, QR label) and voids once', async () => {
     const ret = await call('labels.buy', {
       method: 'direct', carrierCode: 'USPS', serviceLevel: 'USPS_GROUND_ADVANTAGE_RETURN', to: shipTo, package: pkg, packageKey: 'return-1', print: false,
