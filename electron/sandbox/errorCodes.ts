@@ -28,6 +28,7 @@ export const sandboxErrors = {
   package_type_invalid: [400, 'package_data.type is not my_package or a known predefined carrier package.'],
   carrier_unknown: [400, 'The carrier is not active on this account.'],
   service_level_unknown: [400, 'The service level does not belong to that carrier.'],
+  service_level_not_offered: [400, 'The service level is not offered for this package weight, package type or address type.'],
   ship_date_invalid: [400, 'ship_date must be today or within the next 30 days (YYYY-MM-DD).'],
   // Buying
   rate_not_found: [404, 'No rate with that rate_id.'],

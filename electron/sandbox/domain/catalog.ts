@@ -18,6 +18,11 @@ export interface ServiceLevel {
   readonly returnOnly?: boolean;
   /** FedEx Home Delivery is residential only, FedEx Ground commercial only. */
   readonly residential?: boolean;
+  /** Weight band (ounces) outside which the level is simply not offered (UPS Ground Saver tiers, First-Class). */
+  readonly minOz?: number;
+  readonly maxOz?: number;
+  /** Only these package types (First-Class Mail: letters and flats). */
+  readonly packageTypes?: readonly string[];
 }
 
 export interface Carrier {
@@ -43,11 +48,15 @@ export const SERVICE_LEVELS: readonly ServiceLevel[] = [
   { carrier: 'USPS', level: 'USPS_GROUND_ADVANTAGE', name: 'USPS Ground Advantage', base: 495, perLb: 92, days: d(2, 2, 3, 3, 4, 4, 5, 5, 7), saturday: 350, maxLb: 70 },
   { carrier: 'USPS', level: 'USPS_PRIORITY_MAIL', name: 'USPS Priority Mail', base: 895, perLb: 135, days: d(1, 2, 2, 2, 3, 3, 3, 3, 4), saturday: 400, maxLb: 70 },
   { carrier: 'USPS', level: 'USPS_PRIORITY_MAIL_EXPRESS', name: 'USPS Priority Mail Express', base: 2995, perLb: 310, days: d(1, 1, 1, 2, 2, 2, 2, 2, 3), saturday: 1250, maxLb: 70 },
+  { carrier: 'USPS', level: 'USPS_FIRST_CLASS_MAIL', name: 'USPS First-Class Mail', base: 139, perLb: 0, days: d(2, 2, 3, 3, 3, 3, 4, 4, 5), maxLb: 1, maxOz: 13, packageTypes: ['usps_letter', 'usps_large_envelope_or_flat'] },
+  { carrier: 'USPS', level: 'USPS_LIBRARY_MAIL', name: 'USPS Library Mail', base: 399, perLb: 70, days: d(3, 4, 5, 6, 7, 8, 8, 8, 9), maxLb: 70 },
   { carrier: 'USPS', level: 'USPS_MEDIA_MAIL', name: 'USPS Media Mail', base: 419, perLb: 74, days: d(3, 4, 5, 6, 7, 8, 8, 8, 9), maxLb: 70 },
   { carrier: 'USPS', level: 'USPS_GROUND_ADVANTAGE_RETURN', name: 'USPS Ground Advantage Return', base: 525, perLb: 95, days: d(2, 2, 3, 3, 4, 4, 5, 5, 7), maxLb: 70, returnOnly: true },
   { carrier: 'USPS', level: 'USPS_PRIORITY_MAIL_RETURN', name: 'USPS Priority Mail Return', base: 925, perLb: 138, days: d(1, 2, 2, 2, 3, 3, 3, 3, 4), maxLb: 70, returnOnly: true },
   { carrier: 'USPS', level: 'USPS_PRIORITY_MAIL_EXPRESS_RETURN', name: 'USPS Priority Mail Express Return', base: 3095, perLb: 315, days: d(1, 1, 1, 2, 2, 2, 2, 2, 3), maxLb: 70, returnOnly: true },
   { carrier: 'UPS', level: 'UPS_GROUND', name: 'UPS Ground', base: 1045, perLb: 118, days: d(1, 1, 2, 3, 3, 4, 4, 5, 6), maxLb: 150 },
+  { carrier: 'UPS', level: 'UPS_SUREPOST_LESS_THAN_1_LB', name: 'UPS Ground Saver (under 1 lb)', base: 745, perLb: 0, days: d(2, 3, 3, 4, 4, 5, 5, 6, 7), maxLb: 1, maxOz: 15.99 },
+  { carrier: 'UPS', level: 'UPS_SUREPOST_1_LB_OR_GREATER', name: 'UPS Ground Saver', base: 895, perLb: 95, days: d(2, 3, 3, 4, 4, 5, 5, 6, 7), maxLb: 70, minOz: 16 },
   { carrier: 'UPS', level: 'UPS_3_DAY_SELECT', name: 'UPS 3 Day Select', base: 1890, perLb: 205, days: d(3, 3, 3, 3, 3, 3, 3, 3, 3), maxLb: 150 },
   { carrier: 'UPS', level: 'UPS_2ND_DAY_AIR', name: 'UPS 2nd Day Air', base: 2460, perLb: 265, days: d(2, 2, 2, 2, 2, 2, 2, 2, 2), saturday: 1600, maxLb: 150 },
   { carrier: 'UPS', level: 'UPS_2ND_DAY_AIR_AM', name: 'UPS 2nd Day Air A.M.', base: 2890, perLb: 290, days: d(2, 2, 2, 2, 2, 2, 2, 2, 2), maxLb: 150 },

@@ -8,7 +8,7 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith, queryObject } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
 import { commitPurchase, labelUrl, type RenderedLabel } from '../v2/purchase';
-import { quoteInput } from '../v2/rating';
+import { applies, quoteInput } from '../v2/rating';
 import { v1Levels, v1RatedShipment, v1IssueCoder, type V1ShipmentRequest } from './shipment';
 
 const SERVICE_FEE_CENTS = 5;
@@ -63,7 +63,7 @@ export function listRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const input = quoteInput(shipment);
   const nowMs = ctx.now().getTime();
   const quotes = v1Levels(ctx, body)
-    .filter((level) => level.residential === undefined || level.residential === shipment.to.residential)
+    .filter((level) => applies(level, shipment))
     .map((level) => quoteLevel(level, input))
     .filter(isQuote)
     .sort((a, b) => a.cents - b.cents);
@@ -176,6 +176,7 @@ export function buyLabel(ctx: SandboxContext, req: SandboxRequest): Reply {
   const shipment = v1RatedShipment(body, ctx.now());
   const [level] = v1Levels(ctx, body);
   if (!level) refuse('hazmat_service_not_allowed');
+  if (!applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
   const quote = quoteLevel(level, quoteInput(shipment));
   if (!isQuote(quote)) refuse(quote.code, quote.msg);
   return buy(ctx, quote, { shipment, v1: orderLink(ctx, body, `ship_${randomUUID()}`) });

@@ -9,7 +9,7 @@ import type { ShipmentRecord } from '../store/shipments';
 import { ok } from './envelope';
 import { addressIssueCoder } from './normalize';
 import { commitPurchase, labelUrl, storedLabels, type RenderedLabel } from './purchase';
-import { quoteInput, ratedShipment } from './rating';
+import { applies, quoteInput, ratedShipment } from './rating';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 const RESTRICTED_SIGNATURES = ['usps_signature_restricted', 'usps_adult_signature_restricted'];
@@ -104,6 +104,7 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
     refuse('signature_not_supported', `${signature} (restricted delivery) is a USPS option.`);
   }
   const shipment = { ...ratedShipment(body, ctx.now()), isReturnLabel: (body.is_return_label ?? false) || isReturnLevel };
+  if (!applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
   const quote = quoteLevel(level, quoteInput(shipment));
   if (!isQuote(quote)) refuse(quote.code, quote.msg);
   const { record, labels } = commitPurchase(ctx, {

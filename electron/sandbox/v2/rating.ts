@@ -78,9 +78,16 @@ export function quoteInput(shipment: RatedShipment): QuoteInput {
   };
 }
 
-/** FedEx Ground is commercial-only and Home Delivery residential-only: the other is simply not offered. */
-function applies(level: ServiceLevel, shipment: RatedShipment): boolean {
-  return level.residential === undefined || level.residential === shipment.to.residential;
+/**
+ * Levels that do not fit the shipment are simply not offered (not errors): FedEx Ground is
+ * commercial-only and Home Delivery residential-only, Ground Saver tiers and First-Class Mail
+ * have weight bands, First-Class Mail takes letters and flats only.
+ */
+export function applies(level: ServiceLevel, shipment: Pick<RatedShipment, 'to' | 'weightOz' | 'packageType'>): boolean {
+  if (level.residential !== undefined && level.residential !== shipment.to.residential) return false;
+  if (level.minOz !== undefined && shipment.weightOz < level.minOz) return false;
+  if (level.maxOz !== undefined && shipment.weightOz > level.maxOz) return false;
+  return !level.packageTypes || level.packageTypes.includes(shipment.packageType);
 }
 
 export interface RatedSet {

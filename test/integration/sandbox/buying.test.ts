@@ -140,6 +140,16 @@ describe('direct_buy', () => {
     expect((await direct({ platform_uk_id: 'sig-4', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', options: { signature: 'notarised' } })).json.code).toBe('signature_not_supported');
   });
 
+  it('refuses levels not offered for the package or address', async () => {
+    const heavy = await direct({ platform_uk_id: 'gs-1', carrier_code: 'UPS', service_level: 'UPS_SUREPOST_LESS_THAN_1_LB' });
+    expect(heavy.status).toBe(400);
+    expect(heavy.json.code).toBe('service_level_not_offered');
+    expect((await direct({ platform_uk_id: 'gs-2', carrier_code: 'UPS', service_level: 'UPS_SUREPOST_1_LB_OR_GREATER' })).status).toBe(200);
+    expect((await direct({ platform_uk_id: 'fx-1', carrier_code: 'FEDEX', service_level: 'FEDEX_GROUND' })).json.code).toBe('service_level_not_offered');
+    const letter = await direct({ platform_uk_id: 'fc-1', carrier_code: 'USPS', service_level: 'USPS_FIRST_CLASS_MAIL', package_data: { ...PACKAGE, type: 'usps_letter', weight: 2 } });
+    expect(letter.status).toBe(200);
+  });
+
   it('refuses unknown carriers, levels, and addresses the carrier cannot serve', async () => {
     expect((await direct({ platform_uk_id: 'x-1', carrier_code: 'ACME', service_level: 'FAST' })).json.code).toBe('carrier_unknown');
     expect((await direct({ platform_uk_id: 'x-2', carrier_code: 'USPS', service_level: 'UPS_GROUND' })).json.code).toBe('service_level_unknown');

@@ -94,6 +94,10 @@ describe('get_rates', () => {
     expect(fastest[0]?.delivery_days).toBe(Math.min(...rates.map((r) => r.delivery_days)));
     expect(rates.some((r) => r.service_level === 'UPS_2ND_DAY_AIR') && rates.some((r) => r.service_level === 'FEDEX_HOME_DELIVERY')).toBe(true);
     expect(rates.some((r) => r.service_level.endsWith('_RETURN'))).toBe(false);
+    // 24 oz, residential, a box: Ground Saver 1 lb+, Home Delivery; not the under-1-lb tier, FedEx Ground or First-Class Mail.
+    const levels = rates.map((r) => r.service_level);
+    expect(levels).toEqual(expect.arrayContaining(['UPS_SUREPOST_1_LB_OR_GREATER', 'FEDEX_HOME_DELIVERY', 'USPS_LIBRARY_MAIL']));
+    for (const absent of ['UPS_SUREPOST_LESS_THAN_1_LB', 'FEDEX_GROUND', 'USPS_FIRST_CLASS_MAIL']) expect(levels).not.toContain(absent);
   });
 
   it('fills price_details for USPS rates only, summing to the price', async () => {
