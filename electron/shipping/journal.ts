@@ -145,12 +145,12 @@ export function createPurchaseJournal(deps: JournalDeps) {
   }
 
   /** Sends the journaled request (same platform_uk_id every time) until it is bought, refused, or attempts run out. */
-  async function send(row: ShipmentRow): Promise<ShipmentRow> {
+  async function send(row: ShipmentRow, eventKey: string = row.package_key): Promise<ShipmentRow> {
     const body = { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: row.platform_uk_id };
     let last: StationFailure | undefined;
     for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
       deps.shipments.countAttempt(row.id);
-      deps.onStage?.(row.package_key, 'sent', row);
+      deps.onStage?.(eventKey, 'sent', row);
       try {
         const wire = await deps.send(row, body);
         if (closed) break;
@@ -159,14 +159,14 @@ export function createPurchaseJournal(deps: JournalDeps) {
         }
         const labels = await decodeLabels(wire);
         const done = record(row, wire, labels);
-        deps.onStage?.(row.package_key, 'bought', done);
+        deps.onStage?.(eventKey, 'bought', done);
         return done;
       } catch (error) {
         last = toFailure(error);
         if (closed) break;
         if (definitive.has(last.error.code)) {
           deps.shipments.markFailed(row.id, last.error.message);
-          deps.onStage?.(row.package_key, 'failed', row, last.error.message);
+          deps.onStage?.(eventKey, 'failed', row, last.error.message);
           throw last;
         }
         deps.shipments.noteError(row.id, last.error.message);
@@ -176,14 +176,15 @@ export function createPurchaseJournal(deps: JournalDeps) {
       }
     }
     const message = `The purchase was not confirmed (${last?.error.message ?? 'the station is closing'}). It is kept under id ${row.platform_uk_id}; pressing Buy again re-sends the same id, so it is never charged twice.`;
-    deps.onStage?.(row.package_key, 'failed', row, message);
+    deps.onStage?.(eventKey, 'failed', row, message);
     const code = last && (cannotSend.has(last.error.code) || last.error.code === 'rate_limited') ? last.error.code : 'timeout';
     throw new StationFailure({ code, message, retryable: true });
   }
 
   const flightKey = (backendId: string | null, packageKey: string) => `${backendId ?? ''}|${packageKey}`;
 
-  function purchase(packageKey: string, draft: PurchaseDraft): Promise<ShipmentRow> {
+  /** `eventKey` names the package in progress events (the caller's own key, when it differs from the stored one). */
+  function purchase(packageKey: string, draft: PurchaseDraft, eventKey: string = packageKey): Promise<ShipmentRow> {
     const key = flightKey(draft.backendId, packageKey);
     const running = inFlight.get(key);
     if (running) return running;
@@ -191,8 +192,8 @@ export function createPurchaseJournal(deps: JournalDeps) {
       if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
       const row = journal(packageKey, draft);
       if (row.state === 'bought') return row;
-      deps.onStage?.(packageKey, 'journaled', row);
-      return send(row);
+      deps.onStage?.(eventKey, 'journaled', row);
+      return send(row, eventKey);
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, promise);
     return promise;

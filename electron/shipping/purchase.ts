@@ -14,11 +14,23 @@ import { toShipment, toWireAddress, toWirePackage } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 
-/** One platform_uk_id per package: an order's package n, or a bench session id. Order numbers match case-insensitively. */
-export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number }): string {
+/**
+ * One platform_uk_id per package. An order's outbound package n has the same
+ * key on every path (Ship screen, batch, CLI), whatever session key the
+ * caller brings, and order numbers match case-insensitively; a return label
+ * is its own package (the caller's session key, else one per order package).
+ */
+export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number }, isReturn: boolean): string {
+  const order = input.orderNumber?.trim().toLowerCase();
+  if (order && !isReturn) return `order:${order}#${input.packageIndex}`;
   if (input.packageKey) return input.packageKey;
-  if (input.orderNumber) return `order:${input.orderNumber.trim().toLowerCase()}#${input.packageIndex}`;
+  if (order) return `return:order:${order}#${input.packageIndex}`;
   return fail('invalid_input', 'Scan an order or start a package before buying', { field: 'packageKey' });
+}
+
+function isReturnPurchase(input: BuyInput, quoteRequest: () => StoredQuoteRequest | undefined): boolean {
+  if (input.method === 'direct') return (usPsReturnLevels as readonly string[]).includes(input.serviceLevel) || input.options.isReturnLabel === true;
+  return quoteRequest()?.input.options.isReturnLabel === true;
 }
 
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
@@ -105,11 +117,11 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   }
 
   /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
-  async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
+  async function printLabels(row: ShipmentRow, eventKey: string = row.package_key): Promise<{ jobId: string | null; error: string | null }> {
     await images.fetchMissing(row);
     const labels = deps.labels.list(row.id, 'label');
     if (labels.length === 0) return { jobId: null, error: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
-    ctx.emit('purchase.progress', { packageKey: row.package_key, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
+    ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
     try {
       let first: string | null = null;
       for (const label of labels) {
@@ -120,22 +132,22 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
           kind: 'label',
         });
         first ??= jobId;
-        void watchJob(row, jobId);
+        void watchJob(row, jobId, eventKey);
       }
       return { jobId: first, error: null };
     } catch (error) {
       const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
-      ctx.emit('purchase.progress', { packageKey: row.package_key, stage: 'failed', platformUkId: row.platform_uk_id, message });
+      ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'failed', platformUkId: row.platform_uk_id, message });
       return { jobId: null, error: message };
     }
   }
 
-  async function watchJob(row: ShipmentRow, jobId: string): Promise<void> {
+  async function watchJob(row: ShipmentRow, jobId: string, eventKey: string): Promise<void> {
     try {
       const job = await deps.print.waitForJob(jobId, { timeoutMs: 120_000 });
       const done = job.status === 'done';
       ctx.emit('purchase.progress', {
-        packageKey: row.package_key,
+        packageKey: eventKey,
         stage: done ? 'printed' : 'failed',
         platformUkId: row.platform_uk_id,
         ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
@@ -160,20 +172,24 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
    * again, so one label never ends up on two boxes.
    */
   async function buy(input: BuyInput): Promise<PurchaseResult> {
-    const key = packageKeyOf(input);
+    const storedQuote = () => {
+      const quote = input.method === 'rate' ? deps.quotes.get(input.quoteId) : undefined;
+      return quote ? (JSON.parse(quote.request_json) as StoredQuoteRequest) : undefined;
+    };
+    const key = packageKeyOf(input, isReturnPurchase(input, storedQuote));
     const backendId = backendIdOf(await deps.backend.clients());
     const flight = `${backendId}|${key}`;
     const running = buying.get(flight);
     if (running) return running;
-    const promise = buyOnce(input, key, backendId).finally(() => buying.delete(flight));
+    const promise = buyOnce(input, key, backendId, input.packageKey ?? key).finally(() => buying.delete(flight));
     buying.set(flight, promise);
     return promise;
   }
 
-  async function buyOnce(input: BuyInput, key: string, backendId: string): Promise<PurchaseResult> {
+  async function buyOnce(input: BuyInput, key: string, backendId: string, eventKey: string): Promise<PurchaseResult> {
     const draft = input.method === 'rate' ? draftFromQuote(input, backendId) : draftDirect(input, backendId);
     const earlier = deps.shipments.liveByPackageKey(backendId, key);
-    const row = await journal.purchase(key, draft);
+    const row = await journal.purchase(key, draft, eventKey);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;
     if (!reused && row.rate_mismatch_json) {
       ctx.emit('station.notice', {
@@ -185,7 +201,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       ? { jobId: null, error: null }
       : reused
         ? { jobId: null, error: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
-        : await printLabels(row);
+        : await printLabels(row, eventKey);
     return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
   }
 

@@ -105,6 +105,23 @@ describe('shipping services against the sandbox', () => {
     }
   }, 30_000);
 
+  it('keys an order\'s package the same on every path; a return label is its own package', async () => {
+    const quote = await call('rates.quote', { to: shipTo, package: pkg, orderNumber: 'T-200' });
+    const rateId = quote.rates[quote.preselected ?? 0]?.rateId;
+    const before = bench.sandbox.stats().labelsSold;
+    const fromScreen = await call('labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId, packageKey: 'order:T-200:0', orderNumber: 'T-200', print: false });
+    const fromCli = await call('labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId, orderNumber: 't-200', print: false });
+    const fromBatch = await call('labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId, packageKey: 'batch-row-7', orderNumber: 'T-200 ', print: false });
+    expect(new Set([fromScreen, fromCli, fromBatch].map((r) => r.shipment.platformUkId)).size).toBe(1);
+    expect(bench.events.some((e) => e.name === 'purchase.progress' && (e.payload as { packageKey: string }).packageKey === 'order:T-200:0')).toBe(true);
+    const ret = await call('labels.buy', {
+      method: 'direct', carrierCode: 'USPS', serviceLevel: 'USPS_GROUND_ADVANTAGE_RETURN', from: shipTo, to: shipTo, package: pkg, orderNumber: 'T-200', print: false,
+    });
+    expect(ret.shipment.platformUkId).not.toBe(fromScreen.shipment.platformUkId);
+    expect(ret.reused).toBe(false);
+    expect(bench.sandbox.stats().labelsSold - before).toBe(2);
+  });
+
   it('buys directly (USPS Returns, lithium battery, QR label) and voids once', async () => {
     const ret = await call('labels.buy', {
       method: 'direct', carrierCode: 'USPS', serviceLevel: 'USPS_GROUND_ADVANTAGE_RETURN', to: shipTo, package: pkg, packageKey: 'return-1', print: false,
