@@ -6,6 +6,7 @@ import { InlineError } from '../../ui/ErrorText';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { useScanner } from '../../input/useScanner';
+import { stableWeight, useScale } from '../../app/scale-store';
 import { packagesOf, useBatch } from './batch-store';
 import { BatchTable } from './BatchTable';
 
@@ -40,10 +41,14 @@ export function BatchScreen() {
       return setScanError(result.error);
     }
     const preset = settings.data?.presets.find((p) => p.name === settings.data?.defaultPreset) ?? settings.data?.presets[0] ?? null;
-    if (!useBatch.getState().add(result.value, preset)) {
+    const batch = useBatch.getState();
+    if (!batch.add(result.value, preset)) {
       sounds.scanError();
       return setScanError({ code: 'conflict', message: `Order ${orderNumber} is already in this batch.` });
     }
+    // A box on the scale when its order is scanned is that package's weight.
+    const weighed = stableWeight(useScale.getState().reading);
+    if (weighed !== null) batch.setWeight(`order:${result.value.orderNumber}:0`, weighed);
     sounds.scanOk();
     setScanError(null);
   };

@@ -14,6 +14,7 @@ interface BatchState {
   readonly rows: readonly BatchRow[];
   readonly running: boolean;
   readonly done: number;
+  /** False when the order is already in the batch. Its row key is `order:<number>:0`. */
   readonly add: (order: OrderLine, preset: PackagePreset | null) => boolean;
   readonly remove: (key: string) => void;
   readonly setWeight: (key: string, weightOz: number | null) => void;
