@@ -94,7 +94,7 @@ export function readScanlines(bytes: Uint8Array): PngScanlines {
   }
   if (data.length < (stride + 1) * header.height) badLabel('its image data is cut short');
   const bpp = Math.max(1, bitsPerPixel >> 3);
-  if (header.colorType === 6 && header.bitDepth === 8 && LITTLE_ENDIAN) return { header, ...unfilterRgba(data, stride, header.height), stride, palette, transparency };
+  if (header.bitDepth === 8 && LITTLE_ENDIAN) return { header, ...unfilterAligned(data, stride, header.height, bpp), stride, palette, transparency };
   unfilter(data, stride, header.height, bpp);
   return { header, data, offset: 1, rowStride: stride + 1, stride, palette, transparency };
 }
@@ -105,40 +105,45 @@ export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(0x01020304).buffer)[0
 const addLanes = (a: number, b: number): number => ((a & 0x7f7f7f7f) + (b & 0x7f7f7f7f)) ^ ((a ^ b) & 0x80808080);
 
 /**
- * RGBA rows are copied to a word-aligned buffer (a native memcpy) so that
- * Sub and Up, which most encoders pick for label rows, add four bytes at a time.
+ * 8-bit rows are copied to word-aligned rows (a native memcpy) so that Up,
+ * which encoders pick for most label rows, adds four bytes at a time, and so
+ * does Sub for RGBA; the other filters stay byte by byte.
  */
-function unfilterRgba(raw: Uint8Array, stride: number, height: number): { data: Uint8Array; offset: number; rowStride: number } {
-  const data = new Uint8Array(stride * height);
+function unfilterAligned(raw: Uint8Array, stride: number, height: number, bpp: number): { data: Uint8Array; offset: number; rowStride: number } {
+  const rowStride = (stride + 3) & ~3;
+  const data = new Uint8Array(rowStride * height);
   const words = new Uint32Array(data.buffer);
-  const n = stride >> 2;
+  const n = rowStride >> 2;
   for (let y = 0; y < height; y += 1) {
     const from = y * (stride + 1);
-    const row = y * stride;
+    const row = y * rowStride;
     data.set(raw.subarray(from + 1, from + 1 + stride), row);
     const w = row >> 2;
     switch (raw[from]) {
       case 0:
         break;
       case 1:
-        for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+        if (bpp === 4) for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+        else unSub(data, row, stride, bpp);
         break;
       case 2:
+        // Padding bytes past `stride` add up garbage that nothing reads.
         if (y > 0) for (let j = w; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - n]!);
         break;
       case 3:
-        if (y > 0) unAverage(data, row, row - stride, stride, 4);
-        else unAverageFirst(data, row, stride, 4);
+        if (y > 0) unAverage(data, row, row - rowStride, stride, bpp);
+        else unAverageFirst(data, row, stride, bpp);
         break;
       case 4:
-        if (y > 0) unPaethWords(data, words, row, stride);
-        else for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+        if (y === 0) unSub(data, row, stride, bpp);
+        else if (bpp === 4) unPaethWords(data, words, row, rowStride);
+        else unPaeth(data, row, row - rowStride, stride, bpp);
         break;
       default:
         badLabel(`row ${y} has an unknown filter`);
     }
   }
-  return { data, offset: 0, rowStride: stride };
+  return { data, offset: 0, rowStride };
 }
 
 /** Paeth over 4-byte pixels; a zero residual in flat paper (left = up = up-left) is the left pixel itself. */
