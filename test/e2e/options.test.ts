@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+
+async function scanAndSettle(f: StationFixture, order: string): Promise<void> {
+  const { page } = f;
+  await page.getByRole('textbox', { name: 'Scan' }).fill(order);
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Ship to' }).getByText(`order ${order}`).waitFor();
+  await page.getByRole('table', { name: 'Rates' }).waitFor();
+  const offer = page.getByRole('group', { name: 'Address check' });
+  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).or(offer).first().waitFor();
+  if (await offer.isVisible()) await page.keyboard.press('Alt+a');
+  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).waitFor();
+}
+
+describe('Ship options that change how the label is bought', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation();
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('lithium battery (F8) buys USPS Ground Advantage directly', async () => {
+    const { page } = f;
+    await scanAndSettle(f, 'DEMO-1014');
+    await page.keyboard.press('F8');
+    const picked = page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]');
+    await expect.poll(() => picked.textContent()).toMatch(/Ground Advantage/);
+    await page.getByRole('textbox', { name: 'Scan' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    const found = await f.call('history.search', { query: 'DEMO-1014' });
+    expect(found.shipments[0]?.method).toBe('direct_buy');
+    expect(found.shipments[0]?.serviceLevel).toMatch(/GROUND_ADVANTAGE/);
+  });
+
+  it('QR label (F9) on a USPS label stores the QR code too, reprintable from History', async () => {
+    const { page } = f;
+    await scanAndSettle(f, 'DEMO-1015');
+    await page.keyboard.press('F9');
+    const rows = page.getByRole('table', { name: 'Rates' }).locator('tbody tr');
+    const usps = rows.filter({ hasText: 'Priority Mail' }).first();
+    await usps.click();
+    await page.getByRole('button', { name: 'Buy and print' }).click();
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    const found = await f.call('history.search', { query: 'DEMO-1015' });
+    expect(found.shipments[0]?.qrCodeCount).toBeGreaterThan(0);
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('DEMO-1015');
+    await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: 'DEMO-1015' }).click();
+    await page.getByRole('button', { name: 'Reprint QR label' }).click();
+    await page.getByText('QR label sent to the printer.').waitFor();
+  });
+});
