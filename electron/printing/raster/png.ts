@@ -88,7 +88,8 @@ export function readScanlines(bytes: Uint8Array): PngScanlines {
   const stride = Math.ceil((header.width * bitsPerPixel) / 8);
   let data: Uint8Array;
   try {
-    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
+    // Bounded by what the header promises, so a zlib bomb fails instead of filling memory.
+    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: (stride + 1) * header.height + 65536 });
   } catch {
     badLabel('its image data is corrupt');
   }

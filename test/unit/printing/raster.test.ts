@@ -231,3 +231,11 @@ describe('the sample labels from resources/sample-labels', () => {
     expect(fit.scale).toBe(1);
   });
 });
+
+describe('hostile PNGs', () => {
+  it('refuses image data far larger than its header promises (a zlib bomb)', () => {
+    const rows = Array.from({ length: 4000 }, () => new Uint8Array(1000));
+    const bomb = writePng({ width: 8, height: 1, bitDepth: 8, colorType: 0, rows });
+    expect(() => decodeLabelPng(bomb)).toThrow(/not a readable PNG image \(its image data is corrupt\)/);
+  });
+});
