@@ -148,6 +148,8 @@ export async function buy(): Promise<void> {
   }
   state().patch({ buying: true, buyError: null, stages: [] });
   const result = await run('labels.buy', input);
+  // The packer may have scanned the next order meanwhile: this answer belongs to History now.
+  if (state().packageKey !== now.packageKey) return;
   if (!result.ok) {
     sounds.scanError();
     state().patch({ buying: false, buyError: result.error });
