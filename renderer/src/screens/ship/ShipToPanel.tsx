@@ -26,6 +26,11 @@ export function ShipToPanel() {
         {decision === 'accepted' ? <span className="badge ok">address checked</span> : null}
         {decision === 'kept' ? <span className="badge warn">kept as entered</span> : null}
       </h2>
+      {order?.shipped ? (
+        <p className="badge warn" role="note">
+          This order already has a label. Buying again gives back that same label, never a second one; reprint it from History.
+        </p>
+      ) : null}
       <address className="address">
         {addressLines(to).map((line) => (
           <span key={line}>{line}</span>
