@@ -27,7 +27,7 @@ export function ShipToPanel() {
         {decision === 'kept' ? <span className="badge warn">kept as entered</span> : null}
       </h2>
       {order?.shipped ? (
-        <p className="badge warn" role="note">
+        <p className="note" role="note">
           This order already has a label. Buying again gives back that same label, never a second one; reprint it from History.
         </p>
       ) : null}
