@@ -6,7 +6,7 @@ import { V1ScanForms } from './V1ScanForms';
 
 /** The legacy (v1) account: balance, carrier accounts, orders and SCAN forms. */
 export function AccountScreen() {
-  const balance = useQuery('account.balance', {}, ['backend']);
+  const balance = useQuery('account.balance', {}, ['backend', 'shipments']);
   const carriers = useQuery('account.carrierAccounts', {}, ['backend']);
   return (
     <section className="screen" aria-label="Account">
