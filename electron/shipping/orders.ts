@@ -89,8 +89,19 @@ export function createOrdersService(deps: ShippingDeps) {
     return { imported, updated };
   }
 
-  function lookup(orderNumber: string): OrderLine {
-    const row = deps.orders.get(orderNumber);
+  /**
+   * A scanned order that is not in the inbox yet is pulled from the service
+   * once before the packer is told, so a new station (or the sandbox's demo
+   * orders) works from the first scan without a trip to the inbox.
+   */
+  async function lookup(orderNumber: string): Promise<OrderLine> {
+    const known = deps.orders.get(orderNumber);
+    if (known) return toLine(known);
+    const pulled = await pull().then(
+      () => true,
+      () => false,
+    );
+    const row = pulled ? deps.orders.get(orderNumber) : undefined;
     if (!row) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
     return toLine(row);
   }

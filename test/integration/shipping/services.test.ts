@@ -178,9 +178,18 @@ describe('shipping services against the sandbox', () => {
     expect(pod.message).toBeTruthy();
   });
 
+  it('finds a demo order on its first scan by pulling the inbox once', async () => {
+    const order = await call('orders.lookup', { orderNumber: 'DEMO-1003' });
+    expect(order.orderNumber).toBe('DEMO-1003');
+    expect(order.recipient.zip).toMatch(/^\d{5}/);
+    const missing = await call('orders.lookup', { orderNumber: 'NOPE-42' }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(StationFailure);
+    expect((missing as StationFailure).error).toMatchObject({ code: 'not_found', field: 'orderNumber' });
+  });
+
   it('pulls demo orders, imports CSV with line-numbered errors, looks orders up', async () => {
     const pulled = await call('orders.pull', {});
-    expect(pulled.imported).toBeGreaterThan(0);
+    expect(pulled.imported + pulled.updated).toBeGreaterThan(0);
     const csv = 'order_number,recipient_name,street,city,state,zip_code,weight_oz\nC-1,Ann Lee,1 Main St,Austin,TX,78701,12\nC-2,,2 Oak St,Austin,TX,78701,8\n';
     const report = await call('orders.importCsv', { csv });
     expect(report).toMatchObject({ imported: 1, errors: [{ line: 3 }] });
