@@ -39,7 +39,7 @@ export function AddressScreen() {
           <AddressForm value={draft} onChange={setDraft} error={error} prefix="address" label="Address to check" />
           <InlineError error={error ?? undefined} />
           <button type="submit" className="button primary big" disabled={busy}>
-            Check address
+            {busy ? 'Checking…' : 'Check address'}
           </button>
         </form>
         {check ? (

@@ -83,6 +83,13 @@ export function ShipScreen() {
         onOptionKey(event.key);
         return;
       }
+      if (event.key === 'Escape') {
+        // Back to the Scan box from anywhere on the screen, ready for the next barcode.
+        event.preventDefault();
+        setScanText('');
+        scanRef.current?.focus();
+        return;
+      }
       if (event.altKey && event.code === 'KeyA') {
         event.preventDefault();
         acceptStandardized();
@@ -147,7 +154,7 @@ export function ShipScreen() {
         </label>
       </div>
       <p id="scan-help" className="small muted">
-        Enter on an empty Scan box buys and prints the picked rate. ↑ ↓ change the rate.
+        Enter on an empty Scan box buys and prints the picked rate. ↑ ↓ change the rate. Esc returns to Scan.
       </p>
       <InlineError error={ship.scanError ?? undefined} />
       <div className="grid-2">

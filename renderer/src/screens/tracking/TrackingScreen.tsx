@@ -63,6 +63,7 @@ export function TrackingScreen() {
         <button type="submit" className="button big" disabled={busy}>
           Track
         </button>
+        {busy ? <span role="status">Asking the carrier…</span> : null}
       </form>
       <InlineError error={error ?? undefined} />
       {info ? (
