@@ -24,7 +24,9 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, ton
   const sourceHeight = label.kind === 'bits' ? label.raster.height : label.image.height;
   const rotated = sourceWidth !== sourceHeight && width !== height && sourceWidth > sourceHeight !== width > height;
   const [w, h] = rotated ? [sourceHeight, sourceWidth] : [sourceWidth, sourceHeight];
-  const scale = Math.min(width / w, height / h);
+  const fitting = Math.min(width / w, height / h);
+  // A small image (a QR code for drop-off) grows by a whole factor, so every module stays the same width.
+  const scale = fitting >= 2 ? Math.floor(fitting) : fitting;
 
   if (Math.abs(scale - 1) <= SAME_SIZE_TOLERANCE) {
     const toned = label.kind === 'bits' ? { raster: label.raster, dithered: false } : toneGray(label.image, tone);

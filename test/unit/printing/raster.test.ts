@@ -173,6 +173,14 @@ describe('fitting a label to the media', () => {
     expect(getPixel(fit.raster, 7, 600)).toBe(false);
   });
 
+  it('grows a small image by a whole factor so every barcode module keeps one width', () => {
+    const qr = createRaster(100, 100);
+    for (let y = 0; y < 100; y += 1) for (let x = 0; x < 100; x += 1) setPixel(qr, x, y, ((x >> 2) + (y >> 2)) % 2 === 0);
+    const fit = fitLabel({ kind: 'bits', raster: qr }, 812, 1218);
+    expect(fit.scale).toBe(8);
+    expect(blackPixelCount(fit.raster)).toBe(blackPixelCount(qr) * 64);
+  });
+
   it('dithers real grayscale art and thresholds anti-aliased text', () => {
     const ramp = new PNG({ width: 64, height: 64, colorType: 0 });
     for (let p = 0; p < 64 * 64; p += 1) {
