@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStation } from '../../../electron/station/createStation';
+
+/**
+ * The real keychain library (keytar over libsecret) with no Secret Service
+ * reachable: the session bus address points at a socket that does not exist,
+ * set before this worker first touches the keychain.
+ */
+process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${path.join(os.tmpdir(), `parcel-station-no-bus-${process.pid}`)}`;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-nokeychain-'));
+const station = await createStation({ dataDir });
+afterAll(async () => {
+  await station.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every file under dir, as text, so a secret written anywhere shows up. */
+function everyFile(dir: string): string {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n');
+}
+
+describe('credentials with no Secret Service reachable', () => {
+  it('says so in words, refuses to store, and writes no key anywhere in the data folder', async () => {
+    const status = await station.dispatch('backend.status', {});
+    expect(status).toMatchObject({ ok: true, value: { keychain: { available: false, message: expect.stringMatching(/keychain/i) } } });
+    const keys = { appKey: 'SS_LIVE_plaintextProbe1', appSecret: 'plaintext-probe-secret-2', apiToken: 'plaintext-probe-token-3' };
+    const result = await station.dispatch('credentials.set', { profile: 'live', ...keys });
+    expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', message: expect.stringMatching(/plain text/) } });
+    expect(JSON.stringify(result)).not.toMatch(/plaintext-?probe/i);
+    const after = await station.dispatch('backend.status', {});
+    expect(after).toMatchObject({ ok: true, value: { keys: { appKey: false, appSecret: false, apiToken: false } } });
+    const written = everyFile(dataDir);
+    for (const value of Object.values(keys)) expect(written).not.toContain(value);
+  });
+});
