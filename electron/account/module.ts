@@ -5,6 +5,7 @@ import { toCents, toDollars } from '../../shared/domain/money';
 import type { ShippingV1 } from '../shipping/ports';
 import type { StationContext, StationModule } from '../station/module';
 import { createScanFormsRepo } from '../store/scanFormsRepo';
+import { tokenHint } from './tokenHint';
 
 export type AccountCommandName =
   | 'account.balance'
@@ -23,7 +24,6 @@ export interface AccountModuleDeps {
   readonly pollTimeoutMs?: number;
 }
 
-const hint = (token: string) => (token.length <= 8 ? '••••' : `${token.slice(0, 4)}…${token.slice(-4)}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms. */
@@ -40,7 +40,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   }
 
   async function carrierAccounts(): Promise<CarrierAccount[]> {
-    return (await (await v1()).carrierAccounts()).map((a) => ({ name: a.name, carrier: a.carrier, tokenHint: hint(a.token) }));
+    return (await (await v1()).carrierAccounts()).map((a) => ({ name: a.name, carrier: a.carrier, tokenHint: tokenHint(a.token) }));
   }
 
   async function createOrder(a: CommandArgs<'account.orders.create'>): Promise<{ orderNumber: string }> {
