@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
-import { bridgeRequest, type BridgeMessage } from '../../shared/contract/bridge';
+import type { BridgeMessage } from '../../shared/contract/bridge';
+import { bridgeRequest } from '../../shared/contract/bridgeSchema';
 import type { Logger } from '../log/logger';
 import type { Dispatch } from '../station/dispatch';
 import type { EventHub } from '../station/events';

@@ -29,10 +29,18 @@ export interface BrowserHost {
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 
-function secretMatches(expected: Buffer, given: string | null): boolean {
-  if (given === null) return false;
+function secretMatches(expected: Buffer, given: string | null | undefined): boolean {
+  if (given === null || given === undefined) return false;
   const candidate = Buffer.from(given);
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
 }
 
 /**
@@ -40,7 +48,9 @@ function secretMatches(expected: Buffer, given: string | null): boolean {
  * request must name this host exactly (no DNS-rebinding through another
  * name); the page and the socket demand the per-launch secret, and the socket
  * also demands our own Origin, so another site open in the same browser
- * cannot drive the station.
+ * cannot drive the station. The first keyed page load also sets the secret as
+ * an HttpOnly, SameSite=Strict cookie named for this port (cookies ignore
+ * ports, and two stations may run side by side), so a reload still opens.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(24).toString('base64url');
@@ -48,6 +58,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const log = options.log.child('browser');
   let allowedHosts: ReadonlySet<string> = new Set();
   let origin = '';
+  let cookieName = '';
+  const presentedKey = (request: http.IncomingMessage, url: URL): string | undefined =>
+    url.searchParams.get(BRIDGE_SECRET_PARAM) ?? readCookie(request.headers.cookie, cookieName);
 
   const server = http.createServer((request, response) => {
     const host = request.headers.host ?? '';
@@ -57,13 +70,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
     const url = new URL(request.url ?? '/', origin);
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
-    if (isPage && !secretMatches(expectedSecret, url.searchParams.get(BRIDGE_SECRET_PARAM))) {
+    if (isPage && !secretMatches(expectedSecret, presentedKey(request, url))) {
       response
         .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
         .end('Open the station with the full address it printed when it started; that address carries its key.');
       return;
     }
-    serveStatic(options.staticDir, url.pathname, request, response);
+    const setCookie: Record<string, string> = isPage ? { 'set-cookie': `${cookieName}=${encodeURIComponent(secret)}; HttpOnly; SameSite=Strict; Path=/` } : {};
+    serveStatic(options.staticDir, url.pathname, request, response, setCookie);
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -76,7 +90,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!allowedHosts.has(request.headers.host ?? '')) return refuse(403, 'foreign host');
     if (url.pathname !== BRIDGE_PATH) return refuse(404, 'unknown path');
     if (request.headers.origin !== origin) return refuse(403, 'foreign origin');
-    if (!secretMatches(expectedSecret, url.searchParams.get(BRIDGE_SECRET_PARAM))) return refuse(401, 'missing or wrong key');
+    if (!secretMatches(expectedSecret, presentedKey(request, url))) return refuse(401, 'missing or wrong key');
     sockets.handleUpgrade(request, socket, head, (ws: WebSocket) => attachBridge(ws, options.station, log));
   });
 
@@ -87,6 +101,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   allowedHosts = new Set([`127.0.0.1:${port}`]);
+  cookieName = `parcel_station_${port}`;
   log.info('browser host listening', { port });
 
   return {

@@ -47,7 +47,13 @@ export function resolveRendererFile(root: string, pathname: string): { file: str
 }
 
 /** Serves the built renderer: GET/HEAD only, files inside `root` only, nothing else. */
-export function serveStatic(root: string, pathname: string, request: http.IncomingMessage, response: http.ServerResponse): void {
+export function serveStatic(
+  root: string,
+  pathname: string,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
@@ -63,6 +69,7 @@ export function serveStatic(root: string, pathname: string, request: http.Incomi
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': found.file.endsWith('index.html') ? 'no-store' : 'max-age=31536000, immutable',
+    ...extraHeaders,
   });
   if (request.method === 'HEAD') response.end();
   else fs.createReadStream(found.file).pipe(response);

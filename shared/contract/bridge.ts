@@ -1,23 +1,20 @@
-import { z } from 'zod';
-
 /**
  * Browser-mode wire protocol: the renderer in a plain browser reaches the
  * station over one WebSocket on loopback. Same commands, same results and
- * events as Electron IPC; only the framing is defined here.
+ * events as Electron IPC; only the framing is defined here. This file has no
+ * zod so the renderer's first screen can import it for free; the receiving
+ * side's schema is in bridgeSchema.ts.
  */
 export const BRIDGE_PATH = '/bridge';
 /** Query parameter that carries the per-launch secret on the page URL and the socket URL. */
 export const BRIDGE_SECRET_PARAM = 'key';
 
-export const bridgeRequest = z
-  .object({
-    type: z.literal('call'),
-    id: z.number().int().nonnegative(),
-    name: z.string().max(100),
-    input: z.unknown(),
-  })
-  .strict();
-export type BridgeRequest = z.infer<typeof bridgeRequest>;
+export interface BridgeRequest {
+  readonly type: 'call';
+  readonly id: number;
+  readonly name: string;
+  readonly input: unknown;
+}
 
 export type BridgeMessage =
   | { readonly type: 'result'; readonly id: number; readonly result: unknown }

@@ -41,6 +41,13 @@ describe('app frame in Chromium through browser mode', () => {
     expect(f.page.url()).not.toContain('key=');
   });
 
+  it('stays open after a reload, with the key no longer in the address', async () => {
+    await f.page.reload();
+    await f.page.getByRole('textbox', { name: 'Scan' }).waitFor();
+    await f.page.getByLabel('Station status').getByText('Connected').waitFor();
+    expect(f.page.url()).not.toContain('key=');
+  });
+
   it('shows a typed error in words, with what to do and the code in small print', async () => {
     await f.page.getByRole('textbox', { name: 'Scan' }).fill('NOPE-4040');
     await f.page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import type { StationApi } from '../../../shared/contract';
-import type { BRIDGE_PATH as ContractPath, BRIDGE_SECRET_PARAM as ContractParam } from '../../../shared/contract/bridge';
+import { BRIDGE_PATH, BRIDGE_SECRET_PARAM } from '../../../shared/contract/bridge';
 import { createSocketStation, type LinkState } from './socket-client';
 
 declare global {
@@ -14,18 +14,14 @@ export interface StationLink {
   readonly onLink: (listener: (state: LinkState) => void) => () => void;
 }
 
-// Typed as the contract's literals, so a change there fails the type check; imported as types only
-// because bridge.ts also holds its zod schema, which would put zod into the first screen's bundle.
-const BRIDGE_PATH: typeof ContractPath = '/bridge';
-const BRIDGE_SECRET_PARAM: typeof ContractParam = 'key';
-
 let current: StationLink | undefined;
 
 /**
  * Electron's preload provides window.station; a plain browser gets the
  * WebSocket bridge, keyed by the secret the host put on the page address.
  * The key is taken off the address bar at once so it is not bookmarked or
- * shown over a shoulder.
+ * shown over a shoulder; the host also set it as an HttpOnly cookie for this
+ * port, which is what a reload (or a socket opened without the key) presents.
  */
 export function getStation(): StationLink {
   if (current) return current;
@@ -34,15 +30,13 @@ export function getStation(): StationLink {
     return current;
   }
   const params = new URLSearchParams(window.location.search);
-  const key = params.get(BRIDGE_SECRET_PARAM) ?? sessionStorage.getItem('station-key') ?? '';
-  if (params.has(BRIDGE_SECRET_PARAM)) {
-    // Survives a reload of this tab only, never shared with another tab or written to disk.
-    sessionStorage.setItem('station-key', key);
+  const key = params.get(BRIDGE_SECRET_PARAM);
+  if (key !== null) {
     params.delete(BRIDGE_SECRET_PARAM);
     const rest = params.toString();
     window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
   }
-  const url = `ws://${window.location.host}${BRIDGE_PATH}?${BRIDGE_SECRET_PARAM}=${encodeURIComponent(key)}`;
+  const url = `ws://${window.location.host}${BRIDGE_PATH}${key ? `?${BRIDGE_SECRET_PARAM}=${encodeURIComponent(key)}` : ''}`;
   const socket = createSocketStation(url);
   current = { api: socket, link: socket.link, onLink: socket.onLink };
   return current;

@@ -69,6 +69,21 @@ describe('browser host', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('sets the key as an HttpOnly cookie for this port, so a reload opens without the key in the address', async () => {
+    const page = await get(`/?key=${SECRET}`);
+    const cookie = String(page.headers['set-cookie']);
+    expect(cookie).toContain(`parcel_station_${host.port}=`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    const pair = cookie.split(';')[0] ?? '';
+    expect((await get('/', { cookie: pair })).status).toBe(200);
+    expect((await get('/', { cookie: `parcel_station_${host.port}=wrong` })).status).toBe(403);
+    expect((await get('/', { cookie: `parcel_station_1=${SECRET}` })).status).toBe(403);
+    const ws = await connect('', { origin: host.origin, cookie: pair });
+    ws.close();
+    await expect(connect('', { origin: 'http://evil.example', cookie: pair })).rejects.toThrow('refused 403');
+  });
+
   it('refuses a foreign Host header (DNS rebinding) and serves nothing outside the renderer', async () => {
     expect((await get(`/?key=${SECRET}`, { host: 'evil.example:80' })).status).toBe(403);
     expect((await get('/assets/app.js')).status).toBe(200);
