@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { addressSchema } from '../../shared/contract/shipping';
+import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { fail } from '../../shared/contract/errors';
 import { chooseRate } from '../shipping/batch';
 import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
@@ -19,6 +21,22 @@ async function waitForPrint(headless: HeadlessStation, jobId: string, timeoutMs:
   }
 }
 
+/** The ship-from address of --ship-from FILE.json, in the station's address shape. */
+function readShipFrom(file: string): StationAddress {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CliUsageError(`--ship-from: cannot read ${file} as JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const parsed = addressSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliUsageError(`--ship-from: ${issue?.path.join('.') || 'address'}: ${issue?.message ?? 'not an address'}.`);
+  }
+  return parsed.data as StationAddress;
+}
+
 export const buyCommand: CliCommand = {
   name: 'buy',
   summary: 'Rate and buy the label for an order through the purchase journal, and print it',
@@ -34,6 +52,8 @@ export const buyCommand: CliCommand = {
     '  --package N         which package of the order (default 0)',
     '  --weight-oz W       the weight when the order has none',
     '  --no-print          store the label without printing it',
+    '  --ship-from FILE    ship from the address in this JSON file ({"name", "street", "city", "state", "zip", ...})',
+    '                      instead of the station\'s ship-from setting (needed with --base-url on a fresh data folder)',
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
@@ -47,6 +67,7 @@ export const buyCommand: CliCommand = {
         package: { type: 'string', default: '0' },
         'weight-oz': { type: 'string' },
         'no-print': { type: 'boolean', default: false },
+        'ship-from': { type: 'string' },
       },
       strict: true,
     });
@@ -58,12 +79,17 @@ export const buyCommand: CliCommand = {
     const weight = values['weight-oz'] === undefined ? undefined : Number(values['weight-oz']);
     if (weight !== undefined && !(weight > 0)) throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
 
+    const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
+
     const headless = await openHeadlessStation(values);
     try {
+      if (!from && !(await headless.call('settings.shipping.get', {})).shipFrom) {
+        fail('not_configured', 'This station has no ship-from address: give one with --ship-from FILE.json, or set it in Settings at the bench.');
+      }
       const order = await headless.call('orders.lookup', { orderNumber: values.order });
       const weightOz = weight ?? order.package?.weightOz;
       if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give it with --weight-oz.`);
-      const quote = await headless.call('rates.quote', { to: order.recipient, package: { ...order.package, weightOz }, orderNumber: order.orderNumber });
+      const quote = await headless.call('rates.quote', { to: order.recipient, package: { ...order.package, weightOz }, orderNumber: order.orderNumber, ...(from ? { from } : {}) });
       const index = chooseRate(quote.rates, values.service, quote.rule);
       const rate = index === null ? undefined : quote.rates[index];
       if (!rate?.rateId) {

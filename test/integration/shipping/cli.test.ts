@@ -135,3 +135,51 @@ describe('a station process killed mid-purchase', () => {
     expect(sandbox.stats().labelsSold - before).toBe(1);
   }, 60_000);
 });
+
+describe('headless commands pointed at a separately started service', () => {
+  let sandbox: RunningSandbox;
+  const saved: Record<string, string | undefined> = {};
+  const envKeys = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 41 });
+    const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
+    envKeys.forEach((key, i) => {
+      saved[key] = process.env[key];
+      process.env[key] = values[i];
+    });
+  });
+  afterAll(async () => {
+    for (const key of envKeys) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+    await sandbox.close();
+  });
+
+  it('buys with keys from the environment and --ship-from on a fresh data folder, once', async () => {
+    const data = path.join(dir, 'by-address');
+    const at = ['--data-dir', data, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl];
+    expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...at])).out[0]).toMatch(/Imported 2 new orders/);
+
+    const noFrom = await cli(['buy', '--order', 'H-1', '--no-print', ...at]);
+    expect(noFrom.code).toBe(1);
+    expect(noFrom.err.join('\n')).toMatch(/--ship-from/);
+    expect(sandbox.stats().labelsSold).toBe(0);
+
+    const fromFile = path.join(dir, 'from.json');
+    fs.writeFileSync(fromFile, JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' }));
+    const first = await cli(['buy', '--order', 'H-1', '--no-print', '--ship-from', fromFile, ...at]);
+    expect(first.code, first.err.join('\n')).toBe(0);
+    expect(first.out).toHaveLength(1);
+    const bought = JSON.parse(first.out[0] as string) as { duplicate_label: boolean; tracking_no: string };
+    expect(bought.duplicate_label).toBe(false);
+    const again = JSON.parse((await cli(['buy', '--order', 'H-1', '--no-print', '--ship-from', fromFile, ...at])).out[0] as string) as typeof bought;
+    expect(again).toMatchObject({ duplicate_label: true, tracking_no: bought.tracking_no });
+    expect(sandbox.stats().labelsSold).toBe(1);
+
+    fs.writeFileSync(fromFile, JSON.stringify({ name: 'Shipping Desk', city: 'Los Angeles' }));
+    const bad = await cli(['buy', '--order', 'H-3', '--no-print', '--ship-from', fromFile, ...at]);
+    expect(bad.code).toBe(2);
+    expect(bad.err.join('\n')).toMatch(/--ship-from: street/);
+  }, 60_000);
+});
