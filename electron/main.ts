@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
 import path from 'node:path';
 import { createStation } from './station/createStation';
 import type { ElectronLike } from './shell/electronLike';
@@ -10,6 +10,7 @@ const electron: ElectronLike = {
   ipcMain,
   protocol,
   session,
+  shell,
   createWindow: (options) => new BrowserWindow(options),
 };
 

@@ -80,5 +80,6 @@ export interface ElectronLike {
     registerSchemesAsPrivileged(schemes: Array<{ scheme: string; privileges: { standard: boolean; secure: boolean; supportFetchAPI: boolean } }>): void;
   };
   readonly session: { readonly defaultSession: SessionLike };
+  readonly shell: { openExternal(url: string): Promise<void> };
   createWindow(options: BrowserWindowOptionsLike): BrowserWindowLike;
 }

@@ -61,9 +61,28 @@ export function hardenSession(session: SessionLike): void {
   });
 }
 
-/** No new windows, no navigation away from the app, no webviews. */
-export function hardenContents(contents: WebContentsLike): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+/**
+ * Documents the service hands out (SCAN form PDFs, label images) may open in
+ * the system's own viewer: https anywhere, plain http only from this machine
+ * (the embedded sandbox). Nothing else leaves the app.
+ */
+export function isExternalDocumentUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return false;
+    if (parsed.protocol === 'https:') return true;
+    return parsed.protocol === 'http:' && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost');
+  } catch {
+    return false;
+  }
+}
+
+/** No new windows (documents go to the system viewer), no navigation away from the app, no webviews. */
+export function hardenContents(contents: WebContentsLike, openExternal: (url: string) => Promise<void>): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalDocumentUrl(url)) void openExternal(url).catch(() => undefined);
+    return { action: 'deny' };
+  });
   const blockForeign = (event: { preventDefault(): void }, url: string): void => {
     if (!isAppUrl(url)) event.preventDefault();
   };

@@ -21,7 +21,7 @@ export function registerAppScheme(electron: ElectronLike): void {
 /** The desktop shell: one hardened window bound to one station. */
 export async function startShell(electron: ElectronLike, deps: ShellDeps): Promise<{ window: BrowserWindowLike; station: Station }> {
   const { app, ipcMain, session } = electron;
-  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, (url) => electron.shell.openExternal(url)));
   await app.whenReady();
 
   const station = await deps.createStation({ dataDir: app.getPath('userData') });

@@ -19,6 +19,7 @@ function standInElectron(userData: string) {
   const appListeners = new Map<string, Listener[]>();
   const contentsListeners = new Map<string, Listener>();
   const sent: unknown[][] = [];
+  const opened: string[] = [];
   const recorded: {
     windowOptions?: BrowserWindowOptionsLike;
     openHandler?: (details: { url: string }) => { action: string };
@@ -59,6 +60,7 @@ function standInElectron(userData: string) {
         protocol: { handle: (_scheme, handler) => void (recorded.protocolHandler = handler) },
       },
     },
+    shell: { openExternal: async (url) => void opened.push(url) },
     createWindow: (options) => {
       recorded.windowOptions = options;
       for (const listener of appListeners.get('web-contents-created') ?? []) (listener as (e: unknown, c: WebContentsLike) => void)({}, contents);
@@ -71,7 +73,7 @@ function standInElectron(userData: string) {
       };
     },
   };
-  return { electron, handlers, contentsListeners, sent, recorded };
+  return { electron, handlers, contentsListeners, sent, opened, recorded };
 }
 
 const temp = makeTempDir();
@@ -129,7 +131,11 @@ describe('Electron shell', () => {
   });
 
   it('blocks new windows, foreign navigation and webviews', () => {
-    expect(fake.recorded.openHandler?.({ url: 'https://evil.example' })).toEqual({ action: 'deny' });
+    for (const url of ['https://api.example.com/forms/5630.pdf', 'http://127.0.0.1:4010/scan-forms/1.pdf', 'file:///etc/passwd', 'javascript:alert(1)', 'http://192.168.1.9/x.pdf', 'https://user:pw@example.com/x.pdf', 'station://app/index.html']) {
+      expect(fake.recorded.openHandler?.({ url })).toEqual({ action: 'deny' });
+    }
+    // Service documents open in the system viewer instead; nothing else does.
+    expect(fake.opened).toEqual(['https://api.example.com/forms/5630.pdf', 'http://127.0.0.1:4010/scan-forms/1.pdf']);
     const prevented = (event: string, url: string): boolean => {
       let blocked = false;
       const listener = fake.contentsListeners.get(event) as (e: { preventDefault(): void }, url: string) => void;
