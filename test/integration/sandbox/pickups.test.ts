@@ -73,6 +73,14 @@ describe('pickup/add', () => {
     expect((await add({ package_location: ['other'], package_location_ext: 'x'.repeat(255) })).status).toBe(200);
   });
 
+  it('refuses a malformed pickup_location with its own code', async () => {
+    const notAnAddress = await add({ pickup_location: 'by the loading dock' });
+    expect(notAnAddress.status).toBe(400);
+    expect(notAnAddress.json).toMatchObject({ code: 'pickup_location_invalid', data: null });
+    expect((await add({ pickup_location: { ...FROM, street: ['2150 E 7th St'] } })).json.code).toBe('pickup_location_invalid');
+    expect((await add({ pickup_location: FROM })).status).toBe(200);
+  });
+
   it('allows carrier USPS only', async () => {
     expect((await add({ carrier_code: 'UPS' })).json.code).toBe('pickup_carrier_invalid');
     expect((await h.v2<Envelope>('POST', '/api/shipment/pickup/add', { package_location: ['office'], tracking_nos: usps })).json.code).toBe('pickup_carrier_invalid');
