@@ -77,6 +77,26 @@ describe('create_and_pay', () => {
     expect(viaDirect.json.data).toMatchObject({ duplicate_label: true, shipment_no: first.json.data.shipment_no });
   });
 
+  it('answers a known platform_uk_id as a duplicate before looking at the rate: unknown or expired rate_ids included', async () => {
+    const chosen = await rate('USPS_PRIORITY_MAIL');
+    const first = await pay({ rate_id: chosen.rate_id, platform_uk_id: 'dup-late' });
+    expect(first.json.data.duplicate_label).toBe(false);
+    // Past the default rate lifetime (one hour); the access token is renewed for the later clock.
+    h.advance(3_700_000);
+    await h.token();
+    try {
+      const expired = await pay({ rate_id: chosen.rate_id, platform_uk_id: 'dup-late' });
+      expect(expired.status).toBe(200);
+      expect(expired.json.data).toMatchObject({ duplicate_label: true, shipment_no: first.json.data.shipment_no });
+      const unknown = await pay({ rate_id: 'rate_never_issued', platform_uk_id: 'dup-late' });
+      expect(unknown.json.data).toMatchObject({ duplicate_label: true, shipment_no: first.json.data.shipment_no });
+      expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'dup-late-2' })).json.code).toBe('rate_expired');
+    } finally {
+      h.advance(-3_700_000);
+      await h.token();
+    }
+  });
+
   it('returns the QR-code label too for USPS with label_print_type qrcode', async () => {
     const res = await pay({ rate_id: (await rate('USPS_GROUND_ADVANTAGE')).rate_id, platform_uk_id: 'qr-1', label_print_type: 'qrcode' });
     const data = res.json.data;
@@ -109,6 +129,26 @@ describe('direct_buy', () => {
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ carrier_code: 'SWIFTX', service_level: 'SWIFTX_EXP', duplicate_label: false });
     expect(res.json.data.tracking_no).toMatch(/^SX\d{12}$/);
+  });
+
+  it('returns the shipment a direct_buy sold for the same platform_uk_id, whatever carrier, level or options come next', async () => {
+    const first = await direct({ platform_uk_id: 'd-dup', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', label_print_type: 'qrcode' });
+    expect(first.json.data.duplicate_label).toBe(false);
+    const sold = h.sandbox.stats().labelsSold;
+    const again = await direct({ platform_uk_id: 'd-dup', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', option_data: { is_lithium_battery: true } });
+    expect(again.status).toBe(200);
+    expect(again.json.data).toMatchObject({
+      duplicate_label: true,
+      shipment_no: first.json.data.shipment_no,
+      tracking_no: first.json.data.tracking_no,
+      carrier_code: 'USPS',
+      service_level: 'USPS_GROUND_ADVANTAGE',
+      qrcode_urls: first.json.data.qrcode_urls,
+      label_qr_code_data: first.json.data.label_qr_code_data,
+    });
+    const viaRate = await pay({ rate_id: (await rate('UPS_GROUND')).rate_id, platform_uk_id: 'd-dup' });
+    expect(viaRate.json.data).toMatchObject({ duplicate_label: true, shipment_no: first.json.data.shipment_no });
+    expect(h.sandbox.stats().labelsSold).toBe(sold);
   });
 
   it('accepts the USPS Returns service levels', async () => {
