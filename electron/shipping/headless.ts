@@ -2,7 +2,6 @@ import type { CommandInput, CommandName, CommandOutput } from '../../shared/cont
 import { StationFailure } from '../../shared/contract/errors';
 import { overrideFromEnvironment } from '../backend/override';
 import { defaultDataDir } from '../paths';
-import { SHIP_FROM } from '../sandbox/seed';
 import { createStation, type Station } from '../station/createStation';
 
 /** Options every headless shipping command takes (issue 4 item 7). */
@@ -27,8 +26,8 @@ export interface HeadlessStation {
 
 /**
  * A station for one CLI command: the embedded sandbox unless service
- * addresses are given. A sandbox station without a ship-from address ships
- * from the sandbox account's warehouse, so a fresh data folder works at once.
+ * addresses are given (createStation gives a sandbox station the sandbox
+ * warehouse as its ship-from, so a fresh data folder works at once).
  */
 export async function openHeadlessStation(values: { 'data-dir'?: string; 'base-url'?: string; 'legacy-base-url'?: string }): Promise<HeadlessStation> {
   const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -39,16 +38,5 @@ export async function openHeadlessStation(values: { 'data-dir'?: string; 'base-u
     if (!result.ok) throw new StationFailure(result.error);
     return result.value as CommandOutput<N>;
   };
-  try {
-    const settings = await call('settings.shipping.get', {});
-    const backend = await call('backend.status', {});
-    if (!settings.shipFrom && backend.kind === 'sandbox' && !override) {
-      const { name, company, phone, street, street2, city, state, zip, country } = SHIP_FROM;
-      await call('settings.shipping.set', { shipFrom: { name, company, phone, street, street2, city, state, zip, country } });
-    }
-  } catch (error) {
-    await station.close();
-    throw error;
-  }
   return { station, dataDir, call, close: () => station.close() };
 }

@@ -16,6 +16,7 @@ import { createVault, type Vault } from '../vault/vault';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createEventHub, type EventHub } from './events';
 import type { StationContext, StationModule } from './module';
+import { applyPracticeDefaults } from './practiceDefaults';
 import { STATION_NAME, STATION_VERSION } from './version';
 
 export interface StationConfig {
@@ -112,6 +113,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     'station.info': info,
   };
 
+  const dispatch = createDispatcher(handlers, log);
   const started: Lifecycle[] = [];
   let closed: Promise<void> | undefined;
   const closeAll = (): Promise<void> => {
@@ -136,6 +138,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
       await module.start?.();
       started.push(module);
     }
+    if (!config.override) await applyPracticeDefaults(dispatch);
   } catch (error) {
     log.error('station did not start', { error: error instanceof Error ? error : String(error) });
     await closeAll();
@@ -143,5 +146,5 @@ export async function createStation(config: StationConfig): Promise<Station> {
   }
   log.info('station started', { version: STATION_VERSION });
 
-  return { dispatch: createDispatcher(handlers, log), events, log, context, close: closeAll };
+  return { dispatch, events, log, context, close: closeAll };
 }

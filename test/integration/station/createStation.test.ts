@@ -64,3 +64,20 @@ describe('createStation', () => {
     await expect(createStation({ dataDir: dir, devices: { noUsb: true } })).rejects.toThrow(/newer version of Parcel Station/);
   });
 });
+
+describe('a practice station', () => {
+  it('ships from the sandbox warehouse until the operator sets an address, and rates at once', async () => {
+    const station = await createStation({ dataDir: dataDir(), vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    try {
+      const settings = await station.dispatch('settings.shipping.get', {});
+      expect(settings).toMatchObject({ ok: true, value: { shipFrom: { state: expect.any(String), zip: expect.any(String) } } });
+      const quote = await station.dispatch('rates.quote', {
+        to: { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+        package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 },
+      });
+      expect(quote.ok).toBe(true);
+    } finally {
+      await station.close();
+    }
+  });
+});

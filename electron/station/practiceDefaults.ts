@@ -1,0 +1,22 @@
+import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import { StationFailure } from '../../shared/contract/errors';
+import { SHIP_FROM } from '../sandbox/seed';
+import type { Dispatch } from './dispatch';
+
+/**
+ * A station on the embedded sandbox ships from the sandbox account's
+ * warehouse until the operator sets an address, so a new user can scan,
+ * rate and buy from the first minute. A live station is never given an
+ * address it did not choose.
+ */
+export async function applyPracticeDefaults(dispatch: Dispatch): Promise<void> {
+  const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
+    const result = await dispatch(name, input);
+    if (!result.ok) throw new StationFailure(result.error);
+    return result.value as CommandOutput<N>;
+  };
+  const [backend, settings] = await Promise.all([call('backend.status', {}), call('settings.shipping.get', {})]);
+  if (backend.kind !== 'sandbox' || settings.shipFrom) return;
+  const { name, company, phone, street, street2, city, state, zip, country } = SHIP_FROM;
+  await call('settings.shipping.set', { shipFrom: { name, company, phone, street, street2, city, state, zip, country } });
+}
