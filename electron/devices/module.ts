@@ -10,10 +10,10 @@ import type { ScaleReading } from './scales/report';
 import { createSimulatedScale, SIMULATED_SCALE_ID, type SimulatedScale } from './scales/simulatedScale';
 import { createWeightTracker, type WeightState, type WeightTracker } from './scales/stability';
 import { readSysfsReportDescriptor } from './scales/sysfsDescriptor';
-import { loadUsb } from './scales/usbModule';
 import { createUsbScales, type UsbScales } from './scales/usbScales';
 import type { UsbLike } from './scales/usbLike';
 import type { UnclaimedDescriptorReader } from './scales/usbScale';
+import { loadUsb } from '../usb/loadUsb';
 
 export interface DevicesModuleOptions {
   /** Offer the simulated scale (sandbox and training); it is read when no USB scale is connected. */
@@ -208,14 +208,14 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
         simulated.start();
       }
       if (options.noUsb) return;
-      const loaded = options.usb ? { usb: options.usb } : loadUsb();
-      if (!loaded.usb) {
+      const loaded = options.usb ? { bus: options.usb } : loadUsb();
+      if (!loaded.bus) {
         usbMessage = 'USB is not available on this computer';
         log.info('USB scales unavailable', { reason: loaded.reason });
         return;
       }
       usbScales = createUsbScales({
-        usb: loaded.usb,
+        usb: loaded.bus,
         log,
         onReading,
         onChange: onScaleChange,

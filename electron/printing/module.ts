@@ -17,9 +17,9 @@ import { createTcpPrinter } from './transport/tcp';
 import type { PrinterTransport } from './transport/transport';
 import { createUsbPrinter } from './transport/usb';
 import { createVirtualPrinter } from './transport/virtual';
-import { loadUsbBus } from './usb/loadUsb';
 import { describeDevice, isPrinterDevice, listUsbPrinters } from './usb/usbDiscovery';
 import type { UsbBus, UsbDevice } from './usb/usbTypes';
+import { loadUsb } from '../usb/loadUsb';
 
 export type PrintingCommandNames =
   | 'printers.list'
@@ -47,7 +47,7 @@ export function createPrintingModule(
   options: PrintingModuleOptions = {},
 ): StationModule<PrintingCommandNames> & { service: PrintService } {
   const log = ctx.log.child('printing');
-  const loaded = options.usb === undefined ? loadUsbBus() : null;
+  const loaded = options.usb === undefined ? loadUsb() : null;
   const bus: UsbBus | null = options.usb !== undefined ? options.usb : (loaded?.bus ?? null);
   const usbUnavailable = bus ? null : loaded && !loaded.bus ? loaded.reason : 'USB printing is off on this station.';
   const virtualFolder = options.virtualFolder ?? path.join(ctx.dataDir, 'virtual-printer');

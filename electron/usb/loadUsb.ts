@@ -1,0 +1,52 @@
+import { createRequire } from 'node:module';
+import type { Device } from 'usb';
+
+export type UsbHotplugEvent = 'attach' | 'detach';
+
+/**
+ * The `usb` package's bus: device list plus hotplug. The printer and scale
+ * drivers each declare the narrower device shape they use (and tests pass
+ * stand-ins of those), so this one loader serves both.
+ */
+export interface UsbBusOf<D> {
+  getDeviceList(): readonly D[];
+  on(event: UsbHotplugEvent, listener: (device: D) => void): void;
+  off(event: UsbHotplugEvent, listener: (device: D) => void): void;
+}
+
+export type UsbLoad = { readonly bus: UsbBusOf<Device> } | { readonly bus?: undefined; readonly reason: string };
+
+/**
+ * Loads the native `usb` module on first use. A machine without a USB stack
+ * (a container, a locked-down kiosk) or a missing binary is a normal state:
+ * the station runs without USB printers and scales, and says so.
+ */
+export function loadUsb(): UsbLoad {
+  let mod: typeof import('usb');
+  try {
+    // createRequire keeps the native module out of the bundle and lazy.
+    mod = createRequire(__filename)('usb') as typeof import('usb');
+  } catch (error) {
+    return { reason: `USB is not available on this computer (${error instanceof Error ? error.message : String(error)})` };
+  }
+  // Listeners are wrapped once so the same function object can be removed again.
+  const wrapped = new Map<(device: Device) => void, (device: Device) => void>();
+  return {
+    bus: {
+      getDeviceList: () => mod.getDeviceList(),
+      on(event, listener) {
+        const inner = (device: Device): void => listener(device);
+        wrapped.set(listener, inner);
+        mod.usb.on(event, inner);
+        // Watching for devices must not keep a CLI run or a test process alive.
+        mod.usb.unrefHotplugEvents();
+      },
+      off(event, listener) {
+        const inner = wrapped.get(listener);
+        if (!inner) return;
+        wrapped.delete(listener);
+        mod.usb.off(event, inner);
+      },
+    },
+  };
+}
