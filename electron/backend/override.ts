@@ -26,6 +26,8 @@ function checkUrl(value: string, flag: string): string {
     return fail('invalid_input', `${flag} must be a full address such as https://api.example.com.`, { field: flag });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('invalid_input', `${flag} must start with http:// or https://.`, { field: flag });
+  // Keys belong in the environment variables, never in an address that is logged and shown.
+  if (url.username || url.password) fail('invalid_input', `${flag} must not carry a user name or password; give the keys in the environment instead.`, { field: flag });
   return value;
 }
 

@@ -28,7 +28,9 @@ const httpUrl = z
   .string()
   .trim()
   .url('Enter a full address such as https://api.example.com')
-  .refine((value) => /^https?:\/\//.test(value), 'The address must start with http:// or https://');
+  .refine((value) => /^https?:\/\//.test(value), 'The address must start with http:// or https://')
+  // The address is stored in settings and shown on screen, so it must carry no keys (keys go to the keychain).
+  .refine((value) => !/^https?:\/\/[^/?#]*@/.test(value), 'Leave keys and passwords out of the address; enter them as keys instead');
 
 const secret = z.string().trim().min(8, 'That key is too short to be real; paste the whole key').max(512);
 

@@ -12,6 +12,7 @@ import { createSettingsStore } from '../../../electron/store/settings';
 import type { StationContext } from '../../../electron/station/module';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
 import { StationFailure, type StationError } from '../../../shared/contract/errors';
+import { stationCommands } from '../../../shared/contract/station';
 
 /**
  * The OS keychain is the one part replaced here (the vault's own test runs
@@ -160,6 +161,17 @@ describe('backend service', () => {
     expect(overrideFromEnvironment({}, {})).toBeUndefined();
     expect(() => overrideFromEnvironment({ baseUrl: 'http://x' }, {})).toThrow(/both --base-url and --legacy-base-url/);
     expect(() => overrideFromEnvironment({ baseUrl: 'http://x', legacyBaseUrl: 'http://y' }, {})).toThrow(/PARCEL_STATION_APP_KEY/);
+  });
+
+  it('refuses service addresses that carry keys, on the command line and in backend.configure', () => {
+    const env = { PARCEL_STATION_APP_KEY: 'SS_TEST_abcdefgh', PARCEL_STATION_APP_SECRET: 'secret-abcdefgh' };
+    expect(() => overrideFromEnvironment({ baseUrl: 'https://SS_TEST_k:s3cret@api.example.com', legacyBaseUrl: 'https://legacy.example.com' }, env)).toThrow(/user name or password/);
+    const configure = stationCommands['backend.configure'].input;
+    const live = { kind: 'live', profile: 'test', legacyBaseUrl: 'https://legacy.example.com' };
+    const refused = configure.safeParse({ ...live, baseUrl: 'https://key:secret@api.example.com' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toMatch(/Leave keys and passwords out of the address/);
+    expect(configure.safeParse({ ...live, baseUrl: 'https://api.example.com/v2?tenant=a@b' }).success).toBe(true);
   });
 });
 
