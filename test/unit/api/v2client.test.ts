@@ -80,6 +80,14 @@ describe('v2 client', () => {
     const { client } = await fakeV2(() => ({ status: 200, json: { code: 'ok', msg: 'ok', data: { shipment_no: 1 } } }));
     const error = await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-1' }));
     expect(error.message).toMatch(/The shipping service sent an answer the station doesn't understand/);
+    // Not a refusal: the journal keeps such a purchase pending and re-sends its platform_uk_id, never marks it failed.
+    expect(error).toMatchObject({ code: 'service_unavailable', retryable: false });
+    expect(error.serviceCode).toBeUndefined();
+  });
+
+  it('reads a 200 that is not JSON at all (a proxy\'s HTML page) as not understood, not as success', async () => {
+    const { client } = await fakeV2(() => ({ status: 200, text: '<html><body>Gateway login</body></html>' }));
+    expect(await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-2' }))).toMatchObject({ code: 'service_unavailable', retryable: false });
   });
 
   it('re-sends a purchase with the same platform_uk_id after a lost answer', async () => {
