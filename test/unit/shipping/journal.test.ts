@@ -42,7 +42,7 @@ const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
   isReturn: false,
 });
 
-function setup(behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error') {
+function setup(behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error' | 'garbled') {
   const db = openDatabase({ file: ':memory:' });
   const shipments = createShipmentsRepo(db, () => new Date('2025-06-30T12:00:00Z'));
   const sold = new Map<string, WireShipment>();
@@ -61,6 +61,7 @@ function setup(behaviour: (id: string, body: Record<string, unknown>, call: numb
       if (what === 'error') throw new StationFailure({ code: 'service_unavailable', message: '502', retryable: true });
       const result = wire(id, sold, String(body.rate_id));
       if (what === 'drop') throw new StationFailure({ code: 'timeout', message: 'no answer', retryable: true });
+      if (what === 'garbled') throw new StationFailure({ code: 'service_unavailable', message: "an answer the station doesn't understand", retryable: false });
       return result;
     },
   });
@@ -108,6 +109,19 @@ describe('purchase journal', () => {
     await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { code: 'timeout', retryable: true } });
     down = false;
     expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(sold.size).toBe(1);
+  });
+
+  it('keeps a purchase whose answer did not parse pending (it may have been sold), then confirms it by its id', async () => {
+    let garbled = true;
+    const { journal, sold, shipments } = setup(() => (garbled ? 'garbled' : 'ok'));
+    await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { code: 'timeout', retryable: true } });
+    const pending = shipments.liveByPackageKey('sandbox', 'A-1#0');
+    expect(pending?.state).toBe('pending');
+    garbled = false;
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    const row = shipments.get(pending?.id as number);
+    expect(row).toMatchObject({ state: 'bought', platform_uk_id: pending?.platform_uk_id, duplicate_label: 1 });
     expect(sold.size).toBe(1);
   });
 
