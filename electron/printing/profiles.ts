@@ -1,21 +1,6 @@
 import { fail } from '../../shared/contract/errors';
-import { printerProfileSchema, type PrinterProfile } from '../../shared/contract/printing';
+import { defaultVirtualProfile, printerProfileSchema, VIRTUAL_PRINTER_ID, type PrinterProfile } from '../../shared/contract/printing';
 import type { Db } from '../store/database';
-
-export const VIRTUAL_PRINTER_ID = 'virtual';
-
-/** The sandbox default: a folder under the data directory, ZPL at 203 dpi on 4x6. */
-export const defaultVirtualProfile: PrinterProfile = {
-  id: VIRTUAL_PRINTER_ID,
-  name: 'Virtual printer',
-  transport: { kind: 'virtual' },
-  language: 'zpl',
-  dpi: 203,
-  media: '4x6',
-  darkness: null,
-  offsetX: 0,
-  offsetY: 0,
-};
 
 /** Printer profiles in SQLite; exactly one is the default, and there is always one (the virtual printer). */
 export function createProfileStore(db: Db, now: () => Date) {

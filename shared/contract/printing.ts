@@ -82,6 +82,21 @@ export const printerProfileSchema = z
   .strict();
 export type PrinterProfile = z.output<typeof printerProfileSchema>;
 
+export const VIRTUAL_PRINTER_ID = 'virtual';
+
+/** The sandbox default, and the starting point of a new profile: a folder under the data directory, ZPL at 203 dpi on 4x6. */
+export const defaultVirtualProfile: PrinterProfile = {
+  id: VIRTUAL_PRINTER_ID,
+  name: 'Virtual printer',
+  transport: { kind: 'virtual' },
+  language: 'zpl',
+  dpi: 203,
+  media: '4x6',
+  darkness: null,
+  offsetX: 0,
+  offsetY: 0,
+};
+
 export interface PrinterSuggestion {
   readonly model: string;
   readonly language: PrinterLanguage;

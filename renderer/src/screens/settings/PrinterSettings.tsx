@@ -1,26 +1,14 @@
 import { useState } from 'react';
 import { languageNames, mediaSizes, printerLanguages } from '../../../../shared/domain/printing';
-import type { PrinterProfile, PrinterView } from '../../../../shared/contract/printing';
+import { defaultVirtualProfile, type PrinterProfile, type PrinterView } from '../../../../shared/contract/printing';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { PrintJobs } from './PrintJobs';
 
-const virtualProfile: PrinterProfile = {
-  id: 'virtual',
-  name: 'Virtual printer',
-  transport: { kind: 'virtual' },
-  language: 'zpl',
-  dpi: 203,
-  media: '4x6',
-  darkness: null,
-  offsetX: 0,
-  offsetY: 0,
-};
-
 function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
-  const [profile, setProfile] = useState<PrinterProfile>(() => printer?.profile ?? { ...virtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) });
+  const [profile, setProfile] = useState<PrinterProfile>(() => printer?.profile ?? { ...defaultVirtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) });
   const [makeDefault, setMakeDefault] = useState(printer?.isDefault ?? true);
   const [error, setError] = useState<StationError | null>(null);
   const [note, setNote] = useState<string | null>(null);
