@@ -66,7 +66,7 @@ export function PurchasePanel() {
             </p>
           ) : null}
           {purchase.printError ? <p className="error-message">Not printed: {purchase.printError} The label is stored; reprint it from History.</p> : null}
-          <p className="muted small">Scan the next order to start the next package.</p>
+          <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
         </div>
       ) : null}
     </section>

@@ -9,7 +9,7 @@ import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
 import { useScanner } from '../../input/useScanner';
 import { useScale, stableWeight } from '../../app/scale-store';
-import { acceptStandardized, buy, keepMine, quoteKey, requote, scanOrder } from './ship-actions';
+import { acceptStandardized, anotherBox, buy, keepMine, quoteKey, requote, scanOrder } from './ship-actions';
 import { handleScan } from './ship-scan';
 import { canBuy, lithiumRate, useShip } from './ship-store';
 import { ShipToPanel } from './ShipToPanel';
@@ -37,9 +37,10 @@ export function ShipScreen() {
     scanRef.current?.focus();
     void handleScan(scan.text, settings.data);
   });
+  // A new box of the same order may weigh the same: its package key still asks for fresh rates.
   useEffect(() => {
     void requote();
-  }, [key]);
+  }, [key, ship.packageKey]);
 
   // A stable scale weight replaces the order's, never one the packer typed, never after buying.
   useEffect(
@@ -59,6 +60,12 @@ export function ShipScreen() {
     if (event.packageKey !== s.packageKey) return;
     if (!s.stages.includes(event.stage)) s.patch({ stages: [...s.stages, event.stage] });
   });
+
+  const nextBox = async (): Promise<void> => {
+    await anotherBox(() => stableWeight(useScale.getState().reading));
+    setScanText('');
+    scanRef.current?.focus();
+  };
 
   const onOptionKey = (k: string): void => {
     const s = useShip.getState();
@@ -93,6 +100,11 @@ export function ShipScreen() {
       if (event.altKey && event.code === 'KeyA') {
         event.preventDefault();
         acceptStandardized();
+        return;
+      }
+      if (event.altKey && event.code === 'KeyB') {
+        event.preventDefault();
+        void nextBox();
         return;
       }
       if (event.altKey && event.code === 'KeyK') {
@@ -170,6 +182,11 @@ export function ShipScreen() {
                 Buy and print <kbd aria-hidden="true">Enter</kbd>
               </button>
               {ship.buying ? <span className="badge">buying…</span> : null}
+              {ship.order ? (
+                <button type="button" className="button" disabled={ship.buying} aria-keyshortcuts="Alt+B" onClick={() => void nextBox()}>
+                  Another box for this order <kbd aria-hidden="true">Alt+B</kbd>
+                </button>
+              ) : null}
               {picked && !ship.purchase ? (
                 <span className="picked-rate">
                   {serviceWords(picked)} · <strong>{money(picked.price, picked.currency)}</strong> · {days(picked.deliveryDays)}

@@ -10,6 +10,7 @@ export function ShipToPanel() {
   const check = useShip((s) => s.check);
   const decision = useShip((s) => s.addressDecision);
   const addressError = useShip((s) => s.addressError);
+  const packageIndex = useShip((s) => s.packageIndex);
   if (!to) {
     return (
       <section className="panel" aria-label="Ship to">
@@ -23,12 +24,14 @@ export function ShipToPanel() {
     <section className="panel" aria-label="Ship to">
       <h2>
         Ship to {order ? <span className="muted small">order {order.orderNumber}</span> : null}{' '}
+        {packageIndex > 0 ? <span className="badge" data-testid="box-number">box {packageIndex + 1}</span> : null}{' '}
         {decision === 'accepted' ? <span className="badge ok">address checked</span> : null}
         {decision === 'kept' ? <span className="badge warn">kept as entered</span> : null}
       </h2>
-      {order?.shipped ? (
+      {order?.shipped && packageIndex === 0 ? (
         <p className="note" role="note">
-          This order already has a label. Buying again gives back that same label, never a second one; reprint it from History.
+          This order already has a label. Buying again gives back that same label, never a second one; reprint it from History. For another box of
+          this order press Alt+B (Another box for this order).
         </p>
       ) : null}
       <address className="address">

@@ -23,12 +23,39 @@ export async function scanOrder(text: string, settings: ShippingSettings | undef
     return false;
   }
   sounds.scanOk();
-  state().startPackage(result.value, `order:${result.value.orderNumber}:0`, presetFor(settings));
+  state().startPackage(result.value, orderPackageKey(result.value.orderNumber, 0), presetFor(settings));
   // In the same tick as the order, so the first rates already use what the scale weighs.
   const weighed = scaleWeightOz();
   if (weighed !== null) state().patch({ weightOz: weighed, weightSource: 'scale' });
   void checkAddress(result.value.recipient);
   return true;
+}
+
+const orderPackageKey = (orderNumber: string, index: number): string => `order:${orderNumber}:${index}`;
+
+/** Box numbers the station already holds a purchase for, from its keys (`order:<number, lower case>#<index>`). */
+async function usedBoxIndexes(orderNumber: string): Promise<number[]> {
+  const found = await run('history.search', { query: orderNumber, limit: 200 });
+  if (!found.ok) return [];
+  const prefix = `order:${orderNumber.trim().toLowerCase()}#`;
+  return found.value.shipments.filter((s) => s.packageKey.startsWith(prefix)).map((s) => Number(s.packageKey.slice(prefix.length)));
+}
+
+/**
+ * Another box for the order on the bench: the next package index, so the
+ * station mints its own platform_uk_id instead of handing back the first box's label.
+ */
+export async function anotherBox(scaleWeightOz: () => number | null = () => null): Promise<void> {
+  const s = state();
+  if (!s.order || s.buying) return;
+  const order = s.order;
+  const used = await usedBoxIndexes(order.orderNumber);
+  if (state().order !== order) return;
+  const index = Math.max(s.packageIndex, ...used.filter(Number.isInteger)) + 1;
+  sounds.scanOk();
+  state().startAnotherBox(orderPackageKey(order.orderNumber, index), index);
+  const weighed = scaleWeightOz();
+  if (weighed !== null) state().patch({ weightOz: weighed, weightSource: 'scale' });
 }
 
 let pendingCheck: Promise<void> | null = null;
@@ -123,6 +150,7 @@ export async function buy(): Promise<void> {
   const common = {
     packageKey: now.packageKey ?? undefined,
     orderNumber: now.order?.orderNumber,
+    packageIndex: now.packageIndex,
     insuranceAmount: now.options.insuranceAmount ?? undefined,
     qrLabel: now.options.qrLabel,
     print: true,

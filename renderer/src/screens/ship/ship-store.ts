@@ -45,6 +45,8 @@ export interface ShipState {
   readonly order: OrderLine | null;
   /** One platform_uk_id per key: kept across retries, replaced only by the next scan. */
   readonly packageKey: string | null;
+  /** Which box of the order this is (0 = the first): the station keys a purchase by order number + this. */
+  readonly packageIndex: number;
   readonly to: StationAddress | null;
   readonly presetName: string | null;
   readonly dims: Dimensions | null;
@@ -68,6 +70,7 @@ export interface ShipState {
 const empty: ShipState = {
   order: null,
   packageKey: null,
+  packageIndex: 0,
   to: null,
   presetName: null,
   dims: null,
@@ -91,6 +94,8 @@ const empty: ShipState = {
 interface ShipActions {
   readonly patch: (partial: Partial<ShipState>) => void;
   readonly startPackage: (order: OrderLine, packageKey: string, preset: PackagePreset | null) => void;
+  /** The next box of the order on the bench: same address and box size, its own weight and its own label. */
+  readonly startAnotherBox: (packageKey: string, packageIndex: number) => void;
   readonly reset: () => void;
 }
 
@@ -112,6 +117,18 @@ export const useShip = create<ShipState & ShipActions>((set) => ({
       weightOz: order.package?.weightOz ?? null,
       weightSource: order.package?.weightOz ? 'order' : null,
     }),
+  startAnotherBox: (packageKey, packageIndex) =>
+    set((s) => ({
+      ...empty,
+      order: s.order,
+      packageKey,
+      packageIndex,
+      to: s.to,
+      check: s.check,
+      addressDecision: s.addressDecision,
+      presetName: s.presetName,
+      dims: s.dims,
+    })),
   reset: () => set(empty),
 }));
 
