@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageLocations } from '../api/v2/pickups';
 import { command, event } from './define';
 import type {
   AddressCheck,
@@ -157,17 +158,8 @@ export const rateRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cheapestWithin'), days: z.number().int().min(1, 'Use at least 1 day').max(30, 'Use at most 30 days') }),
 ]);
 
-export const packageLocations = [
-  'front_door',
-  'back_door',
-  'side_door',
-  'knock_on_door_ring_bell',
-  'mail_room',
-  'office',
-  'reception',
-  'in_at_mail_box',
-  'other',
-] as const;
+// The spec's PackageLocationEnum, defined once with the wire schemas.
+export { packageLocations };
 
 export const shippingCommands = {
   'rates.quote': command<RateQuote>()('Rate one package (get_rates, or quick_rate), sorted, with the rule\'s pick', quoteInput),
