@@ -141,6 +141,19 @@ describe('pickup/list', () => {
     expect((await h.v2<Envelope>('GET', '/api/shipment/pickup/list?order_by=true&carrier_code=UPS')).json.code).toBe('pickup_carrier_invalid');
   });
 
+  it('pages 50 at a time by default, from page 1', async () => {
+    const before = (await h.v2<Envelope<Listed>>('GET', '/api/shipment/pickup/list?order_by=true')).json.data.total_count;
+    for (let i = before; i < 51; i++) expect((await add({})).status).toBe(200);
+    const first = (await h.v2<Envelope<Listed>>('GET', '/api/shipment/pickup/list?order_by=true')).json.data;
+    const total = first.total_count;
+    expect(total).toBeGreaterThanOrEqual(51);
+    expect(first.pickup_data_list).toHaveLength(50);
+    const second = (await h.v2<Envelope<Listed>>('GET', '/api/shipment/pickup/list?order_by=true&page=2')).json.data;
+    expect(second.pickup_data_list).toHaveLength(total - 50);
+    const explicit = (await h.v2<Envelope<Listed>>('GET', '/api/shipment/pickup/list?order_by=true&page=1&page_size=50')).json.data;
+    expect(explicit.pickup_data_list.map((p) => p.pickup_no)).toEqual(first.pickup_data_list.map((p) => p.pickup_no));
+  });
+
   it('lists the package locations', async () => {
     const res = await h.v2<Envelope<string[]>>('GET', '/api/shipment/pickup/package/location/list');
     expect(res.json.data).toEqual(['front_door', 'back_door', 'side_door', 'knock_on_door_ring_bell', 'mail_room', 'office', 'reception', 'in_at_mail_box', 'other']);
