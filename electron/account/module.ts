@@ -2,10 +2,21 @@ import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { AccountBalance, CarrierAccount, V1Label, V1ScanForm } from '../../shared/contract/account';
 import { toCents, toDollars } from '../../shared/domain/money';
-import type { ShippingV1 } from '../shipping/ports';
+import { fetchLabelBytes } from '../shipping/labelImages';
+import { createShippingSettings } from '../shipping/settings';
 import type { StationContext, StationModule } from '../station/module';
+import { createLabelsRepo } from '../store/labelsRepo';
 import { createScanFormsRepo } from '../store/scanFormsRepo';
+import { createSettingsStore } from '../store/settings';
+import { createShipmentsRepo } from '../store/shipmentsRepo';
+import { toAddressCheck } from './addressCheck';
+import { createLabelDesk } from './labelDesk';
+import type { AccountBackend, AccountPrint } from './ports';
+import { v1Call } from './refusals';
+import { ouncesToPounds } from './v1Request';
 import { tokenHint } from './tokenHint';
+import { createV1Journal } from './v1Journal';
+import { createV1PurchasesRepo } from './v1PurchasesRepo';
 
 export type AccountCommandName =
   | 'account.balance'
@@ -14,10 +25,19 @@ export type AccountCommandName =
   | 'account.orders.delete'
   | 'account.orders.labels'
   | 'account.scanForms.create'
-  | 'account.scanForms.ecommerce';
+  | 'account.scanForms.ecommerce'
+  | 'account.rates'
+  | 'account.buy'
+  | 'account.buyDirect'
+  | 'account.void'
+  | 'account.verifyAddress';
 
 export interface AccountModuleDeps {
-  readonly backend: { clients(): Promise<{ readonly v1: ShippingV1 }> };
+  readonly backend: AccountBackend;
+  /** The station's print queue; v1 labels are stored first, then printed through it. */
+  readonly print?: AccountPrint;
+  /** Downloads a label image by URL; tests point it elsewhere. */
+  readonly fetchBytes?: (url: string) => Promise<Uint8Array>;
   /** Waits between polls of an e-commerce SCAN form; tests shorten it. */
   readonly pollIntervalMs?: number;
   /** How long to keep polling before reporting the form as still being prepared. */
@@ -26,13 +46,27 @@ export interface AccountModuleDeps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms. */
+/** The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms, and the v1 label desk. */
 export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps): StationModule<AccountCommandName> {
   const v1 = async () => (await deps.backend.clients()).v1;
   const scanForms = createScanFormsRepo(ctx.db, ctx.now);
   const pollInterval = deps.pollIntervalMs ?? 2_000;
   const pollTimeout = deps.pollTimeoutMs ?? 120_000;
   let closed = false;
+  const shipments = createShipmentsRepo(ctx.db, ctx.now);
+  const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
+  const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account') });
+  const shippingSettings = createShippingSettings(createSettingsStore(ctx.db));
+  const desk = createLabelDesk({
+    ctx,
+    backend: deps.backend,
+    print: deps.print,
+    journal,
+    purchases,
+    shipments,
+    labels: createLabelsRepo(ctx.db),
+    shipFrom: () => shippingSettings.get().shipFrom,
+  });
 
   async function balance(): Promise<AccountBalance> {
     const r = await (await v1()).balance();
@@ -44,7 +78,8 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   }
 
   async function createOrder(a: CommandArgs<'account.orders.create'>): Promise<{ orderNumber: string }> {
-    const r = await (await v1()).createOrder({
+    const client = await v1();
+    const r = await v1Call(() => client.createOrder({
       store_name: a.storeName,
       warehouse_name: a.warehouseName,
       ...(a.orderNumber ? { order_number: a.orderNumber } : {}),
@@ -61,20 +96,21 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
       client_country: a.recipient.country,
       // v1 weighs in pounds.
       shipments: a.packages.map((p) => ({
-        weight: Math.round((p.weightOz / 16) * 1000) / 1000,
+        weight: ouncesToPounds(p.weightOz),
         ...(p.lengthIn ? { length: p.lengthIn } : {}),
         ...(p.widthIn ? { width: p.widthIn } : {}),
         ...(p.heightIn ? { height: p.heightIn } : {}),
         ...(p.signature ? { signature: p.signature } : {}),
         ...(p.insuranceAmount ? { insurance_amount: p.insuranceAmount } : {}),
       })),
-    });
+    }));
     ctx.emit('station.changed', { topics: ['orders'] });
     return { orderNumber: r.order_number };
   }
 
   async function orderLabels(a: CommandArgs<'account.orders.labels'>): Promise<V1Label[]> {
-    const labels = await (await v1()).orderLabels({ store_name: a.storeName, order_number: a.orderNumber });
+    const client = await v1();
+    const labels = await v1Call(() => client.orderLabels({ store_name: a.storeName, order_number: a.orderNumber }));
     return labels.map((l) => ({
       packingSlipNumber: l.packing_slip_number ?? null,
       carrier: l.carrier,
@@ -137,16 +173,27 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
       'account.carrierAccounts': () => carrierAccounts(),
       'account.orders.create': (a) => createOrder(a),
       'account.orders.delete': async (a) => {
-        await (await v1()).deleteOrder({ store_name: a.storeName, order_number: a.orderNumber });
+        const client = await v1();
+        await v1Call(() => client.deleteOrder({ store_name: a.storeName, order_number: a.orderNumber }));
         ctx.emit('station.changed', { topics: ['orders'] });
         return { deleted: true as const };
       },
       'account.orders.labels': (a) => orderLabels(a),
       'account.scanForms.create': (a) => uspsScanForm(a.trackingCodes),
       'account.scanForms.ecommerce': (a) => ecommerceScanForm(a.carrier, a.trackingCodes),
+      'account.rates': (a) => desk.rates(a),
+      'account.buy': (a) => desk.buy(a),
+      'account.buyDirect': (a) => desk.buyDirect(a),
+      'account.void': (a) => desk.voidLabel(a),
+      'account.verifyAddress': async (a) => {
+        const client = await v1();
+        const r = await v1Call(() => client.verifyAddress({ street: a.street, ...(a.street2 ? { street2: a.street2 } : {}), city: a.city, state: a.state, zip: a.zip, country: a.country }));
+        return toAddressCheck(r);
+      },
     },
     async close() {
       closed = true;
+      await journal.close();
     },
   };
 }

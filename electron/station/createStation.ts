@@ -92,7 +92,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const backend = createBackendModule(context, backendService);
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
-  const account = createAccountModule(context, { backend: backendService });
+  const account = createAccountModule(context, { backend: backendService, print: printing.service });
   const shipping = createShippingModule(context, { backend: backendService, print: printing.service });
   const modules: Lifecycle[] = [backend, printing, devices, account, shipping];
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { command, event } from './define';
+import { addressSchema } from './shipping';
 
 // Legacy v1 account views (issue 4): balance, carrier accounts, v1 orders,
-// v1 labels, v1 SCAN forms (USPS, and the asynchronous e-commerce one).
+// v1 labels, v1 SCAN forms (USPS, and the asynchronous e-commerce one), and
+// the v1 label desk: rates for an order, buy a rate, buy direct, void, verify
+// an address. The station works in ounces; v1 wants pounds (the module converts).
 
 export interface AccountBalance {
   readonly balance: number;
@@ -36,6 +39,59 @@ export interface V1ScanForm {
   readonly message: string | null;
 }
 
+
+/** One v1 rate for an order package. */
+export interface V1RateQuote {
+  readonly rateId: string;
+  readonly carrier: string;
+  readonly service: string;
+  readonly serviceType: string;
+  readonly price: number;
+  readonly publishedRate: number | null;
+  readonly deliveryDays: number | null;
+}
+
+export interface V1Rates {
+  readonly storeName: string;
+  readonly orderNumber: string;
+  /** The weight as sent to the service (v1 weighs in pounds). */
+  readonly weightLb: number;
+  readonly rates: readonly V1RateQuote[];
+  readonly quotedAt: string;
+}
+
+/** A label bought through v1, kept on this station (History finds it by shipmentId or tracking code). */
+export interface V1Purchase {
+  readonly shipmentId: number;
+  readonly trackingCode: string;
+  readonly carrier: string;
+  readonly service: string | null;
+  readonly cost: number | null;
+  readonly storeName: string;
+  readonly orderNumber: string;
+  /** First label image, base64 PNG, for the preview. */
+  readonly labelPng: string | null;
+  readonly printJobId: string | null;
+  readonly printError: string | null;
+  /** Words for the operator when this label was not just bought: found by reading back a lost answer, or bought earlier. */
+  readonly note: string | null;
+}
+
+export interface V1AddressIssue {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface V1AddressCheck {
+  readonly errored: boolean;
+  readonly corrected: boolean;
+  readonly standardized: boolean;
+  readonly residential: boolean | null;
+  readonly address: { readonly street: string; readonly street2: string; readonly city: string; readonly state: string; readonly zip: string; readonly country: string } | null;
+  readonly errors: readonly V1AddressIssue[];
+  readonly corrections: readonly V1AddressIssue[];
+}
+
 const text = (what: string, max = 100) =>
   z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is too long (at most ${max} characters)`);
 
@@ -51,6 +107,33 @@ const orderPackage = z.object({
   heightIn: z.number().positive().max(200).optional(),
   signature: z.enum(['NO_SIGNATURE', 'SIGNATURE', 'ADULT_SIGNATURE']).optional(),
   insuranceAmount: z.number().nonnegative().max(100_000).optional(),
+});
+
+
+const orderKey = {
+  storeName: text('store name', 80),
+  orderNumber: text('order number', 80),
+  /** Which package of the order (1 for the first); one label per package. */
+  packageIndex: z.number().int().min(1).max(50).default(1),
+};
+
+const size = (what: string) => z.number({ error: `Enter the ${what} in inches` }).positive(`The ${what} must be more than zero`).max(120, `The ${what} is more than 120 inches; check it`);
+
+/** An order package to rate or buy through v1: ship-to, the package (ounces, inches) and the v1 order block. */
+const v1Shipment = z.object({
+  ...orderKey,
+  warehouseName: text('warehouse name', 80),
+  to: addressSchema,
+  /** Ship-from; the station's configured ship-from when absent. */
+  from: addressSchema.optional(),
+  package: z.object({
+    weightOz: z.number({ error: 'Enter the weight in ounces' }).positive('The weight must be more than zero').max(2400, 'The weight is more than 150 lb; check it'),
+    lengthIn: size('length'),
+    widthIn: size('width'),
+    heightIn: size('height'),
+  }),
+  signature: z.enum(['NO_SIGNATURE', 'SIGNATURE', 'ADULT_SIGNATURE']).optional(),
+  insuranceAmount: z.number().nonnegative().max(10_000, 'Insure for at most 10,000 dollars').optional(),
 });
 
 export const accountCommands = {
@@ -85,6 +168,30 @@ export const accountCommands = {
   'account.orders.labels': command<readonly V1Label[]>()(
     'Labels bought for a v1 order (store + order number)',
     z.object({ storeName: text('store name', 80), orderNumber: text('order number', 80) }),
+  ),
+  'account.rates': command<V1Rates>()('v1 rates for an order package (rates/list)', v1Shipment.extend({ serviceType: z.string().trim().min(1).max(80).optional() })),
+  'account.buy': command<V1Purchase>()(
+    'Buy a v1 rate by its id (rates/buy), journaled and printed',
+    z.object({ ...orderKey, rateId: text('rate id', 120), print: z.boolean().default(true) }),
+  ),
+  'account.buyDirect': command<V1Purchase>()(
+    'Buy a v1 label directly for a service type (rates/buy-label), journaled and printed',
+    v1Shipment.extend({ serviceType: text('service type', 80), print: z.boolean().default(true) }),
+  ),
+  'account.void': command<{ readonly trackingCode: string; readonly voided: true }>()(
+    'Void a v1 label by tracking code (shipments/void)',
+    z.object({ trackingCode: text('tracking code', 60) }),
+  ),
+  'account.verifyAddress': command<V1AddressCheck>()(
+    'Verify and standardize an address (v1 addresses/verify)',
+    z.object({
+      street: text('street address', 200),
+      street2: z.string().trim().max(200).optional(),
+      city: text('city', 80),
+      state: text('state', 40),
+      zip: text('ZIP code', 20),
+      country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default('US'),
+    }),
   ),
   'account.scanForms.create': command<V1ScanForm>()('USPS SCAN form for tracking codes (v1)', z.object({ trackingCodes })),
   'account.scanForms.ecommerce': command<V1ScanForm>()(

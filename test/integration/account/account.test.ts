@@ -57,7 +57,7 @@ describe('legacy v1 account views against the sandbox', () => {
       packages: [{ weightOz: 24, lengthIn: 10, widthIn: 8, heightIn: 4 }],
     });
     expect(created.orderNumber).toBe('ACC-1');
-    await expect(call('account.orders.labels', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'service_rejected' } });
+    await expect(call('account.orders.labels', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'not_found' } });
     await v1.buyLabel({
       from: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
       to: { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' },
@@ -69,7 +69,7 @@ describe('legacy v1 account views against the sandbox', () => {
     expect(labels[0]?.trackingCode).toBeTruthy();
     expect(labels[0]?.labelUrls.length).toBeGreaterThan(0);
     expect(await call('account.orders.delete', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).toEqual({ deleted: true });
-    await expect(call('account.orders.delete', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'service_rejected' } });
+    await expect(call('account.orders.delete', { storeName: 'Demo Store', orderNumber: 'ACC-1' })).rejects.toMatchObject({ error: { code: 'not_found' } });
   });
 
   it('makes a USPS SCAN form and polls an e-commerce one until ready', async () => {

@@ -1,0 +1,18 @@
+import type { V1VerifyAddressResponse } from '../../shared/api/v1';
+import type { V1AddressCheck } from '../../shared/contract/account';
+
+/** The v1 verification answer in the contract's shape: the standardized address only when the service gave one. */
+export function toAddressCheck(r: V1VerifyAddressResponse): V1AddressCheck {
+  const hasAddress = Boolean(r.street && r.city && r.state && r.zip);
+  return {
+    errored: r.errored,
+    corrected: r.corrected ?? false,
+    standardized: r.standardized ?? false,
+    residential: r.residential ?? null,
+    address: hasAddress
+      ? { street: r.street ?? '', street2: r.street2 ?? '', city: r.city ?? '', state: r.state ?? '', zip: r.zip ?? '', country: r.country ?? 'US' }
+      : null,
+    errors: (r.errors ?? []).map((e) => ({ code: e.code, message: e.message })),
+    corrections: (r.corrections ?? []).map((c) => ({ code: c.code, message: c.message })),
+  };
+}

@@ -1,0 +1,186 @@
+import type { CommandArgs } from '../../shared/contract';
+import type { V1Purchase, V1Rates } from '../../shared/contract/account';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import type { StationAddress } from '../../shared/contract/shippingTypes';
+import { toDollars } from '../../shared/domain/money';
+import { isOutcomeUnknown } from '../api/failures';
+import type { StationContext } from '../station/module';
+import type { createLabelsRepo } from '../store/labelsRepo';
+import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import type { AccountBackend, AccountPrint } from './ports';
+import { serviceCodeOf, v1Call } from './refusals';
+import type { createV1Journal, StoredV1Request, V1Bought } from './v1Journal';
+import type { V1PurchasesRepo } from './v1PurchasesRepo';
+import { fromV1Rate, ouncesToPounds, v1PackageKey, v1ShipmentRequest } from './v1Request';
+
+export interface LabelDeskDeps {
+  readonly ctx: StationContext;
+  readonly backend: AccountBackend;
+  readonly print: AccountPrint | undefined;
+  readonly journal: ReturnType<typeof createV1Journal>;
+  readonly purchases: V1PurchasesRepo;
+  readonly shipments: ShipmentsRepo;
+  readonly labels: ReturnType<typeof createLabelsRepo>;
+  /** The station's ship-from (Settings), used when a request names none. */
+  readonly shipFrom: () => StationAddress | null;
+}
+
+/** A rate this station quoted, with the order package and request it was quoted for. */
+interface QuotedRate {
+  readonly storeName: string;
+  readonly orderNumber: string;
+  readonly packageIndex: number;
+  readonly stored: StoredV1Request;
+}
+
+const KEEP_QUOTES = 500;
+
+/** The v1 label desk: rates for an order package, buy a rate, buy direct, void by tracking code. */
+export function createLabelDesk(deps: LabelDeskDeps) {
+  const { ctx } = deps;
+  const quoted = new Map<string, QuotedRate>();
+  const clients = () => deps.backend.clients();
+  const backendIdOf = (c: { readonly backendId?: string }) => c.backendId ?? 'default';
+
+  function from(input: StationAddress | undefined): StationAddress {
+    const address = input ?? deps.shipFrom();
+    if (!address) return fail('not_configured', 'Set the ship-from address in Settings before rating', { field: 'from' });
+    return address;
+  }
+
+  async function rates(a: CommandArgs<'account.rates'>): Promise<V1Rates> {
+    const request = v1ShipmentRequest(a, from(a.from));
+    const { v1 } = await clients();
+    const list = await v1Call(() => v1.ratesList(request));
+    const rates = list.map(fromV1Rate).sort((x, y) => x.price - y.price);
+    for (const rate of rates) {
+      quoted.delete(rate.rateId);
+      quoted.set(rate.rateId, { storeName: a.storeName, orderNumber: a.orderNumber, packageIndex: a.packageIndex, stored: { request, rate } });
+    }
+    for (const old of quoted.keys()) {
+      if (quoted.size <= KEEP_QUOTES) break;
+      quoted.delete(old);
+    }
+    return { storeName: a.storeName, orderNumber: a.orderNumber, weightLb: ouncesToPounds(a.package.weightOz), rates, quotedAt: ctx.now().toISOString() };
+  }
+
+  /** Stored label bytes go to the printer; a print failure loses nothing (History reprints offline). */
+  async function printed(shipment: ShipmentRow, print: boolean): Promise<{ printJobId: string | null; printError: string | null }> {
+    if (!print) return { printJobId: null, printError: null };
+    const label = deps.labels.list(shipment.id, 'label')[0];
+    if (!label) return { printJobId: null, printError: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
+    if (!deps.print) return { printJobId: null, printError: 'No printer service is running; print the label from History.' };
+    try {
+      const { jobId } = await deps.print.enqueue({
+        png: new Uint8Array(label.png),
+        title: `${shipment.service_name ?? shipment.carrier_code ?? 'Label'} ${shipment.tracking_no ?? ''}`.trim(),
+        reference: shipment.tracking_no ?? shipment.platform_uk_id,
+        kind: 'label',
+      });
+      return { printJobId: jobId, printError: null };
+    } catch (error) {
+      return { printJobId: null, printError: error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer' };
+    }
+  }
+
+  async function result(bought: V1Bought, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {
+    const s = bought.shipment;
+    ctx.emit('station.changed', { topics: ['shipments', 'orders'] });
+    const label = deps.labels.list(s.id, 'label')[0];
+    return {
+      shipmentId: s.id,
+      trackingCode: s.tracking_no ?? '',
+      carrier: s.carrier_code ?? '',
+      service: s.service_name,
+      cost: s.cost_cents === null ? null : toDollars(s.cost_cents),
+      storeName,
+      orderNumber,
+      labelPng: label ? Buffer.from(label.png).toString('base64') : null,
+      ...(await printed(s, print && !bought.earlier)),
+      note: bought.note,
+    };
+  }
+
+  async function buy(a: CommandArgs<'account.buy'>): Promise<V1Purchase> {
+    const quote = quoted.get(a.rateId);
+    if (!quote) return fail('not_found', 'That rate is not one this station quoted (or it was quoted before a restart). Get rates again and pick one.', { field: 'rateId' });
+    if (quote.storeName.toLowerCase() !== a.storeName.toLowerCase() || quote.orderNumber.toLowerCase() !== a.orderNumber.toLowerCase() || quote.packageIndex !== a.packageIndex) {
+      return fail('invalid_input', `That rate was quoted for order ${quote.orderNumber} (package ${quote.packageIndex}); get rates for this order.`, { field: 'rateId' });
+    }
+    const c = await clients();
+    const bought = await deps.journal.purchase(
+      c.v1,
+      {
+        backendId: backendIdOf(c),
+        packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
+        kind: 'rate',
+        rateId: a.rateId,
+        storeName: a.storeName,
+        orderNumber: a.orderNumber,
+        requestJson: JSON.stringify(quote.stored),
+      },
+      () => c.v1.buy(a.rateId),
+    );
+    return result(bought, a.storeName, a.orderNumber, a.print);
+  }
+
+  async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
+    const request = v1ShipmentRequest(a, from(a.from));
+    const c = await clients();
+    const bought = await deps.journal.purchase(
+      c.v1,
+      {
+        backendId: backendIdOf(c),
+        packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
+        kind: 'direct',
+        rateId: null,
+        storeName: a.storeName,
+        orderNumber: a.orderNumber,
+        requestJson: JSON.stringify({ request } satisfies StoredV1Request),
+      },
+      () => c.v1.buyLabel(request),
+    );
+    return result(bought, a.storeName, a.orderNumber, a.print);
+  }
+
+  function markVoided(trackingCode: string): void {
+    const row = deps.shipments.findByRef(trackingCode);
+    if (row) deps.shipments.markVoided(row.id);
+    deps.purchases.voidedByTracking(row?.tracking_no ?? trackingCode);
+    ctx.emit('station.changed', { topics: ['shipments'] });
+  }
+
+  /** After a void whose answer was lost: the order's labels say whether it is voided. */
+  async function voidReadBack(trackingCode: string, lost: StationFailure): Promise<boolean> {
+    const shipment = deps.shipments.findByRef(trackingCode);
+    const purchase = shipment ? deps.purchases.byShipment(shipment.id) : undefined;
+    if (!shipment || !purchase) throw lost;
+    const { v1 } = await clients();
+    const labels = await v1.orderLabels({ store_name: purchase.store_name, order_number: purchase.order_number }).catch(() => {
+      throw lost;
+    });
+    const label = labels.find((l) => l.tracking_code === shipment.tracking_no);
+    return label?.label_status === 'voided';
+  }
+
+  async function voidLabel(a: CommandArgs<'account.void'>): Promise<{ trackingCode: string; voided: true }> {
+    const { v1 } = await clients();
+    try {
+      const r = await v1Call(() => v1.voidLabel(a.trackingCode));
+      markVoided(r.tracking_code || a.trackingCode);
+      return { trackingCode: r.tracking_code || a.trackingCode, voided: true };
+    } catch (error) {
+      if (serviceCodeOf(error) === 'shipment_already_voided') markVoided(a.trackingCode);
+      if (error instanceof StationFailure && isOutcomeUnknown(error.error)) {
+        if (await voidReadBack(a.trackingCode, error)) {
+          markVoided(a.trackingCode);
+          return { trackingCode: a.trackingCode, voided: true };
+        }
+        fail('timeout', 'The service did not confirm the void, and the label still shows as not voided. Void it again.', { retryable: true });
+      }
+      throw error;
+    }
+  }
+
+  return { rates, buy, buyDirect, voidLabel };
+}

@@ -1,0 +1,66 @@
+import type { V1Address, V1Rate, V1ShipmentRequest } from '../../shared/api/v1';
+import type { CommandArgs } from '../../shared/contract';
+import type { V1RateQuote } from '../../shared/contract/account';
+import type { StationAddress } from '../../shared/contract/shippingTypes';
+
+type V1ShipmentInput = CommandArgs<'account.rates'>;
+
+/** The station weighs in ounces; v1 takes pounds (12 oz is 0.75 lb), kept to a thousandth. */
+export const ouncesToPounds = (oz: number): number => Math.round((oz / 16) * 1000) / 1000;
+
+/** One package of one order: the key that keeps a v1 purchase from being paid twice. */
+export const v1PackageKey = (storeName: string, orderNumber: string, packageIndex: number): string =>
+  `v1:${storeName.trim().toLowerCase()}/${orderNumber.trim().toLowerCase()}#${packageIndex}`;
+
+function v1Address(a: StationAddress): V1Address {
+  return {
+    name: a.name,
+    ...(a.company ? { company: a.company } : {}),
+    ...(a.email ? { email: a.email } : {}),
+    ...(a.phone ? { phone: a.phone } : {}),
+    street: a.street,
+    ...(a.street2 ? { street2: a.street2 } : {}),
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country: a.country,
+    ...(a.residential !== undefined ? { residential: a.residential } : {}),
+  };
+}
+
+/** The v1 ShipmentRequest for an order package (rates/list and rates/buy-label). */
+export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress): V1ShipmentRequest {
+  const p = input.package;
+  return {
+    from: v1Address(from),
+    to: v1Address(input.to),
+    shipments: [
+      {
+        length: p.lengthIn,
+        width: p.widthIn,
+        height: p.heightIn,
+        weight: ouncesToPounds(p.weightOz),
+        ...(input.insuranceAmount ? { insurance_amount: input.insuranceAmount } : {}),
+      },
+    ],
+    order: {
+      warehouse_name: input.warehouseName,
+      store_name: input.storeName,
+      order_number: input.orderNumber,
+      ...(input.serviceType ? { service_type: input.serviceType } : {}),
+      ...(input.signature ? { signature: input.signature } : {}),
+    },
+  };
+}
+
+export function fromV1Rate(r: V1Rate): V1RateQuote {
+  return {
+    rateId: r.rate_id,
+    carrier: r.carrier,
+    service: r.service ?? r.service_type,
+    serviceType: r.service_type,
+    price: r.rate,
+    publishedRate: r.published_rate ?? null,
+    deliveryDays: r.delivery_days ?? null,
+  };
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountCommands } from '../../../shared/contract/account';
+import type { StationError } from '../../../shared/contract/errors';
+import { createAccountModule } from '../../../electron/account/module';
+import { createV1Client } from '../../../electron/api/v1/client';
+import { createMemoryLogger } from '../../../electron/log/logger';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { createShippingSettings } from '../../../electron/shipping/settings';
+import { openDatabase, type Db } from '../../../electron/store/database';
+import { createLabelsRepo } from '../../../electron/store/labelsRepo';
+import { createSettingsStore } from '../../../electron/store/settings';
+import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+
+let sandbox: RunningSandbox;
+let db: Db;
+let module: ReturnType<typeof createAccountModule>;
+let clock = Date.now();
+const sent: Array<{ path: string; body: unknown }> = [];
+const printed: string[] = [];
+/** Paths whose next request fails before it reaches the service, as a reset would. */
+const cutNext = new Set<string>();
+/** Paths cut off until removed (reads are retried, so one cut is not enough). */
+const cutOff = new Set<string>();
+
+type Name = keyof typeof accountCommands;
+async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
+  return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));
+}
+async function refusal(name: Name, input: unknown): Promise<StationError> {
+  try {
+    await call(name, input);
+  } catch (error) {
+    return (error as { error: StationError }).error;
+  }
+  throw new Error(`${name} was not refused`);
+}
+
+const store = 'Desk Store';
+const to = { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026' };
+const pkg = { weightOz: 12, lengthIn: 10, widthIn: 8, heightIn: 4 };
+const shipment = (orderNumber: string) => ({ storeName: store, orderNumber, warehouseName: 'Main Warehouse', to, package: pkg });
+
+async function order(orderNumber: string): Promise<void> {
+  await call('account.orders.create', { storeName: store, warehouseName: 'Main Warehouse', orderNumber, recipient: to, packages: [pkg] });
+}
+async function soldFor(orderNumber: string): Promise<number> {
+  return call('account.orders.labels', { storeName: store, orderNumber }).then(
+    (labels) => labels.length,
+    () => 0,
+  );
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 21, now: () => new Date(clock) });
+  db = openDatabase({ file: ':memory:' });
+  const v1 = createV1Client({
+    baseUrl: sandbox.legacyBaseUrl,
+    apiToken: sandbox.credentials.apiToken,
+    fetch: async (url, init) => {
+      const path = new URL(String(url)).pathname;
+      sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      if (cutNext.delete(path) || cutOff.has(path)) throw new TypeError('fetch failed (connection reset)');
+      return fetch(url, init);
+    },
+  });
+  createShippingSettings(createSettingsStore(db)).set({
+    shipFrom: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
+  });
+  module = createAccountModule(
+    { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
+    {
+      backend: { clients: async () => ({ v1, backendId: 'sandbox' }) },
+      print: { enqueue: async (job) => (printed.push(job.reference ?? ''), { jobId: `job-${printed.length}` }) },
+    },
+  );
+});
+afterAll(async () => {
+  await module.close?.();
+  db.close();
+  await sandbox.close();
+});
+
+describe('v1 label desk against the sandbox', () => {
+  it('rates an order package in pounds: 12 oz goes out as 0.75 lb', async () => {
+    await order('LD-1');
+    const quote = await call('account.rates', shipment('LD-1'));
+    expect(quote.weightLb).toBe(0.75);
+    expect(quote.rates.length).toBeGreaterThan(0);
+    const prices = quote.rates.map((r) => r.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const body = sent.filter((s) => s.path === '/api/rates/list').at(-1)?.body as { shipments: Array<{ weight: number }> };
+    expect(body.shipments[0]?.weight).toBe(0.75);
+  });
+
+  it('buys a rate once, stores and prints the label, finds it in History, and a second press does not buy again', async () => {
+    const quote = await call('account.rates', shipment('LD-1'));
+    const rate = quote.rates[0];
+    const before = sandbox.stats().labelsSold;
+    const [a, b] = await Promise.all([
+      call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId }),
+      call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId }),
+    ]);
+    expect(a.trackingCode).toBe(b.trackingCode);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(a.labelPng?.length).toBeGreaterThan(100);
+    expect(printed).toContain(a.trackingCode);
+    const row = createShipmentsRepo(db, () => new Date()).findByRef(a.trackingCode);
+    expect(row?.state).toBe('bought');
+    expect(createLabelsRepo(db).list(row?.id ?? 0, 'label')).toHaveLength(1);
+    const again = await call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId });
+    expect(again.trackingCode).toBe(a.trackingCode);
+    expect(again.note).toMatch(/already has a label/);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+  });
+
+  it('voids by tracking code, and a second void is a clear conflict', async () => {
+    const row = createShipmentsRepo(db, () => new Date()).findByRef((await call('account.orders.labels', { storeName: store, orderNumber: 'LD-1' }))[0]?.trackingCode ?? '');
+    const tracking = row?.tracking_no ?? '';
+    expect(await call('account.void', { trackingCode: tracking })).toEqual({ trackingCode: tracking, voided: true });
+    expect(createShipmentsRepo(db, () => new Date()).findByRef(tracking)?.state).toBe('voided');
+    const twice = await refusal('account.void', { trackingCode: tracking });
+    expect(twice.code).toBe('conflict');
+    expect(twice.message).toMatch(/already (been )?voided/);
+    const unknown = await refusal('account.void', { trackingCode: '9400000000000000000000' });
+    expect(unknown.code).toBe('not_found');
+  });
+
+  it('buys directly for a service type', async () => {
+    await order('LD-2');
+    const bought = await call('account.buyDirect', { ...shipment('LD-2'), serviceType: 'usps_ground_advantage' });
+    expect(bought.carrier).toBe('USPS');
+    expect(bought.labelPng).toBeTruthy();
+    expect(await soldFor('LD-2')).toBe(1);
+  });
+
+  it('refuses an unknown rate id and an expired one in words', async () => {
+    await order('LD-3');
+    const unknown = await refusal('account.buy', { storeName: store, orderNumber: 'LD-3', rateId: 'rate_nope' });
+    expect(unknown.code).toBe('not_found');
+    expect(unknown.message).toMatch(/Get rates again/);
+    const quote = await call('account.rates', shipment('LD-3'));
+    clock += 2 * 3600_000;
+    try {
+      const expired = await refusal('account.buy', { storeName: store, orderNumber: 'LD-3', rateId: quote.rates[0]?.rateId });
+      expect(expired.code).toBe('conflict');
+      expect(expired.message).toMatch(/expired/);
+    } finally {
+      clock = Date.now();
+    }
+    expect(await soldFor('LD-3')).toBe(0);
+  });
+
+  it('deleting an unknown order is not_found in words; an existing order number is a conflict', async () => {
+    const missing = await refusal('account.orders.delete', { storeName: store, orderNumber: 'NO-SUCH-ORDER' });
+    expect(missing.code).toBe('not_found');
+    expect(missing.message).toMatch(/no such order/);
+    const dup = await refusal('account.orders.create', { storeName: store, warehouseName: 'Main Warehouse', orderNumber: 'LD-1', recipient: to, packages: [pkg] });
+    expect(dup.code).toBe('conflict');
+  });
+
+  it('a dropped purchase answer is read back: one label sold, stored and printed', async () => {
+    await order('LD-4');
+    const quote = await call('account.rates', shipment('LD-4'));
+    const before = sandbox.stats().labelsSold;
+    sandbox.faults.set({ dropPurchaseResponses: 1 });
+    const bought = await call('account.buy', { storeName: store, orderNumber: 'LD-4', rateId: quote.rates[0]?.rateId });
+    expect(bought.note).toMatch(/read the order back/);
+    expect(bought.labelPng).toBeTruthy();
+    expect(printed).toContain(bought.trackingCode);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+    const again = await call('account.buyDirect', { ...shipment('LD-4'), serviceType: 'usps_ground_advantage' });
+    expect(again.trackingCode).toBe(bought.trackingCode);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(await soldFor('LD-4')).toBe(1);
+  });
+
+  it('a purchase lost before it reached the service is read back as not sold, and the next press buys once', async () => {
+    await order('LD-5');
+    const quote = await call('account.rates', shipment('LD-5'));
+    cutNext.add('/api/rates/buy');
+    const lost = await refusal('account.buy', { storeName: store, orderNumber: 'LD-5', rateId: quote.rates[0]?.rateId });
+    expect(lost.code).toBe('timeout');
+    expect(lost.message).toMatch(/no label was sold/);
+    expect(await soldFor('LD-5')).toBe(0);
+    const bought = await call('account.buy', { storeName: store, orderNumber: 'LD-5', rateId: quote.rates[0]?.rateId });
+    expect(bought.note).toBeNull();
+    expect(await soldFor('LD-5')).toBe(1);
+  });
+
+  it('when the answer is lost and the read-back fails too, it does not buy again until it can check', async () => {
+    await order('LD-6');
+    const before = sandbox.stats().labelsSold;
+    sandbox.faults.set({ dropPurchaseResponses: 1 });
+    cutOff.add('/api/shipments/get');
+    const unsure = await refusal('account.buyDirect', { ...shipment('LD-6'), serviceType: 'usps_ground_advantage' }).finally(() => cutOff.clear());
+    expect(unsure.code).toBe('timeout');
+    expect(unsure.message).toMatch(/will not buy this package again until it can check/);
+    const bought = await call('account.buyDirect', { ...shipment('LD-6'), serviceType: 'usps_ground_advantage' });
+    expect(bought.note).toMatch(/went through although its answer was lost/);
+    expect(sandbox.stats().labelsSold - before).toBe(1);
+  });
+
+  it('verifies an address: standardized, corrections and errors in words', async () => {
+    const good = await call('account.verifyAddress', { street: '1457 sunset blvd', city: 'los angeles', state: 'ca', zip: '90026' });
+    expect(good.errored).toBe(false);
+    expect(good.address?.street).toBeTruthy();
+    const bad = await call('account.verifyAddress', { street: '1 Nowhere', city: 'Nowhere', state: 'ZZ', zip: '00000' });
+    expect(bad.errored).toBe(true);
+    expect(bad.errors[0]?.message).toBeTruthy();
+  });
+});
