@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandName } from '../../../shared/contract';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import { createStation, type Station } from '../../../electron/station/createStation';
+import { createVault } from '../../../electron/vault/vault';
+
+/**
+ * Design invariant 1 end to end: a station pointed at a separately started
+ * service with known keys buys, voids and reads every view; no command result,
+ * no event and no file in its data folder carries a key, an access token or a
+ * carrier-account token.
+ */
+const noKeychain = { getPassword: () => Promise.reject(new Error('no keychain')), setPassword: () => Promise.reject(new Error('no keychain')), deletePassword: () => Promise.reject(new Error('no keychain')) };
+
+let sandbox: RunningSandbox;
+let station: Station;
+let dataDir: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 53 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-nosecrets-'));
+  station = await createStation({
+    dataDir,
+    vault: createVault({ keychain: noKeychain }),
+    devices: { noUsb: true },
+    override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials },
+  });
+  station.events.subscribe((name, payload) => seen.push(`${name} ${JSON.stringify(payload)}`));
+});
+afterAll(async () => {
+  await station.close();
+  await sandbox.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call<N extends CommandName>(name: N, input: CommandInput<N>) {
+  const result = await station.dispatch(name, input);
+  seen.push(`${name} ${JSON.stringify(result)}`);
+  return result;
+}
+
+function everyFile(dir: string): string {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n');
+}
+
+describe('secrets never cross the contract', () => {
+  it('leave no key, access token or carrier-account token in any result, event or file', async () => {
+    const from = { name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
+    const to = { name: 'Ann Lee', street: '500 Pine Street', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' };
+    expect((await call('settings.shipping.set', { shipFrom: from })).ok).toBe(true);
+    const quote = await call('rates.quote', { to, package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 }, orderNumber: 'NS-1' });
+    if (!quote.ok) throw new Error(quote.error.message);
+    const rate = quote.value.rates.find((r) => r.carrierCode === 'USPS');
+    const bought = await call('labels.buy', { method: 'rate', quoteId: quote.value.quoteId, rateId: rate?.rateId ?? '', orderNumber: 'NS-1', print: false });
+    if (!bought.ok) throw new Error(bought.error.message);
+    const tracking = bought.value.shipment.trackingNo ?? '';
+    await call('shipments.find', { ref: tracking });
+    await call('labels.void', { ref: tracking });
+    for (const name of ['station.info', 'backend.status', 'history.search', 'orders.list', 'pickups.list', 'pickups.locations', 'scanForms.list', 'settings.shipping.get', 'account.balance', 'account.carrierAccounts'] as const) {
+      expect((await call(name, {})).ok, name).toBe(true);
+    }
+
+    const carrierTokens = ((await (await fetch(`${sandbox.legacyBaseUrl}/api/carrier-account/list?api_token=${sandbox.credentials.apiToken}`)).json()) as Array<{ token: string }>).map((a) => a.token);
+    expect(carrierTokens.length).toBeGreaterThan(0);
+    const secrets = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
+    const contract = seen.join('\n');
+    expect(contract).toContain(tracking);
+    for (const secret of [...secrets, ...carrierTokens]) expect(contract).not.toContain(secret);
+    expect(contract).not.toMatch(/eyJhbGci/);
+
+    const files = everyFile(dataDir);
+    for (const secret of secrets) expect(files).not.toContain(secret);
+    expect(files).not.toMatch(/eyJhbGci/);
+  });
+});
