@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName } from '../../../shared/contract';
+import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { createVault } from '../../../electron/vault/vault';
@@ -58,10 +58,11 @@ describe('secrets never cross the contract', () => {
     expect((await call('settings.shipping.set', { shipFrom: from })).ok).toBe(true);
     const quote = await call('rates.quote', { to, package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 }, orderNumber: 'NS-1' });
     if (!quote.ok) throw new Error(quote.error.message);
-    const rate = quote.value.rates.find((r) => r.carrierCode === 'USPS');
-    const bought = await call('labels.buy', { method: 'rate', quoteId: quote.value.quoteId, rateId: rate?.rateId ?? '', orderNumber: 'NS-1', print: false });
+    const rates = quote.value as CommandOutput<'rates.quote'>;
+    const rate = rates.rates.find((r) => r.carrierCode === 'USPS');
+    const bought = await call('labels.buy', { method: 'rate', quoteId: rates.quoteId, rateId: rate?.rateId ?? '', orderNumber: 'NS-1', print: false });
     if (!bought.ok) throw new Error(bought.error.message);
-    const tracking = bought.value.shipment.trackingNo ?? '';
+    const tracking = (bought.value as CommandOutput<'labels.buy'>).shipment.trackingNo ?? '';
     await call('shipments.find', { ref: tracking });
     await call('labels.void', { ref: tracking });
     for (const name of ['station.info', 'backend.status', 'history.search', 'orders.list', 'pickups.list', 'pickups.locations', 'scanForms.list', 'settings.shipping.get', 'account.balance', 'account.carrierAccounts'] as const) {
