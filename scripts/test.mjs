@@ -37,6 +37,15 @@ if (step('build', process.execPath, ['scripts/build.mjs']) !== 0) {
   process.exit(1);
 }
 
+// Static checks first: a green run must also mean strict types and the process-boundary lint rules hold.
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const staticFailures = [
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['.']],
+]
+  .filter(([label, command, args]) => step(label, command, args) !== 0)
+  .map(([label]) => label);
+
 const report = path.join(root, 'test-results', 'vitest.json');
 fs.rmSync(report, { force: true });
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -48,5 +57,6 @@ if (fs.existsSync(report)) {
   const skipped = (counts.numPendingTests ?? 0) + (counts.numTodoTests ?? 0);
   summary = `${counts.numPassedTests} passed, ${counts.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
+if (staticFailures.length > 0) process.stdout.write(`\nFailed before the tests: ${staticFailures.join(', ')} (see above).\n`);
 process.stdout.write(`\nvitest: ${summary}\n`);
-process.exit(status);
+process.exit(status !== 0 ? status : staticFailures.length > 0 ? 1 : 0);
