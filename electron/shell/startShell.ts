@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { resolveRendererFile } from '../browser/staticFiles';
+import { CONTENT_SECURITY_POLICY, resolveRendererFile } from '../browser/staticFiles';
 import type { Station, StationConfig } from '../station/createStation';
 import type { BrowserWindowLike, ElectronLike } from './electronLike';
 import { forwardEvents, registerContract } from './ipc';
@@ -29,7 +29,10 @@ export async function startShell(electron: ElectronLike, deps: ShellDeps): Promi
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => {
     const found = resolveRendererFile(deps.rendererDir, new URL(request.url).pathname);
     if (!found) return new Response('Not found', { status: 404 });
-    return new Response(fs.readFileSync(found.file), { headers: { 'content-type': found.type } });
+    // Set here as well as in onHeadersReceived: custom-scheme responses may not pass through webRequest.
+    return new Response(fs.readFileSync(found.file), {
+      headers: { 'content-type': found.type, 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+    });
   });
   registerContract(ipcMain, station.dispatch);
 

@@ -163,7 +163,9 @@ describe('Electron shell', () => {
   it('serves only the renderer\'s own files on the app scheme', async () => {
     const serve = fake.recorded.protocolHandler;
     if (!serve) throw new Error('no protocol handler');
-    expect((await serve({ url: 'station://app/index.html' })).status).toBe(200);
+    const page = await serve({ url: 'station://app/index.html' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect((await serve({ url: 'station://app/../../etc/passwd' })).status).toBe(404);
     expect((await serve({ url: 'station://app/%2e%2e/secret.txt' })).status).toBe(404);
   });
