@@ -1,11 +1,21 @@
+import { useState } from 'react';
 import { useQuery } from '../../station/use-query';
+import { emptyAddress } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
 import { benchTime, money } from '../../ui/format';
+import { emptyPackage, type V1OrderDraft } from './draft';
+import { V1AddressVerify } from './V1AddressVerify';
+import { V1LabelDesk } from './V1LabelDesk';
+import { V1OrderForm } from './V1OrderForm';
 import { V1Orders } from './V1Orders';
 import { V1ScanForms } from './V1ScanForms';
 
-/** The legacy (v1) account: balance, carrier accounts, orders and SCAN forms. */
+const noOrder: V1OrderDraft = { storeName: '', orderNumber: '', warehouseName: '', to: emptyAddress, pkg: emptyPackage };
+
+/** The legacy (v1) account: balance, carrier accounts, orders, the label desk, address verify and SCAN forms. */
 export function AccountScreen() {
+  // The order just created seeds the label desk, so rating it needs no retyping.
+  const [deskOrder, setDeskOrder] = useState<V1OrderDraft>(noOrder);
   const balance = useQuery('account.balance', {}, ['backend', 'shipments']);
   const carriers = useQuery('account.carrierAccounts', {}, ['backend']);
   return (
@@ -51,7 +61,12 @@ export function AccountScreen() {
         </section>
       </div>
       <div className="grid-2">
+        <V1OrderForm onCreated={setDeskOrder} />
         <V1Orders />
+      </div>
+      <V1LabelDesk key={`${deskOrder.storeName}/${deskOrder.orderNumber}`} seed={deskOrder} />
+      <div className="grid-2">
+        <V1AddressVerify />
         <V1ScanForms />
       </div>
     </section>

@@ -14,6 +14,8 @@ export function V1Orders() {
   const [labels, setLabels] = useState<readonly V1Label[] | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [pulled, setPulled] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleted, setDeleted] = useState<string | null>(null);
 
   const pull = async (): Promise<void> => {
     const result = await run('orders.pull', {}, { action: 'Pulling orders' });
@@ -28,6 +30,18 @@ export function V1Orders() {
     }
     setError(null);
     setLabels(result.value);
+  };
+
+  const remove = async (): Promise<void> => {
+    const result = await run('account.orders.delete', { storeName: store, orderNumber });
+    setConfirmDelete(false);
+    setLabels(null);
+    if (!result.ok) {
+      setDeleted(null);
+      return setError(result.error);
+    }
+    setError(null);
+    setDeleted(`Order ${orderNumber} was deleted from store ${store}.`);
   };
 
   const v1 = (orders.data ?? []).filter((o) => o.source === 'v1');
@@ -61,7 +75,7 @@ export function V1Orders() {
           ))}
         </tbody>
       </table>
-      <h2>Labels of an order</h2>
+      <h2>Look up or delete an order</h2>
       <form
         className="row"
         onSubmit={(e) => {
@@ -80,7 +94,38 @@ export function V1Orders() {
         <button type="submit" className="button">
           Show labels
         </button>
+        <button
+          type="button"
+          className="button danger"
+          disabled={store.trim() === '' || orderNumber.trim() === ''}
+          onClick={() => {
+            setDeleted(null);
+            setConfirmDelete(true);
+          }}
+        >
+          Delete order
+        </button>
       </form>
+      {confirmDelete ? (
+        <div className="notice notice-warning" role="alert">
+          <p>
+            Delete order {orderNumber} from store {store}? This is irreversible: the legacy service deletes the order for good and it cannot be brought back.
+          </p>
+          <div className="row">
+            <button type="button" className="button danger" autoFocus onClick={() => void remove()}>
+              Delete for good
+            </button>
+            <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>
+              Keep the order
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {deleted ? (
+        <p role="status" className="success">
+          {deleted}
+        </p>
+      ) : null}
       <InlineError error={error ?? undefined} />
       {labels ? (
         labels.length === 0 ? (
