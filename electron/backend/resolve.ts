@@ -92,21 +92,27 @@ export async function describeBackend(sources: BackendSources): Promise<BackendS
   if (override) {
     // Headless runs take their keys from the environment; probing a keychain that may be absent on a server would only slow them down.
     const keychain = { available: false, message: 'Keys come from the environment for this run; the keychain is not used.' };
+    const none = { appKey: false, appSecret: false, apiToken: false };
     return {
       kind: 'live',
       mode: modeOf(override.appKey, 'live'),
       baseUrl: override.baseUrl,
       legacyBaseUrl: override.legacyBaseUrl,
       keys: { appKey: true, appSecret: true, apiToken: override.apiToken !== undefined },
+      profile: modeOf(override.appKey, 'live') === 'test' ? 'test' : 'live',
+      profiles: { test: none, live: none },
       keychain,
     };
   }
   const keychain = await sources.vault.available();
   const settings: BackendSettings = readBackendSettings(sources.settings);
-  const keys = await keysOf(sources.vault, settings.profile, keychain.available);
+  const [test, live] = await Promise.all([keysOf(sources.vault, 'test', keychain.available), keysOf(sources.vault, 'live', keychain.available)]);
+  const profiles = { test, live };
+  const keys = profiles[settings.profile];
+  const common = { keys, profile: settings.profile, profiles, keychain };
   if (settings.kind === 'sandbox') {
     const box = await sources.sandbox();
-    return { kind: 'sandbox', mode: 'sandbox', baseUrl: box.baseUrl, legacyBaseUrl: box.legacyBaseUrl, keys, keychain };
+    return { kind: 'sandbox', mode: 'sandbox', baseUrl: box.baseUrl, legacyBaseUrl: box.legacyBaseUrl, ...common };
   }
   const appKey = keychain.available && keys.appKey ? await sources.vault.get(settings.profile, 'appKey') : undefined;
   return {
@@ -114,8 +120,7 @@ export async function describeBackend(sources: BackendSources): Promise<BackendS
     mode: modeOf(appKey, settings.profile),
     baseUrl: settings.baseUrl,
     legacyBaseUrl: settings.legacyBaseUrl,
-    keys,
-    keychain,
+    ...common,
   };
 }
 

@@ -6,13 +6,25 @@ export type BackendKind = 'sandbox' | 'live';
 /** What the configured keys buy: sandbox money, test keys (SS_TEST_) or live keys (SS_LIVE_). */
 export type BackendMode = 'sandbox' | 'test' | 'live';
 
+export interface KeyPresence {
+  readonly appKey: boolean;
+  readonly appSecret: boolean;
+  readonly apiToken: boolean;
+}
+
+export type KeyProfile = 'test' | 'live';
+
 export interface BackendStatus {
   readonly kind: BackendKind;
   readonly mode: BackendMode;
   readonly baseUrl: string;
   readonly legacyBaseUrl: string;
-  /** Which secrets are stored; the secrets themselves never leave the main process. */
-  readonly keys: { readonly appKey: boolean; readonly appSecret: boolean; readonly apiToken: boolean };
+  /** Which secrets are stored for the configured key set; the secrets themselves never leave the main process. */
+  readonly keys: KeyPresence;
+  /** The key set the live backend uses (or will use once switched to live). */
+  readonly profile: KeyProfile;
+  /** Which secrets each key set holds, so a screen can show the set it is editing, not only the configured one. */
+  readonly profiles: Readonly<Record<KeyProfile, KeyPresence>>;
   readonly keychain: { readonly available: boolean; readonly message?: string };
 }
 

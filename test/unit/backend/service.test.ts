@@ -118,6 +118,23 @@ describe('backend service', () => {
     expect(await failure(service.clients())).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/No live AppKey and AppSecret/) });
   });
 
+  it('reports which keys each key set holds, so the set being edited shows its own state', async () => {
+    const { service } = setup();
+    expect(await service.status()).toMatchObject({ profile: 'test', profiles: { test: { appKey: false }, live: { appKey: false } } });
+    // Storing live keys while the station runs on the live service with its test key set.
+    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh' });
+    await service.configure({ kind: 'live', profile: 'test', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    const stored = await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', apiToken: 'token-abcdefgh' });
+    expect(stored.profile).toBe('test');
+    expect(stored.keys).toEqual({ appKey: true, appSecret: false, apiToken: false });
+    expect(stored.profiles).toEqual({
+      test: { appKey: true, appSecret: false, apiToken: false },
+      live: { appKey: true, appSecret: false, apiToken: true },
+    });
+    const cleared = await service.clearCredentials('live');
+    expect(cleared.profiles.live).toEqual({ appKey: false, appSecret: false, apiToken: false });
+  });
+
   it('refuses a key stored under the wrong profile', async () => {
     const { service } = setup();
     const error = await failure(service.setCredentials('live', { appKey: 'SS_TEST_abcdefgh' }));
