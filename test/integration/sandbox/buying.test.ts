@@ -164,6 +164,9 @@ describe('direct_buy', () => {
   it('forces hazardous_materials for lithium batteries and allows only Ground Advantage', async () => {
     const ok = await direct({ platform_uk_id: 'li-1', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', option_data: { is_lithium_battery: true } });
     expect(ok.json.data.hazardous_materials).toBe(true);
+    // Forced even when the request says otherwise.
+    const forced = await direct({ platform_uk_id: 'li-1b', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', option_data: { is_lithium_battery: true, hazardous_materials: false } });
+    expect(forced.json.data.hazardous_materials).toBe(true);
     const refused = await direct({ platform_uk_id: 'li-2', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', option_data: { is_lithium_battery: true, hazardous_materials: false } });
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe('lithium_battery_service_not_allowed');
