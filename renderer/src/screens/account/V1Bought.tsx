@@ -1,10 +1,17 @@
+import { useEffect, useRef } from 'react';
 import type { V1Purchase } from '../../../../shared/contract/account';
 import { money } from '../../ui/format';
 
 /** A label bought through v1: tracking code, cost, the stored label's preview, and what the station did about it. */
 export function V1Bought({ purchase }: { readonly purchase: V1Purchase }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The result lands below the rates: bring it into view and put the keyboard there.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus();
+  }, [purchase.trackingCode]);
   return (
-    <div className="success" role="status" aria-label="v1 label bought">
+    <div className="success" role="status" aria-label="v1 label bought" tabIndex={-1} ref={box}>
       <div className="grid-2">
         <dl className="facts">
           <dt>Tracking code</dt>
