@@ -35,6 +35,7 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
   fs.mkdirSync(options.dir, { recursive: true });
   let fd = fs.openSync(file, 'a');
   let size = fs.fstatSync(fd).size;
+  let closed = false;
 
   const rotate = (): void => {
     fs.closeSync(fd);
@@ -48,11 +49,15 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
   };
 
   const write = (level: LogLevel, scope: string, message: string, fields?: LogFields): void => {
+    // A late callback (a USB teardown, a socket error) may log after close; its closed fd number may
+    // already belong to another file, the database included, so the line is dropped instead.
+    if (closed) return;
     const entry = { t: new Date().toISOString(), level, scope, msg: redactText(message), ...(fields ? (redact(fields) as object) : {}) };
     const line = `${JSON.stringify(entry)}\n`;
-    if (size + line.length > maxBytes && size > 0) rotate();
+    const bytes = Buffer.byteLength(line);
+    if (size + bytes > maxBytes && size > 0) rotate();
     fs.writeSync(fd, line);
-    size += Buffer.byteLength(line);
+    size += bytes;
     options.echo?.(line);
   };
 
@@ -64,7 +69,12 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
     child: (sub) => make(scope ? `${scope}.${sub}` : sub),
   });
 
-  return Object.assign(make('station'), { close: () => fs.closeSync(fd) });
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    fs.closeSync(fd);
+  };
+  return Object.assign(make('station'), { close });
 }
 
 /** For tests and tools that must not write files. */

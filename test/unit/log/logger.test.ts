@@ -39,6 +39,24 @@ describe('file logger', () => {
     for (const secret of ['hunter2', 'eyJzdWIiOiJ4In0', 'abcdef123456', 'Ada', 'Infinite Loop', 'SS_TEST_abcdef']) expect(text).not.toContain(secret);
     expect(text).toContain('Cupertino');
   });
+
+  it('drops lines logged after close instead of writing to a closed (and possibly reused) descriptor', () => {
+    const temp = makeTempDir();
+    temps.push(temp.cleanup);
+    const log = createFileLogger({ dir: temp.dir });
+    log.info('before close');
+    log.close();
+    const other = fs.openSync(path.join(temp.dir, 'other.bin'), 'w');
+    try {
+      expect(() => log.warn('after close')).not.toThrow();
+      expect(() => log.close()).not.toThrow();
+    } finally {
+      fs.closeSync(other);
+    }
+    expect(fs.readFileSync(path.join(temp.dir, 'other.bin'), 'utf8')).toBe('');
+    const lines = fs.readFileSync(path.join(temp.dir, 'station.log'), 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['before close']);
+  });
 });
 
 describe('redaction', () => {
