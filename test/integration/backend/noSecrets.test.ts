@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
@@ -80,5 +81,15 @@ describe('secrets never cross the contract', () => {
     const files = everyFile(dataDir);
     for (const secret of secrets) expect(files).not.toContain(secret);
     expect(files).not.toMatch(/eyJhbGci/);
+
+    // The log and the audit log of service calls hold no address either (the shipments table does, for history).
+    const db = new Database(path.join(dataDir, 'station.sqlite'), { readonly: true });
+    const audit = db.prepare('SELECT * FROM audit_log').all() as Array<Record<string, unknown>>;
+    db.close();
+    expect(audit.map((row) => row.endpoint)).toEqual(expect.arrayContaining(['/api/shipment/get_rates', '/api/shipment/create_and_pay', '/api/shipment/void_label']));
+    const logFile = everyFile(path.join(dataDir, 'logs'));
+    expect(logFile).toContain('/api/shipment/create_and_pay');
+    const logs = `${logFile}\n${JSON.stringify(audit)}`;
+    for (const personal of ['Ann Lee', '500 Pine Street', 'Pine St', '2150 E 7th St', 'Shipping Desk', ...secrets]) expect(logs).not.toContain(personal);
   });
 });
