@@ -191,6 +191,17 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
         return toAddressCheck(r);
       },
     },
+    /** v1 purchases a previous session could not confirm are settled before the bench opens. */
+    async start() {
+      try {
+        const c = await deps.backend.clients();
+        const outcome = await journal.reconcile(c.v1, c.backendId ?? 'default');
+        if (outcome.found > 0) ctx.emit('station.changed', { topics: ['shipments'] });
+        if (outcome.found + outcome.notSold + outcome.stillUnknown > 0) ctx.log.child('account').info('unconfirmed v1 purchases settled', outcome);
+      } catch (error) {
+        ctx.log.child('account').warn('v1 purchases could not be settled at start-up', { message: error instanceof Error ? error.message : String(error) });
+      }
+    },
     async close() {
       closed = true;
       await journal.close();

@@ -190,7 +190,32 @@ export function createV1Journal(deps: V1JournalDeps) {
     return { shipment: await record(row, fromPurchase(answer)), note: null, earlier: false };
   }
 
+  /**
+   * Settles every purchase of this backend a previous session (or a lost
+   * answer) left unknown: a label found by reading the order back is stored,
+   * none means nothing was sold. Stops at the first read-back that cannot be
+   * made, leaving the rest unknown for the next round or the next Buy.
+   */
+  async function reconcile(v1: AccountV1, backendId: string): Promise<{ readonly found: number; readonly notSold: number; readonly stillUnknown: number }> {
+    let found = 0;
+    let notSold = 0;
+    const rows = deps.purchases.unresolved(backendId).filter((row) => !inFlight.has(`${row.backend_id}|${row.package_key}`));
+    for (const [index, row] of rows.entries()) {
+      try {
+        if (await readBack(v1, row)) found += 1;
+        else {
+          deps.purchases.markFailed(row.id, 'The service sold no label for this attempt.');
+          notSold += 1;
+        }
+      } catch {
+        return { found, notSold, stillUnknown: rows.length - index };
+      }
+    }
+    return { found, notSold, stillUnknown: 0 };
+  }
+
   return {
+    reconcile,
     /** One purchase per order package: a second press while one is in flight gets the same answer. */
     purchase(v1: AccountV1, draft: V1PurchaseDraft, send: () => Promise<V1PurchaseLabelResponse>): Promise<V1Bought> {
       const key = `${draft.backendId}|${draft.packageKey}`;

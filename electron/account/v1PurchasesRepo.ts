@@ -44,12 +44,15 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
   const sent = db.prepare('UPDATE v1_purchases SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
   const bought = db.prepare("UPDATE v1_purchases SET state = 'bought', shipment_id = ?, tracking_code = ?, error = NULL, updated_at = ? WHERE id = ?");
   const voidTracking = db.prepare("UPDATE v1_purchases SET state = 'voided', updated_at = ? WHERE tracking_code = ? AND state = 'bought'");
+  const unresolved = db.prepare<[string], V1PurchaseRow>("SELECT * FROM v1_purchases WHERE backend_id = ? AND state IN ('pending', 'unknown') ORDER BY id");
   const byShipment = db.prepare<[number], V1PurchaseRow>('SELECT * FROM v1_purchases WHERE shipment_id = ?');
   const at = () => now().toISOString();
   return {
     get: (id: number): V1PurchaseRow | undefined => byId.get(id),
     /** The package's pending, unknown or bought purchase on one backend. */
     live: (backendId: string, packageKey: string): V1PurchaseRow | undefined => live.get(backendId, packageKey),
+    /** Purchases of one backend whose outcome the station does not know (sent, answer lost or process stopped). */
+    unresolved: (backendId: string): V1PurchaseRow[] => unresolved.all(backendId),
     /** The purchase behind a stored v1 label (its store and order, for reading the label back). */
     byShipment: (shipmentId: number): V1PurchaseRow | undefined => byShipment.get(shipmentId),
     insertPending(d: V1PurchaseDraft): V1PurchaseRow {

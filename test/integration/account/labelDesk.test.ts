@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCommands } from '../../../shared/contract/account';
 import type { StationError } from '../../../shared/contract/errors';
 import { createAccountModule } from '../../../electron/account/module';
+import { createV1PurchasesRepo } from '../../../electron/account/v1PurchasesRepo';
+import { v1PackageKey, v1ShipmentRequest } from '../../../electron/account/v1Request';
 import { createV1Client } from '../../../electron/api/v1/client';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
@@ -14,6 +16,7 @@ import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 let sandbox: RunningSandbox;
 let db: Db;
 let module: ReturnType<typeof createAccountModule>;
+let v1: ReturnType<typeof createV1Client>;
 let clock = Date.now();
 const sent: Array<{ path: string; body: unknown }> = [];
 const printed: string[] = [];
@@ -53,7 +56,7 @@ async function soldFor(orderNumber: string): Promise<number> {
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 21, now: () => new Date(clock) });
   db = openDatabase({ file: ':memory:' });
-  const v1 = createV1Client({
+  v1 = createV1Client({
     baseUrl: sandbox.legacyBaseUrl,
     apiToken: sandbox.credentials.apiToken,
     fetch: async (url, init) => {
@@ -207,5 +210,31 @@ describe('v1 label desk against the sandbox', () => {
     const bad = await call('account.verifyAddress', { street: '1 Nowhere', city: 'Nowhere', state: 'ZZ', zip: '00000' });
     expect(bad.errored).toBe(true);
     expect(bad.errors[0]?.message).toBeTruthy();
+  });
+
+  it('on start-up, settles purchases a stopped session left unconfirmed: a sold label is stored, an unsold one is freed', async () => {
+    await order('LD-7');
+    await order('LD-8');
+    const purchases = createV1PurchasesRepo(db, () => new Date());
+    const from = { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
+    const journaled = (orderNumber: string) => {
+      const input = accountCommands['account.buyDirect'].input.parse({ ...shipment(orderNumber), serviceType: 'usps_ground_advantage' });
+      const request = v1ShipmentRequest(input, from);
+      purchases.insertPending({ backendId: 'sandbox', packageKey: v1PackageKey(store, orderNumber, 1), kind: 'direct', rateId: null, storeName: store, orderNumber, requestJson: JSON.stringify({ request }) });
+      return request;
+    };
+    // LD-7: the request reached the service and the station stopped before the answer was stored.
+    const sold = await v1.buyLabel(journaled('LD-7'));
+    // LD-8: the station stopped before the request left.
+    journaled('LD-8');
+    await module.start?.();
+    const shipments = createShipmentsRepo(db, () => new Date());
+    const stored = shipments.findByRef(sold.tracking_code);
+    expect(stored?.state).toBe('bought');
+    expect(createLabelsRepo(db).list(stored?.id ?? 0, 'label')).toHaveLength(1);
+    expect(purchases.live('sandbox', v1PackageKey(store, 'LD-8', 1))).toBeUndefined();
+    const bought = await call('account.buyDirect', { ...shipment('LD-8'), serviceType: 'usps_ground_advantage' });
+    expect(bought.note).toBeNull();
+    expect(await soldFor('LD-8')).toBe(1);
   });
 });
