@@ -111,11 +111,15 @@ export function createJobStore(db: Db, now: () => Date) {
     },
     /**
      * Claims a queued job for sending; null when another worker (a second
-     * station process on the same data folder, say) already took it.
+     * station process on the same data folder, say) already took it. The
+     * byte count of an earlier attempt is cleared, so a crash before this
+     * attempt's bytes are recorded reads as "never sent", not as cut off.
      */
     claim(id: string): PrintJobView | null {
       const result = db
-        .prepare("UPDATE print_jobs SET status = 'sending', attempts = attempts + 1, error = NULL, bytes_sent = 0, updated_at = @at WHERE id = @id AND status = 'queued'")
+        .prepare(
+          "UPDATE print_jobs SET status = 'sending', attempts = attempts + 1, error = NULL, bytes_total = NULL, bytes_sent = 0, updated_at = @at WHERE id = @id AND status = 'queued'",
+        )
         .run({ id, at: stamp() });
       return result.changes === 1 ? mustView(id) : null;
     },
