@@ -29,23 +29,16 @@ export function loadUsb(): UsbLoad {
   } catch (error) {
     return { reason: `USB is not available on this computer (${error instanceof Error ? error.message : String(error)})` };
   }
-  // Listeners are wrapped once so the same function object can be removed again.
-  const wrapped = new Map<(device: Device) => void, (device: Device) => void>();
   return {
     bus: {
       getDeviceList: () => mod.getDeviceList(),
       on(event, listener) {
-        const inner = (device: Device): void => listener(device);
-        wrapped.set(listener, inner);
-        mod.usb.on(event, inner);
+        mod.usb.on(event, listener);
         // Watching for devices must not keep a CLI run or a test process alive.
         mod.usb.unrefHotplugEvents();
       },
       off(event, listener) {
-        const inner = wrapped.get(listener);
-        if (!inner) return;
-        wrapped.delete(listener);
-        mod.usb.off(event, inner);
+        mod.usb.off(event, listener);
       },
     },
   };
