@@ -59,6 +59,7 @@ describe('v1 purchases under dropped answers and double presses', () => {
               call('account.buy', { storeName: store, orderNumber, rateId: q.rates[0]?.rateId }),
             ]);
       const [a, b] = await Promise.all(presses);
+      if (!a || !b) throw new Error('both presses answer');
       expect(a.trackingCode).toBe(b.trackingCode);
       if (a.note) recovered += 1;
     }
