@@ -81,4 +81,24 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
     await orders.getByRole('button', { name: 'Delete for good' }).click();
     await orders.getByRole('alert').getByText(/no such order/).waitFor();
   });
+
+  it('names a missing package weight in words at the field, and verifies an address with the v1 service', async () => {
+    const { page } = f;
+    const desk = page.getByRole('region', { name: 'Label desk' });
+    const weight = desk.getByRole('textbox', { name: 'Weight (oz)' });
+    await weight.fill('');
+    await desk.getByRole('button', { name: 'Get v1 rates' }).click();
+    await desk.getByRole('alert').getByText(/Enter the weight/).first().waitFor();
+    await expect(weight.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    const verify = page.getByRole('region', { name: 'Address verify' });
+    await verify.getByRole('textbox', { name: 'Street', exact: true }).fill('1457 sunset blvd');
+    await verify.getByRole('textbox', { name: 'City' }).fill('los angeles');
+    await verify.getByRole('textbox', { name: 'State' }).fill('ca');
+    await verify.getByRole('textbox', { name: 'ZIP code' }).fill('90026');
+    await verify.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
+    const result = verify.getByRole('status', { name: 'Verification result' });
+    await result.getByText(/Verified/).waitFor();
+    await expect(result.textContent()).resolves.toMatch(/SUNSET/i);
+  });
 });
