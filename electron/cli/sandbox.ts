@@ -20,7 +20,7 @@ export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the embedded Shipping Service sandbox (v2 and legacy v1) on loopback',
   usage: [
-    'Usage: parcel-station sandbox [--port N] [--legacy-port M] [--data-dir DIR] [--latency-ms X] [--fail-rate R] [--seed S]',
+    'Usage: parcel-station sandbox [--port N] [--legacy-port M] [--data-dir DIR] [--latency-ms X] [--fail-rate R] [--drop-purchases N] [--seed S]',
     '',
     'Serves the v2 and v1 interfaces on 127.0.0.1 until SIGINT/SIGTERM. Prints one JSON line first:',
     '{"base_url", "legacy_base_url", "app_key", "app_secret", "api_token"}.',
@@ -30,6 +30,7 @@ export const sandboxCommand: CliCommand = {
     '  --data-dir DIR   keep state in DIR/sandbox.sqlite (default: in memory)',
     '  --latency-ms X   add X ms to every request',
     '  --fail-rate R    fail this fraction (0..1) of API requests with 503',
+    '  --drop-purchases N  commit the next N purchases but drop their responses (the client sees a reset)',
     '  --seed S         seed of the failure draws (and of in-memory credentials)',
   ].join('\n'),
   async run(argv, io) {
@@ -41,6 +42,7 @@ export const sandboxCommand: CliCommand = {
         'data-dir': { type: 'string' },
         'latency-ms': { type: 'string' },
         'fail-rate': { type: 'string' },
+        'drop-purchases': { type: 'string' },
         seed: { type: 'string' },
       },
       strict: true,
@@ -48,6 +50,8 @@ export const sandboxCommand: CliCommand = {
     const latencyMs = number('latency-ms', values['latency-ms'], 600_000);
     const failRate = number('fail-rate', values['fail-rate'], 1);
     const seed = number('seed', values.seed, 2 ** 32);
+    const drops = number('drop-purchases', values['drop-purchases'], 1_000_000);
+    if (drops !== undefined && !Number.isInteger(drops)) throw new CliUsageError(`--drop-purchases must be a whole number, not "${values['drop-purchases']}".`);
     const sandbox = await startSandbox({
       port: port('port', values.port),
       legacyPort: port('legacy-port', values['legacy-port']),
@@ -56,6 +60,7 @@ export const sandboxCommand: CliCommand = {
       ...(failRate !== undefined ? { failRate } : {}),
       ...(seed !== undefined ? { seed: Math.floor(seed) } : {}),
     });
+    if (drops) sandbox.faults.set({ dropPurchaseResponses: drops });
     io.out(
       JSON.stringify({
         base_url: sandbox.baseUrl,
