@@ -147,7 +147,10 @@ export function createV1Journal(deps: V1JournalDeps) {
       }
     }
     const fresh = labels.filter((l) => (l.label_status ?? '') !== 'voided' && !deps.shipments.findByRef(l.tracking_code));
-    const label = fresh[fresh.length - 1];
+    // Prefer the service this purchase asked for; any other new label still counts, since buying again on a guess could pay twice.
+    const stored = JSON.parse(row.request_json) as StoredV1Request;
+    const asked = (stored.rate?.serviceType ?? stored.request.order.service_type ?? '').toLowerCase();
+    const label = fresh.filter((l) => (l.service_level ?? '').toLowerCase() === asked).pop() ?? fresh.pop();
     if (!label) return undefined;
     deps.log.warn('v1 purchase found by reading the order back', { order: row.order_number, attempts: row.attempts });
     return record(row, fromOrderLabel(label));
