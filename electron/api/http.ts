@@ -58,6 +58,12 @@ export interface HttpOptions {
   readonly random?: () => number;
 }
 
+/** What a service client passes through to its HTTP layer; the client names the API itself. */
+export type TransportOptions = Pick<HttpOptions, 'fetch' | 'timeoutMs' | 'audit' | 'now' | 'retry' | 'sleep'>;
+
+/** One endpoint call as a service client describes it; the client adds the address, credentials and gate. */
+export type ServiceCall = Pick<HttpRequest, 'method' | 'path' | 'query' | 'json' | 'safety' | 'action' | 'platformUkId'>;
+
 export interface HttpClient {
   readonly api: Api;
   /**
@@ -66,6 +72,12 @@ export interface HttpClient {
    * StationFailure; it runs once per answer and is never retried itself.
    */
   send<T>(request: HttpRequest, interpret: (response: HttpResponse) => T): Promise<T>;
+}
+
+/** Only the transport options, so a client's keys and addresses stay out of its HTTP layer. */
+export function transportOf(options: TransportOptions): TransportOptions {
+  const { fetch, timeoutMs, audit, now, retry, sleep } = options;
+  return { fetch, timeoutMs, audit, now, retry, sleep };
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import * as wire from '../../../shared/api/v1';
 import { fail } from '../../../shared/contract/errors';
-import type { AuditSink } from '../audit';
-import { invalidResponseFailure, notConfiguredFailure, rejectedFailure, unauthorizedFailure } from '../failures';
-import { createHttpClient, type FetchFn, type HttpMethod, type HttpResponse, type QueryValue } from '../http';
-import type { RetryOptions, Safety } from '../retry';
+import { parseAnswer, type InvalidResponseReporter } from '../answer';
+import { notConfiguredFailure, rejectedFailure, unauthorizedFailure } from '../failures';
+import { createHttpClient, transportOf, type HttpResponse, type ServiceCall, type TransportOptions } from '../http';
 import { validateRequest } from '../validate';
 import { createV1Limiters, groupOf, type V1Limiters } from './groups';
 
@@ -33,42 +32,22 @@ export interface V1Client {
   balance(): Promise<wire.V1Balance>;
 }
 
-export interface V1ClientOptions {
+export interface V1ClientOptions extends TransportOptions {
   readonly baseUrl: string;
   /** Undefined when no v1 token is configured: every call then fails with not_configured. */
   readonly apiToken: string | undefined;
-  readonly fetch?: FetchFn;
-  readonly timeoutMs?: number;
-  readonly audit?: AuditSink;
-  readonly now?: () => Date;
-  readonly retry?: Partial<RetryOptions>;
-  readonly sleep?: (ms: number) => Promise<void>;
   readonly limiters?: V1Limiters;
-  readonly onInvalidResponse?: (endpoint: string, issues: readonly string[]) => void;
+  readonly onInvalidResponse?: InvalidResponseReporter;
 }
 
-interface Call {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly query?: Readonly<Record<string, QueryValue>>;
-  readonly json?: unknown;
-  readonly safety: Safety;
-  readonly action: string;
-}
-
-function interpretV1<S extends z.ZodType>(response: HttpResponse, schema: S, endpoint: string, report?: V1ClientOptions['onInvalidResponse']): z.output<S> {
+function interpretV1<S extends z.ZodType>(response: HttpResponse, schema: S, endpoint: string, report?: InvalidResponseReporter): z.output<S> {
   if (response.status === 401 || response.status === 403) throw unauthorizedFailure('v1', response.status);
   if (response.status >= 400) {
     const error = wire.v1ErrorSchema.safeParse(response.body);
     if (error.success) throw rejectedFailure('v1', error.data.message, error.data.code ?? `http_${response.status}`);
     throw rejectedFailure('v1', `The legacy (v1) service refused the request (HTTP ${response.status}).`, `http_${response.status}`);
   }
-  const parsed = schema.safeParse(response.body);
-  if (!parsed.success) {
-    report?.(endpoint, parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'));
-    throw invalidResponseFailure();
-  }
-  return parsed.data;
+  return parseAnswer(schema, response.body, endpoint, report);
 }
 
 const carrierSegment = (ecomCarrier: string): string => {
@@ -78,18 +57,10 @@ const carrierSegment = (ecomCarrier: string): string => {
 };
 
 export function createV1Client(options: V1ClientOptions): V1Client {
-  const http = createHttpClient({
-    api: 'v1',
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
-    audit: options.audit,
-    now: options.now,
-    retry: options.retry,
-    sleep: options.sleep,
-  });
+  const http = createHttpClient({ ...transportOf(options), api: 'v1' });
   const limiters = options.limiters ?? createV1Limiters();
 
-  function call<S extends z.ZodType>(spec: Call, schema: S): Promise<z.output<S>> {
+  function call<S extends z.ZodType>(spec: ServiceCall, schema: S): Promise<z.output<S>> {
     if (!options.apiToken) {
       return Promise.reject(notConfiguredFailure('No legacy (v1) api token is stored for this backend. Enter it in Settings to use the v1 account views.'));
     }

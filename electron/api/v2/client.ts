@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import * as wire from '../../../shared/api/v2';
 import { fail } from '../../../shared/contract/errors';
-import type { AuditSink } from '../audit';
+import type { InvalidResponseReporter } from '../answer';
 import { invalidResponseFailure } from '../failures';
-import { createHttpClient, type FetchFn, type HttpMethod, type QueryValue } from '../http';
-import type { RetryOptions, Safety } from '../retry';
+import { createHttpClient, transportOf, type ServiceCall, type TransportOptions } from '../http';
+import type { Safety } from '../retry';
 import { validateRequest } from '../validate';
-import { interpretEnvelope, TokenRejectedFailure, type InvalidResponseReporter } from './envelope';
+import { interpretEnvelope, TokenRejectedFailure } from './envelope';
 import { sharedTokenManager, type TokenManager } from './token';
 
 /** One method per v2 endpoint of the spec; every answer is the envelope's parsed `data`. */
@@ -31,16 +31,10 @@ export interface V2Client {
   submitPod(request: wire.SubmitPodRequest): Promise<wire.SubmitPodResult>;
 }
 
-export interface V2ClientOptions {
+export interface V2ClientOptions extends TransportOptions {
   readonly baseUrl: string;
   readonly appKey: string;
   readonly appSecret: string;
-  readonly fetch?: FetchFn;
-  readonly timeoutMs?: number;
-  readonly audit?: AuditSink;
-  readonly now?: () => Date;
-  readonly retry?: Partial<RetryOptions>;
-  readonly sleep?: (ms: number) => Promise<void>;
   /** Defaults to the process-wide manager for these keys (the service honours only one token per AppKey). */
   readonly tokens?: TokenManager;
   readonly onInvalidResponse?: InvalidResponseReporter;
@@ -48,16 +42,6 @@ export interface V2ClientOptions {
 
 export const QUICK_RATE_BATCH = 10;
 const QUICK_RATE_PARALLEL = 3;
-
-interface Call {
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly query?: Readonly<Record<string, QueryValue>>;
-  readonly json?: unknown;
-  readonly safety: Safety;
-  readonly action: string;
-  readonly platformUkId?: string;
-}
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
@@ -73,20 +57,12 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 export function createV2Client(options: V2ClientOptions): V2Client {
-  const http = createHttpClient({
-    api: 'v2',
-    fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
-    audit: options.audit,
-    now: options.now,
-    retry: options.retry,
-    sleep: options.sleep,
-  });
+  const http = createHttpClient({ ...transportOf(options), api: 'v2' });
   const tokens =
     options.tokens ??
     sharedTokenManager({ http, baseUrl: options.baseUrl, appKey: options.appKey, appSecret: options.appSecret, now: options.now });
 
-  async function call<S extends z.ZodType<{ data: unknown }>>(spec: Call, schema: S): Promise<z.output<S>['data']> {
+  async function call<S extends z.ZodType<{ data: unknown }>>(spec: ServiceCall, schema: S): Promise<z.output<S>['data']> {
     const send = (token: string) =>
       http.send(
         {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { failureSchema } from '../../../shared/api/v2/common';
 import { StationFailure } from '../../../shared/contract/errors';
-import { invalidResponseFailure, rejectedFailure, unauthorizedFailure } from '../failures';
+import { parseAnswer, type InvalidResponseReporter } from '../answer';
+import { rejectedFailure, unauthorizedFailure } from '../failures';
 import type { HttpResponse } from '../http';
 
 /**
@@ -14,9 +15,6 @@ export class TokenRejectedFailure extends StationFailure {
     super(unauthorizedFailure('v2', 401).error);
   }
 }
-
-/** Called with the paths (never the values) of fields that failed to parse. */
-export type InvalidResponseReporter = (endpoint: string, issues: readonly string[]) => void;
 
 /**
  * The one place the v2 envelope `{code, msg, data}` is opened: `ok` yields the
@@ -37,10 +35,5 @@ export function interpretEnvelope<S extends z.ZodType<{ data: unknown }>>(
     const words = response.status === 404 ? 'The shipping service does not offer this operation at this address (404). Check the service address in Settings.' : `The shipping service refused the request (HTTP ${response.status}).`;
     throw rejectedFailure('v2', words, `http_${response.status}`);
   }
-  const parsed = schema.safeParse(response.body);
-  if (!parsed.success) {
-    report?.(endpoint, parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'));
-    throw invalidResponseFailure();
-  }
-  return (parsed.data as { data: unknown }).data as z.output<S>['data'];
+  return (parseAnswer(schema, response.body, endpoint, report) as { data: unknown }).data as z.output<S>['data'];
 }

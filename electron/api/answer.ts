@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import { invalidResponseFailure } from './failures';
+
+/** Called with the paths (never the values) of fields that failed to parse. */
+export type InvalidResponseReporter = (endpoint: string, issues: readonly string[]) => void;
+
+/**
+ * The last step of reading any answer, v1 or v2: the body must have the shape
+ * the station relies on. When it does not, the failing field paths are
+ * reported (values would carry addresses) and the operator is told the answer
+ * was not understood.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, endpoint: string, report?: InvalidResponseReporter): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  report?.(endpoint, parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'));
+  throw invalidResponseFailure();
+}
