@@ -56,10 +56,10 @@ export class PrinterSendError extends StationFailure {
 export function describeUsbError(error: unknown, device: UsbDevice, bytesSent: number): PrinterSendError {
   const name = libusbErrorName(error);
   switch (name) {
+    // On Windows, NOT_SUPPORTED means the printer is on the system's print driver rather than WinUSB.
     case 'LIBUSB_ERROR_ACCESS':
-      return new PrinterSendError(usbAccessAdvice(device), bytesSent, false);
     case 'LIBUSB_ERROR_NOT_SUPPORTED':
-      return new PrinterSendError(usbAccessAdvice(device, process.platform === 'win32' ? 'win32' : process.platform), bytesSent, false);
+      return new PrinterSendError(usbAccessAdvice(device), bytesSent, false);
     case 'LIBUSB_ERROR_BUSY':
       return new PrinterSendError('Another program is using this USB printer (often the system print queue). Close it or remove the printer from the system\'s printers, then retry.', bytesSent);
     case 'LIBUSB_ERROR_NO_DEVICE':
