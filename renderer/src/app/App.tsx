@@ -6,6 +6,7 @@ import { screenForKey, screens, type ScreenId } from './screens';
 import { StatusBar } from './StatusBar';
 import { ShipScreen } from '../screens/ship/ShipScreen';
 import { Notices } from './Notices';
+import { pressShortcut } from './shortcut-buttons';
 
 import { lazyScreens } from './lazy-screens';
 
@@ -22,7 +23,10 @@ export function App() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = screenForKey(event);
-      if (!target) return;
+      if (!target) {
+        pressShortcut(event);
+        return;
+      }
       event.preventDefault();
       go(target);
     };

@@ -112,6 +112,11 @@ export function createScanClassifier(options: ScanClassifierOptions = {}): ScanC
         return { kind: 'pass', burstStart: startsBurst };
       }
       if (NEUTRAL_KEYS.has(key)) return { kind: 'pass', burstStart: false };
+      if (input.altKey && key.length === 1) {
+        // Alt+letter is a person's shortcut (Alt+K, Alt+B), never part of a barcode that follows it.
+        reset();
+        return { kind: 'pass', burstStart: false };
+      }
       flushAltCode();
 
       if (key.length === 1) return { kind: 'pass', burstStart: push(key, at) };

@@ -9,8 +9,8 @@ export function ScaleReading() {
     <div className="row scale-reading" aria-label="Scale reading">
       <span className={`big-number ${reading.stable ? '' : 'muted'}`}>{reading.display}</span>
       <span className={`badge ${reading.stable ? 'ok' : 'warn'}`}>{reading.statusText}</span>
-      <button type="button" className="button ghost" onClick={() => void run('scales.tare', {}, { action: 'Zeroing the scale' })}>
-        Zero
+      <button type="button" className="button ghost" aria-keyshortcuts="Alt+Z" onClick={() => void run('scales.tare', {}, { action: 'Zeroing the scale' })}>
+        Zero <kbd aria-hidden="true">Alt+Z</kbd>
       </button>
     </div>
   );

@@ -9,7 +9,7 @@ import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
 import { useScanner } from '../../input/useScanner';
 import { useScale, stableWeight } from '../../app/scale-store';
-import { acceptStandardized, anotherBox, buy, keepMine, quoteKey, requote, scanOrder } from './ship-actions';
+import { anotherBox, buy, quoteKey, requote, scanOrder } from './ship-actions';
 import { handleScan } from './ship-scan';
 import { canBuy, lithiumRate, useShip } from './ship-store';
 import { ShipToPanel } from './ShipToPanel';
@@ -95,21 +95,6 @@ export function ShipScreen() {
         event.preventDefault();
         setScanText('');
         scanRef.current?.focus();
-        return;
-      }
-      if (event.altKey && event.code === 'KeyA') {
-        event.preventDefault();
-        acceptStandardized();
-        return;
-      }
-      if (event.altKey && event.code === 'KeyB') {
-        event.preventDefault();
-        void nextBox();
-        return;
-      }
-      if (event.altKey && event.code === 'KeyK') {
-        event.preventDefault();
-        keepMine();
         return;
       }
       const s = useShip.getState();
@@ -222,8 +207,8 @@ export function ShipScreen() {
           </section>
         </div>
       </div>
-      <button type="button" className="button" aria-expanded={inbox} onClick={() => setInbox(!inbox)}>
-        {inbox ? 'Hide orders inbox' : 'Orders inbox'}
+      <button type="button" className="button" aria-expanded={inbox} aria-keyshortcuts="Alt+O" onClick={() => setInbox(!inbox)}>
+        {inbox ? 'Hide orders inbox' : 'Orders inbox'} <kbd aria-hidden="true">Alt+O</kbd>
       </button>
       {inbox ? (
         <Suspense fallback={<p className="loading">Loading…</p>}>

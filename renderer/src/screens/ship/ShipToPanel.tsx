@@ -71,8 +71,8 @@ export function ShipToPanel() {
       {addressError && decision === null ? (
         <>
           <InlineError error={addressError} />
-          <button type="button" className="button" onClick={keepMine}>
-            Keep mine without a check
+          <button type="button" className="button" onClick={keepMine} aria-keyshortcuts="Alt+K">
+            Keep mine without a check <kbd aria-hidden="true">Alt+K</kbd>
           </button>
         </>
       ) : null}

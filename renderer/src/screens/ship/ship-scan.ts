@@ -1,5 +1,5 @@
 import { parseScan } from '../../../../shared/domain/scan';
-import type { ShippingSettings } from '../../../../shared/contract/shippingTypes';
+import type { Shipment, ShippingSettings } from '../../../../shared/contract/shippingTypes';
 import type { StationCommand } from '../../../../shared/domain/commandBarcodes';
 import { useNav } from '../../app/nav-store';
 import { stableWeight, useScale } from '../../app/scale-store';
@@ -13,11 +13,12 @@ const refuse = (message: string): void => {
   useShip.getState().patch({ scanError: { code: 'not_found', message } });
 };
 
-async function lastShipmentId(): Promise<number | null> {
-  const current = useShip.getState().purchase?.shipment.id;
+/** The label on the bench, else the last one this station bought. */
+async function lastShipment(): Promise<Shipment | null> {
+  const current = useShip.getState().purchase?.shipment;
   if (current) return current;
   const found = await run('history.search', { query: '', state: 'bought', limit: 1 });
-  return found.ok ? (found.value.shipments[0]?.id ?? null) : null;
+  return found.ok ? (found.value.shipments[0] ?? null) : null;
 }
 
 async function command(name: StationCommand): Promise<void> {
@@ -33,14 +34,16 @@ async function command(name: StationCommand): Promise<void> {
     return;
   }
   if (name === 'REPRINT_LAST') {
-    const id = await lastShipmentId();
-    if (id === null) return refuse('No label has been bought at this station yet, so there is nothing to reprint.');
-    await run('history.reprint', { shipmentId: id }, { action: 'Reprinting the last label' });
+    const last = await lastShipment();
+    if (last === null) return refuse('No label has been bought at this station yet, so there is nothing to reprint.');
+    await run('history.reprint', { shipmentId: last.id }, { action: 'Reprinting the last label' });
     return;
   }
   if (name === 'VOID_LAST') {
-    const last = ship.purchase?.shipment;
-    useNav.getState().go('void', last?.trackingNo ?? last?.platformUkId);
+    const last = await lastShipment();
+    if (last === null) return refuse('No label has been bought at this station yet, so there is nothing to void.');
+    // The Void screen finds it and asks to confirm: a scan never voids on its own.
+    useNav.getState().go('void', last.trackingNo ?? last.platformUkId);
   }
 }
 

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 import { ShipmentFacts } from '../../ui/ShipmentFacts';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
@@ -19,13 +20,19 @@ export function VoidScreen() {
   const [justVoided, setJustVoided] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
+  // Arriving with a number (the Void last command) shows that label at once, ready to confirm.
+  useEffect(() => {
+    const handed = navParam();
+    if (handed) void find(handed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the number this screen was opened with
+  }, []);
 
-  const find = async (): Promise<void> => {
+  const find = async (wanted: string = ref): Promise<void> => {
     setShipment(null);
     setConfirming(false);
     setVoidError(null);
     setJustVoided(false);
-    const result = await run('shipments.find', { ref });
+    const result = await run('shipments.find', { ref: wanted });
     if (!result.ok) {
       sounds.scanError();
       setFindError(result.error);
@@ -65,7 +72,7 @@ export function VoidScreen() {
           <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <button type="submit" className="button big">
-          Find
+          Find <Key k="Enter" />
         </button>
       </form>
       <InlineError error={findError ?? undefined} />
@@ -79,19 +86,20 @@ export function VoidScreen() {
           ) : null}
           {shipment.state === 'voided' && !justVoided ? <p role="status">This label is already voided. There is nothing more to do.</p> : null}
           {shipment.state === 'bought' && !confirming ? (
-            <button type="button" className="button danger big" onClick={() => setConfirming(true)}>
-              Void this label
+            <button type="button" className="button danger big" autoFocus aria-keyshortcuts="Alt+V" onClick={() => setConfirming(true)}>
+              Void this label <Key k="Alt+V" />
             </button>
           ) : null}
           {confirming ? (
             <div className="row">
               <p className="error-message">Void {shipment.trackingNo ?? shipment.platformUkId}? The label can no longer be used.</p>
-              <button type="button" className="button danger big" disabled={busy} autoFocus onClick={() => void doVoid()}>
-                Confirm void
+              <button type="button" className="button danger big" disabled={busy} autoFocus aria-keyshortcuts="Enter" onClick={() => void doVoid()}>
+                Confirm void <Key k="Enter" />
               </button>
-              <button type="button" className="button big" onClick={() => setConfirming(false)}>
-                Keep the label
+              <button type="button" className="button big" aria-keyshortcuts="Alt+L" onClick={() => setConfirming(false)}>
+                Keep the label <Key k="Alt+L" />
               </button>
+              {busy ? <span className="badge">voiding…</span> : null}
             </div>
           ) : null}
           <InlineError error={voidError ?? undefined} />

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+
+/**
+ * The packer's loop with no mouse: every step below is a key press or a
+ * barcode (typed as fast as a scanner types it), the scale is the sandbox's
+ * simulated one, and nothing is clicked.
+ */
+describe('Ship: the whole loop by keyboard and scanner only', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation();
+    await prepareBench(f);
+    // Record what the page plays, to hear the scan sounds without speakers.
+    await f.page.evaluate(() => {
+      const played: string[] = [];
+      (window as unknown as { played: string[] }).played = played;
+      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+        played.push(this.src);
+        return Promise.resolve();
+      };
+    });
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  const scan = async (text: string): Promise<void> => {
+    await f.page.keyboard.type(text);
+    await f.page.keyboard.press('Enter');
+  };
+  const played = () => f.page.evaluate(() => (window as unknown as { played: string[] }).played.map((src) => (/scan-ok/.test(src) ? 'ok' : 'error')));
+  /** Alt+K once the service's suggestion is on screen: keep the address as the order has it. */
+  const keepAddress = async (): Promise<void> => {
+    await f.page.getByRole('group', { name: 'Address check' }).waitFor();
+    await f.page.keyboard.press('Alt+k');
+    await f.page.getByRole('region', { name: 'Ship to' }).getByText('kept as entered').waitFor();
+  };
+  const printJobs = async () => (await f.call('printJobs.list', { limit: 50 })).length;
+
+  it('scan, scale weight, preselected rate, Enter buys and prints, and the next scan starts the next package', async () => {
+    const { page } = f;
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
+    await f.call('scales.simulate', { weightOz: 18 });
+    await scan('DEMO-1004');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1004').waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Weight' }).inputValue()).toBe('1 lb 2 oz');
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await keepAddress();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
+    expect(await played()).toContain('ok');
+
+    await scan('DEMO-1005');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1005').waitFor();
+    await expect(page.getByRole('status', { name: 'Label bought' }).count()).resolves.toBe(0);
+  });
+
+  it('catches a scan typed into the Weight field: the order starts and the field keeps its weight', async () => {
+    const { page } = f;
+    const weight = page.getByRole('textbox', { name: 'Weight' });
+    await page.keyboard.press('Tab');
+    await weight.focus();
+    const before = await weight.inputValue();
+    await scan('DEMO-1006');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1006').waitFor();
+    await expect(weight.inputValue()).resolves.not.toContain('DEMO');
+    expect(before).not.toContain('DEMO');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
+  });
+
+  it('acts on command barcodes: BUY, REPRINT_LAST, NEXT, CANCEL and VOID_LAST', async () => {
+    const { page } = f;
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await keepAddress();
+    await scan('PS:CMD:BUY');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';
+    await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
+
+    const jobs = await printJobs();
+    await scan('PS:CMD:REPRINT_LAST');
+    await expect.poll(printJobs).toBe(jobs + 1);
+
+    await scan('PS:CMD:NEXT');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('Scan an order to fill in').waitFor();
+
+    await scan('DEMO-1007');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1007').waitFor();
+    await scan('PS:CMD:CANCEL');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('Scan an order to fill in').waitFor();
+
+    await scan('PS:CMD:VOID_LAST');
+    const voidScreen = page.getByRole('region', { name: 'Void' });
+    await voidScreen.getByText(tracking).first().waitFor();
+    await page.keyboard.press('Enter');
+    await voidScreen.getByRole('button', { name: /Confirm void/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await voidScreen.getByRole('status').getByText(/Voided/).waitFor();
+    await expect(f.call('shipments.find', { ref: tracking }).then((s) => s.state)).resolves.toBe('voided');
+
+    await page.keyboard.press('Alt+1');
+    await page.getByRole('textbox', { name: 'Scan' }).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
+  });
+
+  it('sounds the error tone for a scan it cannot use, and says why next to the Scan box', async () => {
+    const { page } = f;
+    const before = (await played()).filter((p) => p === 'error').length;
+    await scan('PS:CMD:NOPE');
+    await page.getByRole('region', { name: 'Ship' }).getByRole('alert').getByText(/not a command/).waitFor();
+    expect((await played()).filter((p) => p === 'error').length).toBe(before + 1);
+  });
+});
