@@ -37,13 +37,22 @@ function modeOf(appKey: string | undefined, fallback: VaultProfile): BackendMode
   return mode === 'unknown' ? fallback : mode;
 }
 
+/**
+ * Names a live service and the kind of keys used on it. Test and live keys
+ * usually share one address, but their shipments are separate accounts: a
+ * package bought with test keys must not read as bought once live keys are in.
+ */
+function liveBackendId(mode: BackendMode, baseUrl: string): string {
+  return `${mode === 'test' ? 'test' : 'live'}:${baseUrl}`;
+}
+
 export async function resolveBackend(sources: BackendSources): Promise<Resolved> {
   const override = sources.override;
   if (override) {
     return {
       kind: 'live',
       mode: modeOf(override.appKey, 'live'),
-      backendId: `live:${override.baseUrl}`,
+      backendId: liveBackendId(modeOf(override.appKey, 'live'), override.baseUrl),
       baseUrl: override.baseUrl,
       legacyBaseUrl: override.legacyBaseUrl,
       appKey: override.appKey,
@@ -72,7 +81,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
   return {
     kind: 'live',
     mode: modeOf(appKey, settings.profile),
-    backendId: `live:${settings.baseUrl}`,
+    backendId: liveBackendId(modeOf(appKey, settings.profile), settings.baseUrl),
     baseUrl: settings.baseUrl,
     legacyBaseUrl: settings.legacyBaseUrl,
     appKey,

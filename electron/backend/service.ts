@@ -17,7 +17,7 @@ import { readBackendSettings, writeBackendSettings, type BackendSettings } from 
 export interface BackendClients {
   readonly v2: V2Client;
   readonly v1: V1Client;
-  /** Which backend these clients talk to: 'sandbox', or 'live:<base url>'. Stable across restarts. */
+  /** Which backend these clients talk to: 'sandbox', 'test:<base url>' (test keys) or 'live:<base url>'. Stable across restarts. */
   readonly backendId: string;
   readonly kind: BackendKind;
   readonly mode: BackendMode;

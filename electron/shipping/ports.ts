@@ -43,7 +43,7 @@ export type ShippingV1 = Pick<
  * sandbox and the live service is a settings change, not a restart.
  */
 export interface BackendPort {
-  /** backendId names the service the clients talk to ('sandbox', 'live:<url>'); purchases are kept per backend. */
+  /** backendId names the service the clients talk to ('sandbox', 'test:<url>', 'live:<url>'); purchases are kept per backend. */
   clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1; readonly backendId?: string }>;
   /** Called after a switch of backend or keys, so unconfirmed purchases of the new backend are settled at once. */
   onChange?(listener: () => void): () => void;
@@ -54,6 +54,7 @@ export const backendIdOf = (clients: { readonly backendId?: string }): string =>
 /** Operator words for a backend id. */
 export function describeBackend(backendId: string): string {
   if (backendId === 'sandbox') return 'the practice service (sandbox)';
+  if (backendId.startsWith('test:')) return `the service at ${backendId.slice(5)} with test keys`;
   return backendId.startsWith('live:') ? `the service at ${backendId.slice(5)}` : `the service "${backendId}"`;
 }
 

@@ -87,7 +87,7 @@ export interface Shipment {
   readonly id: number;
   readonly packageKey: string;
   readonly platformUkId: string;
-  /** The service the label was bought from: 'sandbox' (practice, not real postage) or 'live:<address>'. */
+  /** The service the label was bought from: 'sandbox' (practice, not real postage), 'test:<address>' (test keys) or 'live:<address>'. */
   readonly backend: string | null;
   readonly state: ShipmentState;
   readonly method: 'create_and_pay' | 'direct_buy';

@@ -100,7 +100,8 @@ describe('backend service', () => {
 
     const liveClients = await service.clients();
     expect(liveClients).not.toBe(sandboxClients);
-    expect(liveClients).toMatchObject({ kind: 'live', backendId: `live:${live.baseUrl}` });
+    // The sandbox's keys are test keys (SS_TEST_), so purchases are kept apart from live-key ones at the same address.
+    expect(liveClients).toMatchObject({ kind: 'live', backendId: `test:${live.baseUrl}` });
     expect(liveClients.v2.baseUrl).toBe(live.baseUrl);
     expect(await liveClients.v2.pickupLocations()).toContain('front_door');
     expect(await liveClients.v1.carrierAccounts()).toBeInstanceOf(Array);
@@ -133,6 +134,17 @@ describe('backend service', () => {
     });
     const cleared = await service.clearCredentials('live');
     expect(cleared.profiles.live).toEqual({ appKey: false, appSecret: false, apiToken: false });
+  });
+
+  it('keeps test-key and live-key purchases apart at one service address', async () => {
+    const { service } = setup();
+    const at = { baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' };
+    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
+    await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
+    await service.configure({ kind: 'live', profile: 'test', ...at });
+    expect((await service.clients()).backendId).toBe('test:https://api.example.com');
+    await service.configure({ kind: 'live', profile: 'live', ...at });
+    expect((await service.clients()).backendId).toBe('live:https://api.example.com');
   });
 
   it('refuses a key stored under the wrong profile', async () => {
