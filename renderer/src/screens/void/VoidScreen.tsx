@@ -20,13 +20,6 @@ export function VoidScreen() {
   const [justVoided, setJustVoided] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
-  // Arriving with a number (the Void last command) shows that label at once, ready to confirm.
-  useEffect(() => {
-    const handed = navParam();
-    if (handed) void find(handed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the number this screen was opened with
-  }, []);
-
   const find = async (wanted: string = ref): Promise<void> => {
     setShipment(null);
     setConfirming(false);
@@ -42,6 +35,13 @@ export function VoidScreen() {
     setFindError(null);
     setShipment(result.value);
   };
+
+  // Arriving with a number (the Void last command) shows that label at once, ready to confirm.
+  useEffect(() => {
+    const handed = navParam();
+    if (handed) void find(handed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the number this screen was opened with
+  }, []);
 
   const doVoid = async (): Promise<void> => {
     if (!shipment) return;
