@@ -1,9 +1,7 @@
-import { fail } from '../../../shared/contract/errors';
 import { darknessLevel, mediaInches } from '../../../shared/domain/printing';
-import { createRaster, type Raster } from '../raster/raster';
-import { indexOf, latin1 } from './epl';
+import type { Raster } from '../raster/raster';
 import type { EncodeOptions } from './options';
-import { inkedRowRuns, invertedRows, paintInverted } from './rowRuns';
+import { decodeInvertedBitmaps, inkedRowRuns, invertedRows, type BitmapCommand } from './rowRuns';
 
 const millimetres = (inches: number): string => String(Math.round(inches * 254) / 10);
 
@@ -25,28 +23,12 @@ export function encodeTspl(raster: Raster, options: EncodeOptions): Buffer {
   return Buffer.concat(parts);
 }
 
+const BITMAP: BitmapCommand = { head: /^BITMAP (\d+),(\d+),(\d+),(\d+),\d+,/, terminatorLength: 2, cutShort: 'These TSPL bytes are cut short inside a BITMAP.' };
+
 /** Our TSPL back to a raster; `size` gives the label's dots (SIZE is in millimetres, not dots). */
 export function decodeTspl(bytes: Uint8Array, size?: { width: number; height: number }): Raster {
-  const blocks: Array<{ x: number; y: number; bytesPerRow: number; rows: number; data: Uint8Array }> = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const lineEnd = indexOf(bytes, 0x0a, offset);
-    const peek = latin1(bytes, offset, Math.min(lineEnd < 0 ? bytes.length : lineEnd, offset + 48));
-    const bitmap = /^BITMAP (\d+),(\d+),(\d+),(\d+),(\d+),/.exec(peek);
-    if (bitmap) {
-      const [head, x, y, bpr, rows] = bitmap;
-      const start = offset + head.length;
-      const length = Number(bpr) * Number(rows);
-      if (start + length > bytes.length) fail('bad_label', 'These TSPL bytes are cut short inside a BITMAP.');
-      blocks.push({ x: Number(x), y: Number(y), bytesPerRow: Number(bpr), rows: Number(rows), data: bytes.subarray(start, start + length) });
-      offset = start + length + 2;
-      continue;
-    }
-    offset = lineEnd < 0 ? bytes.length : lineEnd + 1;
-  }
-  const width = size?.width ?? Math.max(0, ...blocks.map((b) => b.x + b.bytesPerRow * 8));
-  const height = size?.height ?? Math.max(0, ...blocks.map((b) => b.y + b.rows));
-  const canvas = createRaster(width, height);
-  for (const block of blocks) paintInverted(canvas, block.x, block.y, block.bytesPerRow, block.rows, block.data);
-  return canvas;
+  return decodeInvertedBitmaps(bytes, BITMAP, (blocks) => ({
+    width: size?.width ?? Math.max(0, ...blocks.map((b) => b.x + b.bytesPerRow * 8)),
+    height: size?.height ?? Math.max(0, ...blocks.map((b) => b.y + b.rows)),
+  }));
 }

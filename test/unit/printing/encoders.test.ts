@@ -133,6 +133,19 @@ describe('every language round-trips through its own decoder', () => {
     expect(rastersEqual(decodeEscpos(await encodeEscpos(raster)), (() => { const r = createRaster(16, 2); r.data.set(raster.data); return r; })())).toBe(true);
   });
 
+  it('EPL and TSPL read back without a size hint, and refuse image data cut short', () => {
+    const raster = tiny();
+    const epl = encodeEpl(raster, defaultEncodeOptions);
+    const tspl = encodeTspl(raster, defaultEncodeOptions);
+    // EPL states its width (q); TSPL's width comes from the bitmap's whole bytes.
+    expect(rastersEqual(decodeEpl(epl), raster)).toBe(true);
+    expect(decodeTspl(tspl)).toMatchObject({ width: 16, height: 2 });
+    expect(getPixel(decodeTspl(tspl), 9, 1)).toBe(true);
+    expect(() => decodeEpl(epl.subarray(0, epl.indexOf('P1') - 3))).toThrow(/cut short inside a GW/);
+    expect(() => decodeTspl(tspl.subarray(0, tspl.indexOf('PRINT') - 4))).toThrow(/cut short inside a BITMAP/);
+    expect(() => decodeEpl(bytes('N\n'))).toThrow(/label width/);
+  });
+
   it('ESC/POS splits tall labels into bands of at most 256 rows', async () => {
     const encoded = await encodeEscpos(labelLikeRaster(576, 1000));
     let bands = 0;
