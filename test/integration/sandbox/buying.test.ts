@@ -151,6 +151,23 @@ describe('direct_buy', () => {
     expect(h.sandbox.stats().labelsSold).toBe(sold);
   });
 
+  it('answers a retry of a committed direct_buy as a duplicate days later, though its ship_date is now past', async () => {
+    const body = { platform_uk_id: 'd-late', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', ship_date: h.clock.toISOString().slice(0, 10) };
+    const first = await direct(body);
+    expect(first.json.data.duplicate_label).toBe(false);
+    h.advance(3 * 86_400_000);
+    await h.token();
+    try {
+      const retried = await direct(body);
+      expect(retried.status).toBe(200);
+      expect(retried.json.data).toMatchObject({ duplicate_label: true, shipment_no: first.json.data.shipment_no });
+      expect((await direct({ ...body, platform_uk_id: 'd-late-2' })).json.code).toBe('ship_date_invalid');
+    } finally {
+      h.advance(-3 * 86_400_000);
+      await h.token();
+    }
+  });
+
   it('accepts the USPS Returns service levels', async () => {
     for (const level of ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS_PRIORITY_MAIL_RETURN', 'USPS_PRIORITY_MAIL_EXPRESS_RETURN']) {
       const res = await direct({ platform_uk_id: `ret-${level}`, carrier_code: 'USPS', service_level: level, is_return_label: true, return_address_data: FROM });
