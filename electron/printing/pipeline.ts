@@ -1,9 +1,8 @@
 import { mediaDots, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../../shared/domain/printing';
 import { encodeRaster } from './lang';
-import { paint } from './lang/zpl';
 import { decodeLabelPng } from './raster/decode';
 import { fitLabel, type FitResult } from './raster/fit';
-import { createRaster, type Raster } from './raster/raster';
+import { createRaster, paint, type Raster } from './raster/raster';
 
 /** The parts of a printer profile that shape the printer bytes. */
 export interface LabelSettings {

@@ -1,10 +1,9 @@
 import bwipjs from 'bwip-js/node';
 import type { PrinterProfile } from '../../shared/contract/printing';
 import { languageNames, mediaDots } from '../../shared/domain/printing';
-import { paint } from './lang/zpl';
 import { decodeLabelPng } from './raster/decode';
 import { rasterToPng } from './raster/preview';
-import { createRaster, setPixel, type Raster } from './raster/raster';
+import { createRaster, paint, setPixel, type Raster } from './raster/raster';
 import { toneGray } from './raster/tone';
 
 async function symbol(options: Parameters<typeof bwipjs.toBuffer>[0]): Promise<Raster> {

@@ -1,6 +1,6 @@
 import { fail } from '../../../shared/contract/errors';
 import { darknessLevel } from '../../../shared/domain/printing';
-import { createRaster, type Raster } from '../raster/raster';
+import { createRaster, paint, type Raster } from '../raster/raster';
 import type { EncodeOptions } from './options';
 import { decodeGraphicData, graphicData } from './zplGraphic';
 
@@ -33,22 +33,6 @@ export function decodeZpl(bytes: Uint8Array): Raster {
   const canvas = createRaster(width, height);
   paint(canvas, graphic, home[0] + origin[0], home[1] + origin[1]);
   return canvas;
-}
-
-/** Copies `src` onto `dst` at a dot position, clipping at the edges (bit by bit; decoding is not a hot path). */
-export function paint(dst: Raster, src: Raster, x0: number, y0: number): void {
-  for (let y = 0; y < src.height; y += 1) {
-    const dy = y + y0;
-    if (dy < 0 || dy >= dst.height) continue;
-    for (let x = 0; x < src.width; x += 1) {
-      const dx = x + x0;
-      if (dx < 0 || dx >= dst.width) continue;
-      if (src.data[y * src.bytesPerRow + (x >> 3)]! & (0x80 >> (x & 7))) {
-        const at = dy * dst.bytesPerRow + (dx >> 3);
-        dst.data[at] = dst.data[at]! | (0x80 >> (dx & 7));
-      }
-    }
-  }
 }
 
 function numberAfter(text: string, command: string): number | null {

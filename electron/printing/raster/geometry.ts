@@ -46,15 +46,13 @@ export function padCrop(src: Raster, width: number, height: number): Raster {
   const dst = createRaster(width, height);
   const dxBytes = Math.max(0, Math.floor((width - src.width) / 16));
   const dy = Math.max(0, Math.floor((height - src.height) / 2));
-  const srcX = Math.max(0, -dxBytes);
-  const dstX = Math.max(0, dxBytes);
-  const copyBytes = Math.min(src.bytesPerRow - srcX, dst.bytesPerRow - dstX);
+  const copyBytes = Math.min(src.bytesPerRow, dst.bytesPerRow - dxBytes);
   const mask = lastByteMask(width);
   for (let y = 0; y < height; y += 1) {
     const sy = y - dy;
     if (sy < 0 || sy >= src.height || copyBytes <= 0) continue;
-    const from = sy * src.bytesPerRow + srcX;
-    const to = y * dst.bytesPerRow + dstX;
+    const from = sy * src.bytesPerRow;
+    const to = y * dst.bytesPerRow + dxBytes;
     dst.data.set(src.data.subarray(from, from + copyBytes), to);
     const last = (y + 1) * dst.bytesPerRow - 1;
     dst.data[last] = dst.data[last]! & mask;

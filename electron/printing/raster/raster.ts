@@ -31,6 +31,26 @@ export function setPixel(raster: Raster, x: number, y: number, black: boolean): 
   raster.data[index] = black ? raster.data[index]! | bit : raster.data[index]! & ~bit;
 }
 
+/**
+ * ORs `src` onto `dst` at a dot position, clipping at the edges. Bit by bit,
+ * simple rather than fast: decoders, the test label and a profile's negative
+ * offset use it; the label hot path without such an offset does not.
+ */
+export function paint(dst: Raster, src: Raster, x0: number, y0: number): void {
+  for (let y = 0; y < src.height; y += 1) {
+    const dy = y + y0;
+    if (dy < 0 || dy >= dst.height) continue;
+    for (let x = 0; x < src.width; x += 1) {
+      const dx = x + x0;
+      if (dx < 0 || dx >= dst.width) continue;
+      if (src.data[y * src.bytesPerRow + (x >> 3)]! & (0x80 >> (x & 7))) {
+        const at = dy * dst.bytesPerRow + (dx >> 3);
+        dst.data[at] = dst.data[at]! | (0x80 >> (dx & 7));
+      }
+    }
+  }
+}
+
 export function rastersEqual(a: Raster, b: Raster): boolean {
   if (a.width !== b.width || a.height !== b.height || a.bytesPerRow !== b.bytesPerRow) return false;
   const n = a.data.length;
