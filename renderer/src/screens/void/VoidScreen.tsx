@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StationError } from '../../../../shared/contract/errors';
+import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
 import { run } from '../../station/run';
@@ -25,7 +25,10 @@ export function VoidScreen() {
     setConfirming(false);
     setVoidError(null);
     setJustVoided(false);
-    const result = await run('shipments.find', { ref: wanted });
+    show(await run('shipments.find', { ref: wanted }));
+  };
+
+  function show(result: Result<Shipment>): void {
     if (!result.ok) {
       sounds.scanError();
       setFindError(result.error);
@@ -34,13 +37,12 @@ export function VoidScreen() {
     sounds.scanOk();
     setFindError(null);
     setShipment(result.value);
-  };
+  }
 
   // Arriving with a number (the Void last command) shows that label at once, ready to confirm.
   useEffect(() => {
     const handed = navParam();
-    if (handed) void find(handed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the number this screen was opened with
+    if (handed) void run('shipments.find', { ref: handed }).then(show);
   }, []);
 
   const doVoid = async (): Promise<void> => {
