@@ -24,6 +24,8 @@ export interface PngScanlines {
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** The bit depths the PNG spec allows for each colour type; the decoders rely on nothing else arriving. */
+const BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 /** Beyond a 16x16 inch label at 600 dpi nothing real is sent; refuse before allocating. */
 const MAX_PIXELS = 100_000_000;
 
@@ -75,8 +77,7 @@ export function readPngChunks(bytes: Uint8Array): {
   if (idat.length === 0) badLabel('it has no image data');
   if (header.width === 0 || header.height === 0) badLabel('it is empty');
   if (header.width * header.height > MAX_PIXELS) badLabel(`it is ${header.width}x${header.height} pixels, far larger than any label`);
-  const channels = CHANNELS[header.colorType];
-  if (channels === undefined || ![1, 2, 4, 8, 16].includes(header.bitDepth)) badLabel('its pixel format is not valid PNG');
+  if (!BIT_DEPTHS[header.colorType]?.includes(header.bitDepth)) badLabel('its pixel format is not valid PNG');
   if (header.colorType === 3 && !palette) badLabel('its palette is missing');
   return { header, idat, palette, transparency };
 }

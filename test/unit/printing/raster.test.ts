@@ -114,6 +114,7 @@ describe('PNG decoding to a 1-bit raster', () => {
   it.each([
     ['not a PNG', Buffer.from('hello, this is not an image at all, just text')],
     ['a truncated PNG', writePng({ width: 8, height: 8, bitDepth: 1, colorType: 0, rows: Array.from({ length: 8 }, () => Uint8Array.of(0)) }).subarray(0, 60)],
+    ['an RGB PNG claiming 1 bit per sample', writePng({ width: 8, height: 1, bitDepth: 1, colorType: 2, rows: [Uint8Array.of(0, 0, 0)] })],
   ])('refuses %s with bad_label in words', (_name, bytes) => {
     try {
       decodeLabelPng(bytes);
