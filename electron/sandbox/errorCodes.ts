@@ -7,6 +7,7 @@
 export const sandboxErrors = {
   // Generic input and routing
   invalid_request: [400, 'The request body is not valid JSON or not the expected shape.'],
+  request_too_large: [413, 'The request body is larger than 5 MB.'],
   invalid_parameter: [400, 'A parameter is missing or invalid.'],
   route_not_found: [404, 'No such endpoint.'],
   method_not_allowed: [405, 'This endpoint does not accept that HTTP method.'],

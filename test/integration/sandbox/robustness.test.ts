@@ -77,4 +77,15 @@ describe('malformed requests', () => {
     const form = await fetch(`${h.sandbox.legacyBaseUrl}/scan_forms/nope.pdf`);
     expect(form.status).toBe(404);
   });
+
+  it('answers an oversized body with 413 in each interface\'s failure shape instead of resetting the connection', async () => {
+    const big = JSON.stringify({ street: 'x'.repeat(6 * 1024 * 1024) });
+    const v2 = await h.v2<{ code: string; data: unknown }>('POST', '/api/address/validate', big);
+    expect(v2.status).toBe(413);
+    expect(v2.json).toMatchObject({ code: 'request_too_large', data: null });
+    const v1 = await h.v1<{ code: string; message: string }>('POST', '/api/addresses/verify', JSON.parse(big));
+    expect(v1.status).toBe(413);
+    expect(v1.json).toMatchObject({ code: 'request_too_large', message: expect.any(String) });
+    expect((await h.v2('GET', '/api/shipment/pickup/package/location/list')).status).toBe(200);
+  });
 });

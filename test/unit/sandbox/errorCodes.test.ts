@@ -11,7 +11,7 @@ describe('sandbox error codes', () => {
 
   it('use the statuses the issue names for each kind of failure', () => {
     const statuses = new Set(Object.values(sandboxErrors).map(([status]) => status));
-    expect([...statuses].sort()).toEqual([400, 401, 403, 404, 405, 409, 429, 500, 503]);
+    expect([...statuses].sort()).toEqual([400, 401, 403, 404, 405, 409, 413, 429, 500, 503]);
     expect(new SandboxError('rate_limited').status).toBe(429);
     expect(new SandboxError('shipment_already_voided', 'custom').message).toBe('custom');
   });
