@@ -111,13 +111,22 @@ export function decodeGraphicData(text: string, totalBytes: number, bytesPerRow:
     const crc = trimmed.slice(end + 1);
     if (crc.length === 4 && parseInt(crc, 16) !== crc16Xmodem(base64)) badZpl('its Z64 CRC does not match');
     const raw = Buffer.from(base64, 'base64');
-    const bytes = kind === 'Z64' ? inflateSync(raw) : raw;
+    const bytes = kind === 'Z64' ? inflated(raw, totalBytes) : raw;
     if (bytes.length !== totalBytes) badZpl(`its graphic holds ${bytes.length} bytes, not ${totalBytes}`);
     raster.data.set(bytes);
     return raster;
   }
   decodeAscii(trimmed, raster.data, bytesPerRow, height);
   return raster;
+}
+
+function inflated(raw: Buffer, totalBytes: number): Buffer {
+  try {
+    // One byte over the promised size is enough to tell a graphic too large.
+    return inflateSync(raw, { maxOutputLength: totalBytes + 1 });
+  } catch {
+    return badZpl('its Z64 data is corrupt or larger than its size fields say');
+  }
 }
 
 function decodeAscii(text: string, out: Uint8Array, bytesPerRow: number, height: number): void {

@@ -56,6 +56,13 @@ describe('hand-checked bytes for a 10x2 raster', () => {
     expect(rastersEqual(decodeGraphicData(text, raster.data.length, raster.bytesPerRow), raster)).toBe(true);
   });
 
+  it('Z64 that does not inflate, or inflates past its size fields, is bad_label in words', () => {
+    const raster = labelLikeRaster(64, 40);
+    const garbage = Buffer.from('not zlib at all').toString('base64');
+    expect(() => decodeGraphicData(`:Z64:${garbage}`, raster.data.length, raster.bytesPerRow)).toThrow(/cannot be read back/);
+    expect(() => decodeGraphicData(z64(raster), raster.bytesPerRow * 2, raster.bytesPerRow)).toThrow(/cannot be read back/);
+  });
+
   it('EPL2 inverts the bits (0 prints black)', () => {
     expect(encodeEpl(tiny(), defaultEncodeOptions)).toEqual(bytes('\nN\nq10\nGW0,0,2,2,', [0x3f, 0xff, 0xff, 0xbf], '\nP1\n'));
   });
