@@ -6,7 +6,7 @@ import { toCents } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
 import type { Logger } from '../log/logger';
 import type { Db } from '../store/database';
-import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import { LEGACY_ID_PREFIX, type BoughtUpdate, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountV1 } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
 import type { V1PurchaseDraft, V1PurchaseRow, V1PurchasesRepo } from './v1PurchasesRepo';
@@ -95,7 +95,7 @@ export function createV1Journal(deps: V1JournalDeps) {
     const id = deps.db.transaction(() => {
       const shipment = deps.shipments.insertPending({
         packageKey: row.package_key,
-        platformUkId: `v1-${randomUUID()}`,
+        platformUkId: `${LEGACY_ID_PREFIX}${randomUUID()}`,
         backendId: row.backend_id,
         method: row.kind === 'rate' ? 'create_and_pay' : 'direct_buy',
         requestJson: row.request_json,

@@ -10,7 +10,7 @@ import { backendIdOf, type BackendPort, type PrintPort } from './ports';
 import { createPurchaseService } from './purchase';
 import { createRatesService } from './rates';
 import { createTrackingService } from './tracking';
-import { createVoidService } from './voids';
+import { createVoidService, type LegacyVoid } from './voids';
 
 export type ShippingCommandName =
   | 'rates.quote'
@@ -50,6 +50,8 @@ const QUOTE_KEEP_MS = 7 * 24 * 3600 * 1000;
 export interface ShippingModuleDeps {
   readonly backend: BackendPort;
   readonly print: PrintPort;
+  /** Voids a label bought through the legacy v1 API (the account module's desk), by tracking number. */
+  readonly voidLegacy: LegacyVoid;
 }
 
 /**
@@ -58,11 +60,11 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy }: ShippingModuleDeps): StationModule<ShippingCommandName> {
   const deps = createShippingDeps(ctx, backend, print);
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
-  const voids = createVoidService(deps);
+  const voids = createVoidService(deps, voidLegacy);
   const history = createHistoryService(deps);
   const orders = createOrdersService(deps);
   const pickups = createPickupsService(deps);

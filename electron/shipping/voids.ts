@@ -1,18 +1,22 @@
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Shipment } from '../../shared/contract/shippingTypes';
 import { isOutcomeUnknown } from '../api/failures';
-import type { ShipmentRow } from '../store/shipmentsRepo';
+import { isLegacyShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { backendIdOf, describeBackend } from './ports';
 import { toShipment } from './wireMap';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
 
+/** The legacy v1 void, with its own read-back; it marks the station's row voided itself. */
+export type LegacyVoid = (trackingNo: string) => Promise<unknown>;
+
 /**
- * Voids a bought label. A void is never repeated blindly: when its answer is
- * lost, the station reads the tracking status back before saying anything.
+ * Voids a bought label, through the API that sold it. A void is never
+ * repeated blindly: when its answer is lost, the station reads the tracking
+ * status back before saying anything.
  */
-export function createVoidService(deps: ShippingDeps) {
+export function createVoidService(deps: ShippingDeps, voidLegacy: LegacyVoid) {
   function find(ref: string): ShipmentRow {
     const row = deps.shipments.findByRef(ref);
     if (!row) fail('not_found', `No label on this station matches "${ref.trim()}". Scan the tracking number from the label.`, { field: 'ref' });
@@ -45,6 +49,11 @@ export function createVoidService(deps: ShippingDeps) {
     const clients = await deps.backend.clients();
     if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
       fail('conflict', `This label was bought from ${describeBackend(row.backend_id)}; switch the station to it to void the label.`, { field: 'ref' });
+    }
+    if (isLegacyShipment(row)) {
+      if (!row.tracking_no) fail('conflict', 'This legacy (v1) label has no tracking number on record, so it cannot be voided from here.', { field: 'ref' });
+      await voidLegacy(row.tracking_no);
+      return toShipment(deps.shipments.get(row.id) as ShipmentRow);
     }
     const { v2 } = clients;
     try {

@@ -93,7 +93,11 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
   const account = createAccountModule(context, { backend: backendService, print: printing.service });
-  const shipping = createShippingModule(context, { backend: backendService, print: printing.service });
+  const shipping = createShippingModule(context, {
+    backend: backendService,
+    print: printing.service,
+    voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
+  });
   const modules: Lifecycle[] = [backend, printing, devices, account, shipping];
 
   const info = async (): Promise<StationInfo> => ({

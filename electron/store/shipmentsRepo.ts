@@ -65,6 +65,14 @@ export interface BoughtUpdate {
 }
 
 /** Search keys are stored lowercase and trimmed; a query is normalized the same way. */
+/**
+ * Labels bought through the legacy v1 API have no platform_uk_id of their
+ * own; the station gives their rows one with this prefix, which also tells a
+ * void which API the label must go back through.
+ */
+export const LEGACY_ID_PREFIX = 'v1-';
+export const isLegacyShipment = (row: { readonly platform_uk_id: string }): boolean => row.platform_uk_id.startsWith(LEGACY_ID_PREFIX);
+
 export const normalizeKey = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
 export const normalizeTracking = (value: string): string => value.trim().toLowerCase().replace(/[\s-]+/g, '');
 /** The last word of a name with more than one ("ann lee" -> "lee"), for last-name search. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventName } from '../../../shared/contract';
+import { createAccountModule } from '../../../electron/account/module';
 import { createSqliteAuditSink } from '../../../electron/api/audit';
 import { createV1Client } from '../../../electron/api/v1/client';
 import { createV2Client } from '../../../electron/api/v2/client';
@@ -84,7 +85,9 @@ export async function startBench(options: SandboxOptions & { clientTimeoutMs?: n
       log: createMemoryLogger(),
       now: () => new Date(),
     };
-    const module = createShippingModule(ctx, { backend: { clients: async () => ({ v2, v1 }) }, print: printer });
+    const backend = { clients: async () => ({ v2, v1 }) };
+    const account = createAccountModule(ctx, { backend, print: printer });
+    const module = createShippingModule(ctx, { backend, print: printer, voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }) });
     await module.handlers['settings.shipping.set']({ shipFrom });
     await module.start?.();
     return {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandNames } from '../../../shared/contract';
+import { commandNames, type CommandOutput } from '../../../shared/contract';
 import { createStation } from '../../../electron/station/createStation';
 import type { KeychainBackend } from '../../../electron/vault/vault';
 import { createVault } from '../../../electron/vault/vault';
@@ -76,6 +76,35 @@ describe('a practice station', () => {
         package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 },
       });
       expect(quote.ok).toBe(true);
+    } finally {
+      await station.close();
+    }
+  });
+});
+
+describe('a label bought through the legacy v1 desk', () => {
+  it('voids from History and the Void screen through v1, once', async () => {
+    const station = await createStation({ dataDir: dataDir(), vault: createVault({ keychain: noKeychain }), devices: { noUsb: true } });
+    try {
+      const recipient = { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026' };
+      const pkg = { weightOz: 12, lengthIn: 10, widthIn: 8, heightIn: 4 };
+      const created = await station.dispatch('account.orders.create', { storeName: 'Desk', warehouseName: 'Main Warehouse', orderNumber: 'V1-VOID-1', recipient, packages: [pkg] });
+      expect(created.ok).toBe(true);
+      const bought = await station.dispatch('account.buyDirect', {
+        storeName: 'Desk',
+        orderNumber: 'V1-VOID-1',
+        warehouseName: 'Main Warehouse',
+        to: recipient,
+        package: pkg,
+        serviceType: 'usps_ground_advantage',
+        print: false,
+      });
+      if (!bought.ok) throw new Error(bought.error.message);
+      const { trackingCode } = bought.value as CommandOutput<'account.buyDirect'>;
+      const voided = await station.dispatch('labels.void', { ref: trackingCode });
+      expect(voided).toMatchObject({ ok: true, value: { state: 'voided' } });
+      const again = await station.dispatch('labels.void', { ref: trackingCode });
+      expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
     } finally {
       await station.close();
     }
