@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
 import { defaultDataDir, rendererDir } from '../paths';
 import { createStation } from '../station/createStation';
@@ -37,12 +38,24 @@ export const browserCommand: CliCommand = {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
     const station = await createStation({ dataDir: values['data-dir'] ?? defaultDataDir() });
-    const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port });
-    io.out(JSON.stringify({ url: host.url }));
-    if (!values['no-open']) openInBrowser(host.url);
-    await waitForShutdown();
-    await host.close();
-    await station.close();
+    // A host that cannot start must still close the station, or its open sandbox keeps the process alive.
+    try {
+      const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          fail('conflict', `Port ${port} on 127.0.0.1 is already in use. Choose another with --port N, or --port 0 for any free port.`);
+        }
+        throw error;
+      });
+      try {
+        io.out(JSON.stringify({ url: host.url }));
+        if (!values['no-open']) openInBrowser(host.url);
+        await waitForShutdown();
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await station.close();
+    }
     return 0;
   },
 };
