@@ -31,6 +31,7 @@ export function describeInvalidInput(error: z.ZodError): StationError {
  * typed errors, handler failures become Results, and nothing thrown escapes.
  */
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  // Logged as `command`: the redactor masks any field called `name`, since addresses carry one.
   return async (name, input) => {
     if (!isCommandName(name)) {
       return { ok: false, error: unknownCommandError };
@@ -41,14 +42,14 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
     try {
       const handler = handlers[name] as (args: unknown) => Promise<unknown>;
       const value = await handler(parsed.data);
-      log.debug('command', { name, ms: Math.round(performance.now() - started) });
+      log.debug('command', { command: name, ms: Math.round(performance.now() - started) });
       return { ok: true, value };
     } catch (error) {
       if (error instanceof StationFailure) {
-        log.info('command refused', { name, code: error.error.code, message: error.error.message });
+        log.info('command refused', { command: name, code: error.error.code, message: error.error.message });
         return { ok: false, error: error.error };
       }
-      log.error('command crashed', { name, error: error instanceof Error ? error : String(error) });
+      log.error('command crashed', { command: name, error: error instanceof Error ? error : String(error) });
       return {
         ok: false,
         error: { code: 'internal', message: 'Something went wrong inside the station. The action was not completed; try again, and check the log if it repeats.' },

@@ -125,7 +125,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
       entry.state = 'connected';
       entry.failures = 0;
       entry.message = undefined;
-      log.info('scale connected', { scale: entry.id, name: entry.name, canZero: open.canZero });
+      log.info('scale connected', { scale: entry.id, model: entry.name, canZero: open.canZero });
       options.onChange(entry.id);
     } catch (error) {
       if (entry.generation !== generation) return;
