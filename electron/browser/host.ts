@@ -96,7 +96,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      // Node reports a failed accept (out of file descriptors, say) as a server 'error': with no listener it would end the station.
+      server.on('error', (error) => log.warn('browser host error', { error }));
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
