@@ -46,7 +46,11 @@ export async function startShell(electron: ElectronLike, deps: ShellDeps): Promi
     if (closing) return;
     closing = true;
     event.preventDefault();
-    station.close().finally(() => app.quit());
+    // A close that fails has already logged what it could; the app quits either way.
+    void station
+      .close()
+      .catch(() => undefined)
+      .finally(() => app.quit());
   });
   app.on('window-all-closed', () => app.quit());
 
