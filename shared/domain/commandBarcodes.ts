@@ -22,7 +22,7 @@ export interface CommandBarcode {
 
 const describe = (command: StationCommand, label: string, description: string): CommandBarcode => ({
   command,
-  text: `${COMMAND_PREFIX}${command}`,
+  text: commandBarcodeText(command),
   label,
   description,
 });
