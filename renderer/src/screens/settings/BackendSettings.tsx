@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
@@ -86,8 +87,8 @@ export function BackendSettings() {
         </div>
       ) : null}
       <InlineError error={error ?? undefined} />
-      <button type="button" className="button primary" onClick={() => void apply()}>
-        Use this backend
+      <button type="button" className="button primary" aria-keyshortcuts="Alt+U" onClick={() => void apply()}>
+        Use this backend <Key k="Alt+U" />
       </button>
       <h2>Keys ({profile === 'test' ? 'test' : 'live'} set)</h2>
       <p className="small muted">Keys are stored in the system keychain and never shown again. Leave a field empty to keep the stored key.</p>
@@ -100,21 +101,21 @@ export function BackendSettings() {
         }}
       >
         <label className="field">
-          <span>AppKey {has(current?.keys.appKey)}</span>
+          <span>AppKey {has(current?.profiles[profile].appKey)}</span>
           <input type="password" value={appKey} onChange={(e) => setAppKey(e.target.value)} autoComplete="off" />
         </label>
         <label className="field">
-          <span>AppSecret {has(current?.keys.appSecret)}</span>
+          <span>AppSecret {has(current?.profiles[profile].appSecret)}</span>
           <input type="password" value={appSecret} onChange={(e) => setAppSecret(e.target.value)} autoComplete="off" />
         </label>
         <label className="field">
-          <span>Legacy api_token {has(current?.keys.apiToken)}</span>
+          <span>Legacy api_token {has(current?.profiles[profile].apiToken)}</span>
           <input type="password" value={apiToken} onChange={(e) => setApiToken(e.target.value)} autoComplete="off" />
         </label>
         <InlineError error={keyError ?? undefined} />
         <div className="row">
           <button type="submit" className="button primary">
-            Store keys
+            Store keys <Key k="Enter" />
           </button>
           <button type="button" className="button" onClick={() => void run('credentials.clear', { profile }, { action: 'Removing the keys' })}>
             Remove stored keys
