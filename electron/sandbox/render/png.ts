@@ -1,49 +1,9 @@
 /**
- * Minimal PNG writer for the two formats labels need: 1-bit grayscale (what a
- * thermal label is) and 8-bit grayscale (sample art with anti-aliasing).
- * pngjs writes only 8- and 16-bit images, so the chunks are assembled here.
+ * Label artwork as PNG in the two formats labels need: 1-bit grayscale (what
+ * a thermal label is) and 8-bit grayscale (sample art with anti-aliasing).
  */
-import { deflateSync } from 'node:zlib';
+import { grayPng } from '../../printing/raster/pngWrite';
 import type { Bitmap } from './bitmap';
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(buf: Uint8Array, start: number, end: number): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = (CRC_TABLE[(c ^ (buf[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, body: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  out.write(type, 4, 'ascii');
-  out.set(body, 8);
-  out.writeUInt32BE(crc32(out, 4, 8 + body.length), 8 + body.length);
-  return out;
-}
-
-function png(width: number, height: number, bitDepth: 1 | 8, scanlines: Uint8Array): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = bitDepth;
-  ihdr[9] = 0; // grayscale
-  ihdr[10] = 0; // deflate
-  ihdr[11] = 0; // adaptive filtering (every row uses filter 0 here)
-  ihdr[12] = 0; // no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(scanlines)), chunk('IEND', new Uint8Array(0))]);
-}
 
 /**
  * 1-bit grayscale PNG of a 0/1 bitmap. In PNG gray a set bit is white, so
@@ -77,7 +37,7 @@ export function encodePng1(bitmap: Bitmap): Buffer {
       out[o] = ~ink & 0xff;
     }
   }
-  return png(width, height, 1, out);
+  return grayPng(width, height, 1, out);
 }
 
 /** 8-bit grayscale PNG of a bitmap holding darkness 0 (white) .. 255 (black). */
@@ -89,5 +49,5 @@ export function encodePngGray8(bitmap: Bitmap): Buffer {
     const rowIn = y * width;
     for (let x = 0; x < width; x++) out[rowOut + x] = 255 - (data[rowIn + x] ?? 0);
   }
-  return png(width, height, 8, out);
+  return grayPng(width, height, 8, out);
 }
