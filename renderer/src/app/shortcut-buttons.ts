@@ -1,18 +1,28 @@
+/** The aria-keyshortcuts value a key press stands for, when it is one a control can declare. */
+function comboOf(event: KeyboardEvent): string | null {
+  if (event.ctrlKey || event.metaKey) return null;
+  if (event.altKey) return event.code.startsWith('Key') ? `Alt+${event.code.slice(3)}` : null;
+  // Paging keys page lists, except where they move the caret in a multi-line field.
+  if ((event.key === 'PageUp' || event.key === 'PageDown') && !(event.target instanceof HTMLTextAreaElement)) return event.key;
+  return null;
+}
+
 /**
- * Alt+<letter> presses the enabled control on the current screen that
+ * A shortcut presses the enabled, visible control on the current screen that
  * declares it in aria-keyshortcuts, so a key shown on a button is the key
  * that works, with no handler per screen. A screen that handles the key
  * itself calls preventDefault first and wins.
  */
 export function pressShortcut(event: KeyboardEvent, root: ParentNode = document): boolean {
-  if (event.defaultPrevented || !event.altKey || event.ctrlKey || event.metaKey || !event.code.startsWith('Key')) return false;
+  const combo = event.defaultPrevented ? null : comboOf(event);
+  if (!combo) return false;
   // Alt+letter is a command here, never text: it must not type into the focused Scan box.
-  event.preventDefault();
-  const combo = `Alt+${event.code.slice(3)}`;
+  if (event.altKey) event.preventDefault();
   const target = [...root.querySelectorAll<HTMLElement>(`main [aria-keyshortcuts~="${combo}"]`)].find(
     (element) => !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0,
   );
   if (!target) return false;
+  event.preventDefault();
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) target.focus();
   else target.click();
   return true;

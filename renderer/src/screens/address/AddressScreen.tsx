@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { AddressCheck } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
@@ -39,7 +40,7 @@ export function AddressScreen() {
           <AddressForm value={draft} onChange={setDraft} error={error} prefix="address" label="Address to check" />
           <InlineError error={error ?? undefined} />
           <button type="submit" className="button primary big" disabled={busy}>
-            {busy ? 'Checking…' : 'Check address'}
+            {busy ? 'Checking…' : 'Check address'} <Key k="Enter" />
           </button>
         </form>
         {check ? (
@@ -69,8 +70,8 @@ export function AddressScreen() {
                   ))}
                 </ul>
                 {check.standardized ? (
-                  <button type="button" className="button" onClick={() => setDraft(draftFrom(check.standardized))}>
-                    Use the standardized address
+                  <button type="button" className="button" aria-keyshortcuts="Alt+A" onClick={() => setDraft(draftFrom(check.standardized))}>
+                    Use the standardized address <Key k="Alt+A" />
                   </button>
                 ) : null}
               </>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useEvent, useQuery } from '../../station/use-query';
@@ -98,14 +99,14 @@ export function BatchScreen() {
         <span>
           {rows.length} packages{ready.length < rows.length ? `, ${rows.length - ready.length} without a weight` : ''}
         </span>
-        <button type="button" className="button" disabled={ready.length === 0 || rating || running} onClick={() => void rateAll()}>
-          {rating ? 'Getting rates…' : 'Rate all'}
+        <button type="button" className="button" disabled={ready.length === 0 || rating || running} aria-keyshortcuts="Alt+R" onClick={() => void rateAll()}>
+          {rating ? 'Getting rates…' : 'Rate all'} <Key k="Alt+R" />
         </button>
-        <button type="button" className="button primary big" disabled={ready.length === 0 || running} onClick={() => void buyAll()}>
-          Buy and print all
+        <button type="button" className="button primary big" disabled={ready.length === 0 || running} aria-keyshortcuts="Alt+P" onClick={() => void buyAll()}>
+          Buy and print all <Key k="Alt+P" />
         </button>
-        <button type="button" className="button ghost" disabled={running} onClick={() => useBatch.getState().clear()}>
-          Clear
+        <button type="button" className="button ghost" disabled={running} aria-keyshortcuts="Alt+C" onClick={() => useBatch.getState().clear()}>
+          Clear <Key k="Alt+C" />
         </button>
       </div>
       {running || finished.length > 0 ? (

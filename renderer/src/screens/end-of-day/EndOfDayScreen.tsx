@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../app/nav-store';
@@ -35,8 +36,8 @@ export function EndOfDayScreen() {
           <h2>SCAN form (USPS PS 5630)</h2>
           <InlineError error={candidates.error} />
           <p>{count === 0 ? 'Every USPS label from today is already on a SCAN form.' : `${count} USPS labels from today are not on a SCAN form yet.`}</p>
-          <button type="button" className="button primary big" disabled={busy || count === 0} onClick={() => void create()}>
-            {busy ? 'Making the SCAN form…' : 'Create SCAN form'}
+          <button type="button" className="button primary big" disabled={busy || count === 0} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
+            {busy ? 'Making the SCAN form…' : 'Create SCAN form'} <Key k="Alt+F" />
           </button>
           <InlineError error={error ?? undefined} />
           {made ? (
@@ -51,8 +52,8 @@ export function EndOfDayScreen() {
         <section className="panel" aria-label="Pickup offer">
           <h2>Carrier pickup</h2>
           <p>Have USPS collect today's packages instead of taking them to the post office.</p>
-          <button type="button" className="button big" onClick={() => go('pickups')}>
-            Schedule a pickup
+          <button type="button" className="button big" aria-keyshortcuts="Alt+P" onClick={() => go('pickups')}>
+            Schedule a pickup <Key k="Alt+P" />
           </button>
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -20,7 +21,14 @@ export function HistoryScreen() {
   const beforeId = cursors[cursors.length - 1];
   const search = useQuery('history.search', { query: query.trim(), state: state || undefined, limit: PAGE, beforeId }, ['shipments']);
   const shipments = search.data?.shipments ?? [];
-  const selected = shipments.find((s) => s.id === selectedId) ?? null;
+  // A search down to one label (a scanned tracking number) opens it; ↑ ↓ in the search box move through the list.
+  const selected = shipments.find((s) => s.id === selectedId) ?? (shipments.length === 1 && query.trim() !== '' ? shipments[0] : null) ?? null;
+  const step = (by: number): void => {
+    if (shipments.length === 0) return;
+    const at = selected ? shipments.indexOf(selected) : -1;
+    const next = shipments[Math.min(shipments.length - 1, Math.max(0, at + by))];
+    if (next) setSelectedId(next.id);
+  };
 
   return (
     <section className="screen" aria-label="History">
@@ -32,7 +40,13 @@ export function HistoryScreen() {
             ref={input}
             type="search"
             placeholder="Tracking number, platform id, order number or recipient name"
+            aria-describedby="history-help"
             value={query}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+              e.preventDefault();
+              step(e.key === 'ArrowDown' ? 1 : -1);
+            }}
             onChange={(e) => {
               setQuery(e.target.value);
               setCursors([]);
@@ -56,6 +70,9 @@ export function HistoryScreen() {
           </select>
         </label>
       </div>
+      <p id="history-help" className="small muted">
+        ↑ ↓ pick a label; Alt+R reprints it, Alt+V voids it, Alt+T tracks it; PgUp PgDn page.
+      </p>
       <InlineError error={search.error} />
       {selected ? <ShipmentDetail key={selected.id} shipment={selected} /> : null}
       <table className="data" aria-label="Shipments">
@@ -88,19 +105,20 @@ export function HistoryScreen() {
       </table>
       {search.data && shipments.length === 0 ? <p className="muted">Nothing matches.</p> : null}
       <nav className="row pager" aria-label="Pages">
-        <button type="button" className="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-          Newer
+        <button type="button" className="button" disabled={cursors.length === 0} aria-keyshortcuts="PageUp" onClick={() => setCursors(cursors.slice(0, -1))}>
+          Newer <Key k="PgUp" />
         </button>
         <button
           type="button"
           className="button"
           disabled={shipments.length < PAGE}
+          aria-keyshortcuts="PageDown"
           onClick={() => {
             const last = shipments[shipments.length - 1];
             if (last) setCursors([...cursors, last.id]);
           }}
         >
-          Older
+          Older <Key k="PgDn" />
         </button>
       </nav>
     </section>

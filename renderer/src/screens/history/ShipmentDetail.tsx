@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../app/nav-store';
@@ -32,23 +33,23 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
           <ShipmentFacts shipment={shipment} />
           <div className="row actions">
             {printable ? (
-              <button type="button" className="button primary" onClick={() => void reprint('label')}>
-                Reprint
+              <button type="button" className="button primary" aria-keyshortcuts="Alt+R" onClick={() => void reprint('label')}>
+                Reprint <Key k="Alt+R" />
               </button>
             ) : null}
             {printable && shipment.qrCodeCount > 0 ? (
-              <button type="button" className="button" onClick={() => void reprint('qrcode')}>
-                Reprint QR label
+              <button type="button" className="button" aria-keyshortcuts="Alt+Q" onClick={() => void reprint('qrcode')}>
+                Reprint QR label <Key k="Alt+Q" />
               </button>
             ) : null}
             {shipment.state === 'bought' ? (
-              <button type="button" className="button danger" onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)}>
-                Void…
+              <button type="button" className="button danger" onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)} aria-keyshortcuts="Alt+V">
+                Void… <Key k="Alt+V" />
               </button>
             ) : null}
             {shipment.trackingNo ? (
-              <button type="button" className="button" onClick={() => go('tracking', shipment.trackingNo ?? '')}>
-                Track
+              <button type="button" className="button" aria-keyshortcuts="Alt+T" onClick={() => go('tracking', shipment.trackingNo ?? '')}>
+                Track <Key k="Alt+T" />
               </button>
             ) : null}
           </div>

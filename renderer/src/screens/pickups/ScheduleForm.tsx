@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Pickup } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
@@ -109,8 +110,8 @@ export function ScheduleForm() {
         <input type="date" value={pickupDate} onChange={(e) => setDate(e.target.value)} />
       </label>
       <InlineError error={error ?? undefined} />
-      <button type="button" className="button primary big" disabled={busy} onClick={() => void schedule()}>
-        Schedule pickup
+      <button type="button" className="button primary big" disabled={busy} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>
+        Schedule pickup <Key k="Alt+P" />
       </button>
       {done ? (
         <p className="success" role="status">

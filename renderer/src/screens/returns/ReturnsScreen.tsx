@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { PurchaseResult } from '../../../../shared/contract/shippingTypes';
@@ -91,7 +92,7 @@ export function ReturnsScreen() {
               <input value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="Order number" />
             </label>
             <button type="submit" className="button">
-              Use order
+              Use order <Key k="Enter" />
             </button>
           </form>
           <InlineError error={lookupError ?? undefined} />
@@ -115,12 +116,12 @@ export function ReturnsScreen() {
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
           <InlineError error={buyError ?? undefined} />
           <div className="row">
-            <button type="button" className="button primary big" disabled={busy || bought !== null} onClick={() => void buy()}>
-              Buy return label
+            <button type="button" className="button primary big" disabled={busy || bought !== null} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
+              Buy return label <Key k="Alt+P" />
             </button>
             {bought ? (
-              <button type="button" className="button big" onClick={startOver}>
-                Next return
+              <button type="button" className="button big" aria-keyshortcuts="Alt+N" onClick={startOver}>
+                Next return <Key k="Alt+N" />
               </button>
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { CommandSheet as Sheet } from '../../../../shared/contract/devices';
 import { run } from '../../station/run';
 
@@ -13,8 +14,8 @@ export function CommandSheet() {
     <section className="panel command-sheet" aria-label="Command barcodes">
       <h2>Command barcodes</h2>
       <div className="row no-print">
-        <button type="button" className="button" onClick={() => void show()}>
-          Show the command sheet
+        <button type="button" className="button" aria-keyshortcuts="Alt+C" onClick={() => void show()}>
+          Show the command sheet <Key k="Alt+C" />
         </button>
         {sheet ? (
           <button type="button" className="button" onClick={() => window.print()}>

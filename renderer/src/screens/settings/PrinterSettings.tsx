@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import { languageNames, mediaSizes, printerLanguages } from '../../../../shared/domain/printing';
 import { defaultVirtualProfile, type PrinterProfile, type PrinterView } from '../../../../shared/contract/printing';
 import type { StationError } from '../../../../shared/contract/errors';
@@ -99,11 +100,11 @@ function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
       ) : null}
       <InlineError error={error ?? undefined} />
       <div className="row">
-        <button type="button" className="button primary" onClick={() => void save()}>
-          Save printer
+        <button type="button" className="button primary" aria-keyshortcuts="Alt+I" onClick={() => void save()}>
+          Save printer <Key k="Alt+I" />
         </button>
-        <button type="button" className="button" onClick={() => void testPrint()}>
-          Test print
+        <button type="button" className="button" aria-keyshortcuts="Alt+T" onClick={() => void testPrint()}>
+          Test print <Key k="Alt+T" />
         </button>
         {note ? <span role="status">{note}</span> : null}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
 import { useScale } from '../../app/scale-store';
 import { run } from '../../station/run';
@@ -39,8 +40,8 @@ export function ScaleSettings() {
             <span className="big-number">{reading ? reading.display : '—'}</span>
             {reading ? <span className={`badge ${reading.stable ? 'ok' : 'warn'}`}>{reading.statusText}</span> : null}
             {active?.canZero ? (
-              <button type="button" className="button" onClick={() => void run('scales.tare', {}, { action: 'Zeroing the scale' })}>
-                Zero the scale
+              <button type="button" className="button" onClick={() => void run('scales.tare', {}, { action: 'Zeroing the scale' })} aria-keyshortcuts="Alt+Z">
+                Zero the scale <Key k="Alt+Z" />
               </button>
             ) : null}
           </div>

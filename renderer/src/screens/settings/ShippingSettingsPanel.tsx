@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { PackagePreset, RateRule, ShippingSettings } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
@@ -96,8 +97,8 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
         ) : null}
       </div>
       <InlineError error={error ?? undefined} />
-      <button type="button" className="button primary" onClick={() => void save()}>
-        Save shipping settings
+      <button type="button" className="button primary" aria-keyshortcuts="Alt+H" onClick={() => void save()}>
+        Save shipping settings <Key k="Alt+H" />
       </button>
       {saved ? <p role="status">Saved.</p> : null}
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
@@ -39,7 +40,7 @@ export function PodRequest({ trackingRef }: { readonly trackingRef: string }) {
           <input value={emails} onChange={(e) => setEmails(e.target.value)} aria-invalid={error?.code === 'invalid_input'} />
         </label>
         <button type="submit" className="button" disabled={busy}>
-          Request proof of delivery
+          Request proof of delivery <Key k="Enter" />
         </button>
       </form>
       <InlineError error={error ?? undefined} />

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { TrackingInfo } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
@@ -61,7 +62,7 @@ export function TrackingScreen() {
           <input value={carrier} placeholder="USPS" onChange={(e) => setCarrier(e.target.value)} />
         </label>
         <button type="submit" className="button big" disabled={busy}>
-          Track
+          Track <Key k="Enter" />
         </button>
         {busy ? <span role="status">Asking the carrier…</span> : null}
       </form>

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+import { buyForOrder, isUsps } from './helpers';
+
+// Account (Alt+0) is checked by its own tests.
+const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+s'];
+
+/** Every action has a key, and the key shown on a button is the one that works. */
+describe('keys on every screen', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation();
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it("shows a key on each screen's main actions", async () => {
+    const { page } = f;
+    for (const key of screenKeys) {
+      await page.keyboard.press(key);
+      await page.locator('main section.screen').first().waitFor();
+      const missing = await page
+        .locator('main button.big, main button.primary')
+        .evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && !b.querySelector('kbd')).map((b) => b.textContent?.trim()));
+      expect({ key, missing }).toEqual({ key, missing: [] });
+    }
+  });
+
+  it('History: a scanned tracking number opens its label; Alt+R reprints it and Alt+V goes to Void with it', async () => {
+    const shipment = await buyForOrder(f, 'DEMO-1009', isUsps);
+    const { page } = f;
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
+    await page.getByRole('img', { name: 'Label preview' }).waitFor();
+    const jobs = (await f.call('printJobs.list', { limit: 50 })).length;
+    await page.keyboard.press('Alt+r');
+    await expect.poll(async () => (await f.call('printJobs.list', { limit: 50 })).length).toBe(jobs + 1);
+    await page.keyboard.press('Alt+v');
+    const voidScreen = page.getByRole('region', { name: 'Void' });
+    await voidScreen.getByRole('button', { name: /Void this label/ }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('End of day: Alt+F makes the SCAN form for USPS labels bought today', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+8');
+    await page.getByRole('button', { name: /Create SCAN form/ }).and(page.locator(':not([disabled])')).waitFor();
+    await page.keyboard.press('Alt+f');
+    await page.getByRole('main').getByRole('link', { name: /PDF/ }).first().waitFor();
+  });
+
+  it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+2');
+    for (const order of ['DEMO-1010', 'DEMO-1011']) {
+      await page.keyboard.type(order);
+      await page.keyboard.press('Enter');
+      await page.getByRole('table', { name: 'Batch packages' }).getByRole('row').filter({ hasText: order }).waitFor();
+    }
+    await page.keyboard.press('Alt+r');
+    await page.keyboard.press('Alt+p');
+    const rows = page.getByRole('table', { name: 'Batch packages' }).locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: /Printed|Bought/ }).count(), { timeout: 20_000 }).toBe(2);
+  });
+});
