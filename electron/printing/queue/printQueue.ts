@@ -34,17 +34,14 @@ export function createPrintQueue(deps: PrintQueueDeps) {
   const { jobs, emit, log } = deps;
   const draining = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
-  const waiters = new Map<string, Array<(job: PrintJobView) => void>>();
+  /** Callers of waitForJob, by job; each settles once, with the job's state at that moment. */
+  const waiters = new Map<string, Set<(job: PrintJobView) => void>>();
   let closed = false;
 
   const publish = (job: PrintJobView): PrintJobView => {
     emit('print.job', job);
     emit('station.changed', { topics: ['printJobs'] });
-    if (FINAL.has(job.status)) {
-      const list = waiters.get(job.id) ?? [];
-      waiters.delete(job.id);
-      for (const resolve of list) resolve(job);
-    }
+    if (FINAL.has(job.status)) for (const settle of [...(waiters.get(job.id) ?? [])]) settle(job);
     return job;
   };
 
@@ -146,25 +143,22 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       kick(printerId);
       return job;
     },
-    /** Resolves when the job is done, failed or cancelled, or with its state so far when the timeout passes. */
+    /** Resolves when the job is done, failed or cancelled, or with its state so far when the timeout passes or the queue closes. */
     waitForJob(jobId: string, timeoutMs?: number): Promise<PrintJobView> {
       const current = mustJob(jobId);
-      if (FINAL.has(current.status)) return Promise.resolve(current);
+      if (closed || FINAL.has(current.status)) return Promise.resolve(current);
       return new Promise((resolve) => {
-        const list = waiters.get(jobId) ?? [];
+        const list = waiters.get(jobId) ?? new Set<(job: PrintJobView) => void>();
+        waiters.set(jobId, list);
         let timer: NodeJS.Timeout | undefined;
-        const done = (job: PrintJobView): void => {
-          if (timer) clearTimeout(timer);
+        const settle = (job: PrintJobView): void => {
+          clearTimeout(timer);
+          list.delete(settle);
+          if (list.size === 0 && waiters.get(jobId) === list) waiters.delete(jobId);
           resolve(job);
         };
-        list.push(done);
-        waiters.set(jobId, list);
-        if (timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            waiters.set(jobId, (waiters.get(jobId) ?? []).filter((w) => w !== done));
-            resolve(mustJob(jobId));
-          }, timeoutMs);
-        }
+        list.add(settle);
+        if (timeoutMs !== undefined) timer = setTimeout(() => settle(jobs.get(jobId) ?? current), timeoutMs);
       });
     },
     retry(jobId: string): PrintJobView {
@@ -216,6 +210,11 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.all([...draining.values()]);
+      // Waiters hear the state now, while the database is still open, rather than from a timer after it closed.
+      for (const [jobId, list] of [...waiters]) {
+        const job = jobs.get(jobId);
+        if (job) for (const settle of [...list]) settle(job);
+      }
     },
   };
 }

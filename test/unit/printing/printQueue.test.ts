@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { createPrintQueue } from '../../../electron/printing/queue/printQueue';
@@ -15,6 +16,27 @@ function jobStore() {
   cleanups.push(temp.cleanup, () => db.close());
   return createJobStore(db, () => new Date('2026-11-23T00:00:00Z'));
 }
+
+describe('print queue', () => {
+  it('answers a caller still waiting for a job when the queue closes, with the job as it stands', async () => {
+    const jobs = jobStore();
+    const absent = { kind: 'usb' as const, description: 'unplugged', isPresent: () => false, send: () => Promise.reject(new Error('never sent')) };
+    const queue = createPrintQueue({
+      jobs,
+      profile: (id) => ({ ...defaultVirtualProfile, id }),
+      defaultPrinterId: () => 'zebra',
+      transport: () => absent,
+      emit: () => undefined,
+      log: createMemoryLogger(),
+      retryDelayMs: 60_000,
+    });
+    const job = queue.enqueue({ png: new Uint8Array([1]), title: 'label' });
+    const waiting = queue.waitForJob(job.id, 60_000);
+    await queue.close();
+    await expect(waiting).resolves.toMatchObject({ id: job.id, status: 'queued' });
+    await expect(queue.waitForJob(job.id)).resolves.toMatchObject({ status: 'queued' });
+  });
+});
 
 describe('print job store', () => {
   it('a crash after a second claim, before its bytes are recorded, puts the job back in line instead of failing it', () => {
