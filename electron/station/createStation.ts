@@ -142,11 +142,16 @@ export async function createStation(config: StationConfig): Promise<Station> {
       await module.start?.();
       started.push(module);
     }
-    if (!config.override) await applyPracticeDefaults(dispatch);
   } catch (error) {
     log.error('station did not start', { error: error instanceof Error ? error : String(error) });
     await closeAll();
     throw error;
+  }
+  if (!config.override) {
+    // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
+    await applyPracticeDefaults(dispatch).catch((error: unknown) =>
+      log.warn('practice defaults were not applied', { error: error instanceof Error ? error : String(error) }),
+    );
   }
   log.info('station started', { version: STATION_VERSION });
 

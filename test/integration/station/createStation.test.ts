@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandNames, type CommandOutput } from '../../../shared/contract';
@@ -62,6 +63,25 @@ describe('createStation', () => {
     station.context.db.pragma('user_version = 999');
     await station.close();
     await expect(createStation({ dataDir: dir, devices: { noUsb: true } })).rejects.toThrow(/newer version of Parcel Station/);
+  });
+
+  it('opens even when its sandbox cannot start, so the print queue and reprints still work', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    try {
+      const dir = dataDir();
+      const station = await createStation({ dataDir: dir, vault: createVault({ keychain: noKeychain }), devices: { noUsb: true }, sandbox: { port } });
+      try {
+        expect(await station.dispatch('printJobs.list', { limit: 5 })).toEqual({ ok: true, value: [] });
+        expect(await station.dispatch('backend.status', {})).toMatchObject({ ok: false, error: { code: 'service_unavailable' } });
+      } finally {
+        await station.close();
+      }
+      expect(fs.readFileSync(path.join(dir, 'logs', 'station.log'), 'utf8')).toContain('practice defaults were not applied');
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });
 
