@@ -5,7 +5,7 @@ import { createV1Limiters } from '../../../electron/api/v1/groups';
 import { createSlidingWindowLimiter, type Clock } from '../../../electron/api/v1/limiter';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { V1ShipmentRequest } from '../../../shared/api/v1';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
+import { failure } from '../../support/failure';
 
 /**
  * Every legacy endpoint through the station's v1 client against the sandbox.
@@ -43,15 +43,6 @@ const shipment = (extra: Partial<V1ShipmentRequest['order']> = {}): V1ShipmentRe
   shipments: [{ length: 12, width: 9, height: 5, weight: 2.1 }],
   order: { warehouse_name: 'Main Warehouse', ...extra },
 });
-
-async function failure(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
-  return error.error;
-}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 5, now: () => new Date(nowMs) });

@@ -6,7 +6,7 @@ import { createV2Client, type V2Client } from '../../../electron/api/v2/client';
 import { createTokenManager } from '../../../electron/api/v2/token';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import type { AddressData, QuickRateItem } from '../../../shared/api/v2';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
+import { failure } from '../../support/failure';
 
 /** Every v2 endpoint through the station's client, over real HTTP against the embedded sandbox. */
 let sandbox: RunningSandbox;
@@ -33,15 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
-  return error.error;
-}
 
 async function cheapestUspsRate(): Promise<string> {
   const rates = await client.getRates({ from_address_data: from, to_address_data: to, package_data: parcel });

@@ -5,8 +5,9 @@ import { isOutcomeUnknown } from '../../../electron/api/failures';
 import { createHttpClient, type HttpRequest } from '../../../electron/api/http';
 import type { Safety } from '../../../electron/api/retry';
 import { openDatabase } from '../../../electron/store/database';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
+import { StationFailure } from '../../../shared/contract/errors';
 import { refusedUrl, startFakeServer, type Reply } from './fakeServer';
+import { failure } from '../../support/failure';
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -41,16 +42,6 @@ const request = (baseUrl: string, safety: Safety, extra: Partial<HttpRequest> = 
 
 const body = (response: { body: unknown }) => response.body;
 
-async function failureOf(promise: Promise<unknown>): Promise<StationError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof StationFailure) return error.error;
-    throw error;
-  }
-  throw new Error('expected a StationFailure');
-}
-
 describe('http layer', () => {
   it('retries a read after a 5xx and reports every attempt to the audit sink', async () => {
     const server = await serve([{ status: 503, json: { msg: 'busy' } }, { status: 200, json: { fine: true } }]);
@@ -74,7 +65,7 @@ describe('http layer', () => {
   it('never repeats an unsafe write after a 5xx: the outcome is unknown', async () => {
     const server = await serve([{ status: 500 }, { status: 200, json: {} }]);
     const audit: AuditEntry[] = [];
-    const error = await failureOf(client(audit).send(request(server.url, 'unsafe'), body));
+    const error = await failure(client(audit).send(request(server.url, 'unsafe'), body));
     expect(server.seen).toHaveLength(1);
     expect(error.code).toBe('timeout');
     expect(error.retryable).toBe(false);
@@ -85,7 +76,7 @@ describe('http layer', () => {
 
   it('reports an unsafe write whose answer never came as outcome unknown, and retries a read that hung', async () => {
     const hung = await serve(['hang']);
-    const error = await failureOf(client().send(request(hung.url, 'unsafe'), body));
+    const error = await failure(client().send(request(hung.url, 'unsafe'), body));
     expect(isOutcomeUnknown(error)).toBe(true);
     expect(hung.seen).toHaveLength(1);
 
@@ -96,20 +87,20 @@ describe('http layer', () => {
 
   it('gives up on a read that keeps timing out with a retryable timeout', async () => {
     const hung = await serve(['hang']);
-    const error = await failureOf(client().send(request(hung.url, 'read'), body));
+    const error = await failure(client().send(request(hung.url, 'read'), body));
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
     expect(hung.seen).toHaveLength(3);
   });
 
   it('treats a reset connection like a lost answer', async () => {
     const reset = await serve(['reset']);
-    expect(isOutcomeUnknown(await failureOf(client().send(request(reset.url, 'unsafe'), body)))).toBe(true);
+    expect(isOutcomeUnknown(await failure(client().send(request(reset.url, 'unsafe'), body)))).toBe(true);
     const flaky = await serve(['reset', { status: 200, json: [1] }]);
     await expect(client().send(request(flaky.url, 'idempotent'), body)).resolves.toEqual([1]);
   });
 
   it('retries even an unsafe write when the connection was refused (it never left)', async () => {
-    const error = await failureOf(client().send(request(await refusedUrl(), 'unsafe'), body));
+    const error = await failure(client().send(request(await refusedUrl(), 'unsafe'), body));
     expect(error).toMatchObject({ code: 'service_unavailable', retryable: true });
   });
 
@@ -122,7 +113,7 @@ describe('http layer', () => {
 
   it('reports a long Retry-After to the operator instead of waiting', async () => {
     const server = await serve([{ status: 429, headers: { 'retry-after': '120' } }]);
-    const error = await failureOf(client().send(request(server.url, 'read'), body));
+    const error = await failure(client().send(request(server.url, 'read'), body));
     expect(error.code).toBe('rate_limited');
     expect(error.message).toMatch(/120 seconds/);
   });
@@ -139,7 +130,7 @@ describe('http layer', () => {
   it('records the failure code the interpreter threw', async () => {
     const server = await serve([{ status: 200, text: 'not json' }]);
     const audit: AuditEntry[] = [];
-    const error = await failureOf(
+    const error = await failure(
       client(audit).send(request(server.url, 'read'), () => {
         throw new StationFailure({ code: 'service_rejected', message: 'no' });
       }),

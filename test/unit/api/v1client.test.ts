@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createV1Client } from '../../../electron/api/v1/client';
 import { createV1Limiters } from '../../../electron/api/v1/groups';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
 import { startFakeServer, type Handler } from './fakeServer';
+import { failure } from '../../support/failure';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,15 +14,6 @@ async function fakeV1(handler: Handler, apiToken: string | null = 'legacy-token-
   closers.push(() => server.close());
   const client = createV1Client({ baseUrl: server.url, apiToken: apiToken ?? undefined, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
   return { server, client };
-}
-
-async function failure(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
-  return error.error;
 }
 
 describe('v1 client', () => {

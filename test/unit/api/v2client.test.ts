@@ -3,8 +3,8 @@ import { createHttpClient } from '../../../electron/api/http';
 import { createV2Client } from '../../../electron/api/v2/client';
 import { createTokenManager } from '../../../electron/api/v2/token';
 import type { QuickRateItem } from '../../../shared/api/v2';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
 import { startFakeServer, type Handler } from './fakeServer';
+import { failure } from '../../support/failure';
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -32,15 +32,6 @@ const item = (id: string): QuickRateItem => ({
 });
 
 const rate = (id: string) => ({ rate_id: `r-${id}`, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', price: '5.10', delivery_days: '4' });
-
-async function failure(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
-  return error.error;
-}
 
 describe('v2 client', () => {
   it('splits quick_rate into calls of 10 and answers in the order asked, whatever order the service answers in', async () => {

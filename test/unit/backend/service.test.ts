@@ -11,8 +11,8 @@ import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
 import type { StationContext } from '../../../electron/station/module';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
-import { StationFailure, type StationError } from '../../../shared/contract/errors';
 import { stationCommands } from '../../../shared/contract/station';
+import { failure } from '../../support/failure';
 
 /**
  * The OS keychain is the one part replaced here (the vault's own test runs
@@ -59,15 +59,6 @@ async function liveService(): Promise<Sandbox> {
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(() => live.close());
   return live;
-}
-
-async function failure(promise: Promise<unknown>): Promise<StationError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof StationFailure)) throw new Error(`expected a StationFailure, got ${String(error)}`);
-  return error.error;
 }
 
 describe('backend service', () => {

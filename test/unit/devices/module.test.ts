@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { deviceCommands } from '../../../shared/contract/devices';
-import { StationFailure } from '../../../shared/contract/errors';
 import { createDevicesModule, type DevicesModuleOptions } from '../../../electron/devices/module';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import type { StationContext } from '../../../electron/station/module';
 import { openDatabase } from '../../../electron/store/database';
 import { scaleReportDescriptor, StandInDevice, StandInUsb } from './standInUsb';
+import { failure } from '../../support/failure';
 
 type Emitted = { name: EventName; payload: unknown };
 
@@ -23,16 +23,6 @@ function setup(options: DevicesModuleOptions = {}) {
   const module = createDevicesModule(ctx, options);
   const weights = () => events.filter((e) => e.name === 'scale.weight').map((e) => e.payload as EventPayload<'scale.weight'>);
   return { db, ctx, events, weights, module, h: module.handlers };
-}
-
-async function failure(promise: Promise<unknown>): Promise<StationFailure['error']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof StationFailure) return error.error;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('devices module', () => {
