@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
@@ -88,6 +89,7 @@ export function PickupList() {
                     Cancel pickup
                   </button>
                 ) : null}
+                <Working when={busy === p.pickupNo}>Canceling…</Working>
                 {cancelError?.pickupNo === p.pickupNo ? <InlineError error={cancelError.error} /> : null}
               </td>
             </tr>

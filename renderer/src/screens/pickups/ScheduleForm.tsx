@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Pickup } from '../../../../shared/contract/shippingTypes';
@@ -113,6 +114,7 @@ export function ScheduleForm() {
       <button type="button" className="button primary big" disabled={busy} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>
         Schedule pickup <Key k="Alt+P" />
       </button>
+      <Working when={busy}>Scheduling the pickup…</Working>
       {done ? (
         <p className="success" role="status">
           Pickup scheduled for {done.pickupDate ?? 'the next USPS day'}: confirmation <strong className="mono">{done.confirmationNumber ?? done.pickupNo}</strong>,{' '}

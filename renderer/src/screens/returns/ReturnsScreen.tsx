@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
 import type { StationError } from '../../../../shared/contract/errors';
@@ -119,6 +120,7 @@ export function ReturnsScreen() {
             <button type="button" className="button primary big" disabled={busy || bought !== null} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
               Buy return label <Key k="Alt+P" />
             </button>
+            <Working when={busy}>Buying the return label…</Working>
             {bought ? (
               <button type="button" className="button big" aria-keyshortcuts="Alt+N" onClick={startOver}>
                 Next return <Key k="Alt+N" />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import { languageNames, mediaSizes, printerLanguages } from '../../../../shared/domain/printing';
 import { defaultVirtualProfile, type PrinterProfile, type PrinterView } from '../../../../shared/contract/printing';
@@ -13,6 +14,7 @@ function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
   const [makeDefault, setMakeDefault] = useState(printer?.isDefault ?? true);
   const [error, setError] = useState<StationError | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
 
   const save = async (): Promise<void> => {
     const result = await run('printers.profile.set', { profile, makeDefault });
@@ -21,7 +23,9 @@ function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
     setNote('Printer saved.');
   };
   const testPrint = async (): Promise<void> => {
+    setTesting(true);
     const result = await run('printers.testPrint', { printerId: profile.id });
+    setTesting(false);
     if (!result.ok) return setError(result.error);
     setError(null);
     setNote(`Test label ${result.value.status}.`);
@@ -106,6 +110,7 @@ function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
         <button type="button" className="button" aria-keyshortcuts="Alt+T" onClick={() => void testPrint()}>
           Test print <Key k="Alt+T" />
         </button>
+        <Working when={testing}>Printing the test label…</Working>
         {note ? <span role="status">{note}</span> : null}
       </div>
     </div>

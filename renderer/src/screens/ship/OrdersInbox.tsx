@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
+import { Key } from '../../ui/Key';
 import type { CsvImportReport } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
@@ -10,14 +12,19 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
   const orders = useQuery('orders.list', { query: query.trim(), limit: 100 }, ['orders', 'shipments']);
   const [report, setReport] = useState<CsvImportReport | null>(null);
   const [pulled, setPulled] = useState<string | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
 
   const importFile = async (file: File): Promise<void> => {
+    setWorking(`Importing ${file.name}…`);
     const csv = await file.text();
     const result = await run('orders.importCsv', { csv }, { action: `Importing ${file.name}` });
+    setWorking(null);
     if (result.ok) setReport(result.value);
   };
   const pull = async (): Promise<void> => {
+    setWorking('Pulling orders…');
     const result = await run('orders.pull', {}, { action: 'Pulling orders' });
+    setWorking(null);
     if (result.ok) setPulled(`${result.value.imported} new, ${result.value.updated} updated.`);
   };
 
@@ -29,8 +36,8 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
           Find an order
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <button type="button" className="button" onClick={() => void pull()}>
-          Pull orders
+        <button type="button" className="button" disabled={working !== null} aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
+          Pull orders <Key k="Alt+L" />
         </button>
         <label className="button">
           Import CSV…
@@ -45,6 +52,7 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
             }}
           />
         </label>
+        <Working when={working !== null}>{working}</Working>
       </div>
       {pulled ? <p role="status">{pulled}</p> : null}
       {report ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
@@ -42,6 +43,7 @@ export function PodRequest({ trackingRef }: { readonly trackingRef: string }) {
         <button type="submit" className="button" disabled={busy}>
           Request proof of delivery <Key k="Enter" />
         </button>
+        <Working when={busy}>Sending the request…</Working>
       </form>
       <InlineError error={error ?? undefined} />
       {message ? <p role="status">{message}</p> : null}

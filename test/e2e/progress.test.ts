@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+import { buyForOrder, isUsps } from './helpers';
+
+/** With a slow service, every action that waits on it says in words what is under way. */
+describe('progress on anything that takes over a moment', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation({ latencyMs: 400 });
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('Ship: getting rates, then buying, show progress', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1004');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Rates' }).getByText('getting rates…').waitFor();
+    await page.getByRole('table', { name: 'Rates' }).waitFor();
+  });
+
+  it('Orders inbox: pulling orders', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+o');
+    await page.getByRole('button', { name: 'Pull orders' }).waitFor();
+    await page.keyboard.press('Alt+l');
+    await page.getByRole('region', { name: 'Orders inbox' }).getByText('Pulling orders…').waitFor();
+    await page.getByRole('region', { name: 'Orders inbox' }).getByText(/new, .* updated/).waitFor();
+  });
+
+  it('Returns: buying the return label', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+4');
+    await page.getByRole('textbox', { name: /From an order/ }).fill('DEMO-1003');
+    await page.keyboard.press('Enter');
+    const customer = page.getByRole('group', { name: /Customer/ });
+    await customer.getByRole('textbox', { name: 'Name' }).and(page.locator(':not([value=""])')).waitFor();
+    await page.getByRole('textbox', { name: 'Weight' }).fill('1 lb');
+    await page.keyboard.press('Alt+p');
+    await page.getByText('Buying the return label…').waitFor();
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+  });
+
+  it('Pickups: scheduling the pickup (a refusal names no internal field)', async () => {
+    await buyForOrder(f, 'DEMO-1005', isUsps);
+    const { page } = f;
+    await page.keyboard.press('Alt+5');
+    const form = page.getByRole('region', { name: 'Schedule a pickup' });
+    await form.getByRole('checkbox').first().waitFor();
+    await page.keyboard.press('Alt+p');
+    await form.getByRole('alert').getByText(/^Pick where the packages wait/).waitFor();
+    await form.getByRole('checkbox', { name: 'Front door' }).check();
+    await page.keyboard.press('Alt+p');
+    await form.getByText('Scheduling the pickup…').waitFor();
+    await form.getByText(/Pickup scheduled/).waitFor();
+  });
+});
