@@ -33,6 +33,7 @@ const PARTIAL_ADVICE = 'Part of the label reached the printer, so it was not sen
 export function createPrintQueue(deps: PrintQueueDeps) {
   const { jobs, emit, log } = deps;
   const draining = new Map<string, Promise<void>>();
+  const kickedWhileDraining = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
   /** Callers of waitForJob, by job; each settles once, with the job's state at that moment. */
   const waiters = new Map<string, Set<(job: PrintJobView) => void>>();
@@ -63,8 +64,22 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     if (closed) return;
     const ids = printerId ? [printerId] : jobs.printersWithQueuedJobs();
     for (const id of ids) {
-      if (draining.has(id)) continue;
-      const run = drain(id).finally(() => draining.delete(id));
+      if (draining.has(id)) {
+        // The worker may already have found its queue empty without having finished: it looks once more when it does.
+        kickedWhileDraining.add(id);
+        continue;
+      }
+      const run = drain(id)
+        .catch((error: unknown) => {
+          // A store write failed (the database busy past its timeout, say). The queue tries again later; a job
+          // caught mid-send stays 'sending' until recover() settles it at the next start, never re-sent blindly.
+          log.error('print worker stopped', { printerId: id, error: error instanceof Error ? error : String(error) });
+          scheduleRetry(id);
+        })
+        .finally(() => {
+          draining.delete(id);
+          if (kickedWhileDraining.delete(id)) kick(id);
+        });
       draining.set(id, run);
     }
   }
@@ -116,10 +131,6 @@ export function createPrintQueue(deps: PrintQueueDeps) {
           publish(jobs.progress(job.id, sent));
         }
       });
-      publish(jobs.markDone(job.id));
-      log.info('label printed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
-      emit('printer.status', { printerId: profile.id, state: 'ready', message: null });
-      return true;
     } catch (error) {
       const sent = error instanceof PrinterSendError ? error.bytesSent : 0;
       const message = error instanceof StationFailure ? error.error.message : `Printing failed (${error instanceof Error ? error.message : String(error)}).`;
@@ -133,6 +144,11 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       publish(jobs.markFailed(job.id, sent > 0 && sent < bytes.length ? `${message} ${PARTIAL_ADVICE}` : message, sent));
       return true;
     }
+    // Outside the try: the label has printed, so nothing that fails from here on may mark the job failed (a Retry would print it twice).
+    publish(jobs.markDone(job.id));
+    log.info('label printed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
+    emit('printer.status', { printerId: profile.id, state: 'ready', message: null });
+    return true;
   }
 
   return {

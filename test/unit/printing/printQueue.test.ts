@@ -6,6 +6,9 @@ import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { createPrintQueue } from '../../../electron/printing/queue/printQueue';
 import { openDatabase } from '../../../electron/store/database';
 import { makeTempDir } from '../../support/tempDir';
+import { labelLikeRaster, rasterToOneBitRows, writePng } from './fixtures';
+
+const labelPng = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(labelLikeRaster(812, 1218)) });
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
@@ -35,6 +38,67 @@ describe('print queue', () => {
     await queue.close();
     await expect(waiting).resolves.toMatchObject({ id: job.id, status: 'queued' });
     await expect(queue.waitForJob(job.id)).resolves.toMatchObject({ status: 'queued' });
+  });
+
+  it('prints a job enqueued while a worker that found its queue empty is still winding down', async () => {
+    const jobs = jobStore();
+    const printed: string[] = [];
+    const printer = {
+      kind: 'virtual' as const,
+      description: 'folder',
+      isPresent: () => true,
+      send: async (_bytes: Uint8Array, job: { id: string }) => void printed.push(job.id),
+    };
+    const queue = createPrintQueue({
+      jobs,
+      profile: (id) => ({ ...defaultVirtualProfile, id }),
+      defaultPrinterId: () => 'virtual',
+      transport: () => printer,
+      emit: () => undefined,
+      log: createMemoryLogger(),
+      retryDelayMs: 60_000,
+    });
+    queue.kick('virtual');
+    const job = queue.enqueue({ png: labelPng, title: 'label' });
+    await queue.idle();
+    await queue.close();
+    expect(printed).toEqual([job.id]);
+    expect(jobs.get(job.id)?.status).toBe('done');
+  });
+
+  it('a store write that fails after the label printed never marks it failed (a Retry would print it twice)', async () => {
+    const jobs = jobStore();
+    const log = createMemoryLogger();
+    const printed: string[] = [];
+    const printer = {
+      kind: 'virtual' as const,
+      description: 'folder',
+      isPresent: () => true,
+      send: async (bytes: Uint8Array, job: { id: string }, onProgress?: (sent: number) => void) => {
+        printed.push(job.id);
+        onProgress?.(bytes.length);
+      },
+    };
+    const queue = createPrintQueue({
+      jobs: { ...jobs, markDone: () => { throw new Error('SQLITE_BUSY: database is locked'); } },
+      profile: (id) => ({ ...defaultVirtualProfile, id }),
+      defaultPrinterId: () => 'virtual',
+      transport: () => printer,
+      emit: () => undefined,
+      log,
+      retryDelayMs: 60_000,
+    });
+    const job = queue.enqueue({ png: labelPng, title: 'label' });
+    await queue.idle();
+    await queue.close();
+    expect(printed).toEqual([job.id]);
+    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'print worker stopped' }));
+    const left = jobs.get(job.id)!;
+    expect(left).toMatchObject({ status: 'sending', error: null });
+    expect(left.bytesSent).toBe(left.bytesTotal);
+    // The next start settles it from the bytes the printer took.
+    createPrintQueue({ jobs, profile: () => null, defaultPrinterId: () => 'virtual', transport: () => printer, emit: () => undefined, log }).recover();
+    expect(jobs.get(job.id)?.status).toBe('done');
   });
 });
 
