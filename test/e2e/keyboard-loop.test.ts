@@ -25,8 +25,14 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await f?.close();
   });
 
+  /** As fast as a wedge scanner types: the scanner hook catches it wherever the focus is. */
   const scan = async (text: string): Promise<void> => {
     await f.page.keyboard.type(text);
+    await f.page.keyboard.press('Enter');
+  };
+  /** The same barcode read into the focused Scan box in one go and ended with Enter (no timing to miss on a busy test machine). */
+  const scanIntoBox = async (text: string): Promise<void> => {
+    await f.page.keyboard.insertText(text);
     await f.page.keyboard.press('Enter');
   };
   const played = () => f.page.evaluate(() => (window as unknown as { played: string[] }).played.map((src) => (/scan-ok/.test(src) ? 'ok' : 'error')));
@@ -74,24 +80,24 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     const { page } = f;
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
     await keepAddress();
-    await scan('PS:CMD:BUY');
+    await scanIntoBox('PS:CMD:BUY');
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';
     await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
 
     const jobs = await printJobs();
-    await scan('PS:CMD:REPRINT_LAST');
+    await scanIntoBox('PS:CMD:REPRINT_LAST');
     await expect.poll(printJobs).toBe(jobs + 1);
 
-    await scan('PS:CMD:NEXT');
+    await scanIntoBox('PS:CMD:NEXT');
     await page.getByRole('region', { name: 'Ship to' }).getByText('Scan an order to fill in').waitFor();
 
-    await scan('DEMO-1007');
+    await scanIntoBox('DEMO-1007');
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1007').waitFor();
-    await scan('PS:CMD:CANCEL');
+    await scanIntoBox('PS:CMD:CANCEL');
     await page.getByRole('region', { name: 'Ship to' }).getByText('Scan an order to fill in').waitFor();
 
-    await scan('PS:CMD:VOID_LAST');
+    await scanIntoBox('PS:CMD:VOID_LAST');
     const voidScreen = page.getByRole('region', { name: 'Void' });
     await voidScreen.getByText(tracking).first().waitFor();
     await page.keyboard.press('Enter');
