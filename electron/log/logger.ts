@@ -38,13 +38,16 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
   let closed = false;
 
   const rotate = (): void => {
-    fs.closeSync(fd);
     for (let i = keep - 1; i >= 1; i -= 1) {
       const from = `${file}.${i}`;
       if (fs.existsSync(from)) fs.renameSync(from, `${file}.${i + 1}`);
     }
     fs.renameSync(file, `${file}.1`);
-    fd = fs.openSync(file, 'a');
+    // The old descriptor is closed only once the new one is open, so a rotation that fails half-way
+    // leaves `fd` writable rather than a closed number another file may reuse.
+    const next = fs.openSync(file, 'a');
+    fs.closeSync(fd);
+    fd = next;
     size = 0;
   };
 
@@ -55,9 +58,13 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
     const entry = { t: new Date().toISOString(), level, scope, msg: redactText(message), ...(fields ? (redact(fields) as object) : {}) };
     const line = `${JSON.stringify(entry)}\n`;
     const bytes = Buffer.byteLength(line);
-    if (size + bytes > maxBytes && size > 0) rotate();
-    fs.writeSync(fd, line);
-    size += bytes;
+    try {
+      if (size + bytes > maxBytes && size > 0) rotate();
+      fs.writeSync(fd, line);
+      size += bytes;
+    } catch {
+      // A full disk or a vanished folder loses this line, never the work it describes (a bought label, a print).
+    }
     options.echo?.(line);
   };
 

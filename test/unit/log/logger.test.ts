@@ -59,6 +59,17 @@ describe('file logger', () => {
   });
 });
 
+describe.skipIf(!fs.existsSync('/dev/full'))('a log on a full disk', () => {
+  it('drops the line instead of failing the caller', () => {
+    const log = createFileLogger({ dir: '/dev', fileName: 'full' });
+    try {
+      expect(() => log.info('label bought', { shipmentNo: 'SN-1' })).not.toThrow();
+    } finally {
+      log.close();
+    }
+  });
+});
+
 describe('redaction', () => {
   it('masks credentials in text and by key name', () => {
     expect(redactText('Authorization: Basic U1NfVEVTVF94OnNlY3JldA==')).toBe('Authorization: Basic [redacted]');
