@@ -1,7 +1,7 @@
 /**
  * The part of the `usb` 2.x legacy API the scale driver uses, as structural
- * types: the real module satisfies them (see usbModule.ts), and tests pass a
- * stand-in built from EventEmitters with recorded reports.
+ * types: the real module (loaded by electron/usb/loadUsb.ts) satisfies them,
+ * and tests pass a stand-in built from EventEmitters with recorded reports.
  *
  * 2.18 is chosen over 3.x on purpose: 3.x keeps only the WebUSB API, whose
  * hotplug and kernel-driver handling are poorer for HID devices on Linux, and
