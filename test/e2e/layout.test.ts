@@ -46,4 +46,23 @@ describe('layout: narrow and wide benches', () => {
     expect(width).toBeGreaterThan(1600);
     await f.screenshot('layout-1920');
   });
+
+  it('the command barcode sheet prints alone across the page', async () => {
+    const { page } = f;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.keyboard.press('Alt+s');
+    await page.getByRole('button', { name: 'Show the command sheet' }).waitFor();
+    await page.keyboard.press('Alt+c');
+    const sheet = page.getByRole('region', { name: 'Command barcodes' });
+    await expect.poll(() => sheet.getByRole('img').count()).toBeGreaterThanOrEqual(6);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      await expect(page.getByRole('navigation', { name: 'Screens' }).isVisible()).resolves.toBe(false);
+      await expect(page.getByRole('region', { name: 'Printer' }).isVisible()).resolves.toBe(false);
+      const width = await sheet.evaluate((el) => el.getBoundingClientRect().width);
+      expect(width).toBeGreaterThan(1000);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
 });
