@@ -58,17 +58,6 @@ export function rastersEqual(a: Raster, b: Raster): boolean {
   return true;
 }
 
-/** Clears padding bits so rasters built by hand compare equal to decoded ones. */
-export function clearPadding(raster: Raster): Raster {
-  const mask = lastByteMask(raster.width);
-  if (mask === 0xff) return raster;
-  for (let y = 0; y < raster.height; y += 1) {
-    const index = y * raster.bytesPerRow + raster.bytesPerRow - 1;
-    raster.data[index] = raster.data[index]! & mask;
-  }
-  return raster;
-}
-
 export function blackPixelCount(raster: Raster): number {
   let count = 0;
   for (const byte of raster.data) count += POPCOUNT[byte]!;

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { decodePrinterBytes } from '../lang';
 import { rasterToPng } from '../raster/preview';
@@ -34,8 +33,4 @@ export function createVirtualPrinter(folder: string, now: () => Date = () => new
       onProgress?.(bytes.length);
     },
   };
-}
-
-export function virtualFolderExists(folder: string): boolean {
-  return existsSync(folder);
 }
