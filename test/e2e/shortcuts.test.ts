@@ -64,4 +64,17 @@ describe('keys on every screen', () => {
     const rows = page.getByRole('table', { name: 'Batch packages' }).locator('tbody tr');
     await expect.poll(() => rows.filter({ hasText: /Printed|Bought/ }).count(), { timeout: 20_000 }).toBe(2);
   });
+
+  it('Alt+X dismisses the newest problem on the error surface', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Alt+o');
+    await page.getByRole('button', { name: 'Pull orders' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+    const problems = page.getByRole('region', { name: 'Problems' });
+    await problems.getByText(/Importing empty\.csv failed/).waitFor();
+    await expect(problems.getByRole('button', { name: 'Dismiss' }).getAttribute('aria-keyshortcuts')).resolves.toBe('Alt+X');
+    await page.keyboard.press('Alt+x');
+    await expect.poll(() => problems.count()).toBe(0);
+  });
 });

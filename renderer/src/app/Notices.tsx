@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useEvent } from '../station/use-query';
+import { Key } from '../ui/Key';
 
 interface Notice {
   readonly id: number;
@@ -16,11 +17,16 @@ export function Notices() {
   if (notices.length === 0) return null;
   return (
     <section className="notices" aria-label="Notices" aria-live="polite">
-      {notices.map((notice) => (
+      {notices.map((notice, index) => (
         <div key={notice.id} className={`notice notice-${notice.level}`}>
           <span>{notice.message}</span>
-          <button type="button" className="button ghost" onClick={() => setNotices((list) => list.filter((n) => n.id !== notice.id))}>
-            Dismiss
+          <button
+            type="button"
+            className="button ghost"
+            aria-keyshortcuts={index === notices.length - 1 ? 'Alt+X' : undefined}
+            onClick={() => setNotices((list) => list.filter((n) => n.id !== notice.id))}
+          >
+            Dismiss {index === notices.length - 1 ? <Key k="Alt+X" /> : null}
           </button>
         </div>
       ))}

@@ -8,7 +8,7 @@ function comboOf(event: KeyboardEvent): string | null {
 }
 
 /**
- * A shortcut presses the enabled, visible control on the current screen that
+ * A shortcut presses the first enabled, visible control (problems, notices, then the screen) that
  * declares it in aria-keyshortcuts, so a key shown on a button is the key
  * that works, with no handler per screen. A screen that handles the key
  * itself calls preventDefault first and wins.
@@ -18,7 +18,7 @@ export function pressShortcut(event: KeyboardEvent, root: ParentNode = document)
   if (!combo) return false;
   // Alt+letter is a command here, never text: it must not type into the focused Scan box.
   if (event.altKey) event.preventDefault();
-  const target = [...root.querySelectorAll<HTMLElement>(`main [aria-keyshortcuts~="${combo}"]`)].find(
+  const target = [...root.querySelectorAll<HTMLElement>(`[aria-keyshortcuts~="${combo}"]`)].find(
     (element) => !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0,
   );
   if (!target) return false;
