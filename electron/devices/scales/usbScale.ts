@@ -1,3 +1,4 @@
+import { settle, tryQuietly } from '../../usb/cleanup';
 import { parseHidDescriptor, type ScaleDescriptor } from './hidDescriptor';
 import { hidCandidateInterface } from './knownScales';
 import { SCALE_DATA_REPORT_ID } from './report';
@@ -154,28 +155,4 @@ export async function openUsbScale(device: DeviceLike, options: OpenUsbScaleOpti
       tryQuietly(() => device.close());
     },
   };
-}
-
-/** Waits for a callback-style cleanup step, but not forever: an unplugged device may never call back. */
-function settle(step: (done: () => void) => void, timeoutMs = 1000): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    const done = (): void => {
-      clearTimeout(timer);
-      resolve();
-    };
-    try {
-      step(done);
-    } catch {
-      done();
-    }
-  });
-}
-
-function tryQuietly(action: () => void): void {
-  try {
-    action();
-  } catch {
-    // Closing a device that was unplugged fails; there is nothing left to undo.
-  }
 }

@@ -1,4 +1,5 @@
 import { fail, StationFailure } from '../../../shared/contract/errors';
+import { settle, tryQuietly } from '../../usb/cleanup';
 import { isOutEndpoint, libusbErrorName, type UsbDevice, type UsbInterfaceDescriptor, type UsbOutEndpoint } from './usbTypes';
 
 /** USB printer class: interface class 7, subclass 1, protocol 1 (unidirectional) or 2 (bidirectional). */
@@ -98,24 +99,14 @@ export function openPrinter(device: UsbDevice, timeoutMs: number, platform: Node
     return {
       iface,
       endpoint,
-      close: () =>
-        new Promise<void>((resolve) => {
-          handle.release(true, () => {
-            try {
-              device.close();
-            } catch {
-              // Already gone (unplugged): nothing left to close.
-            }
-            resolve();
-          });
-        }),
+      // Never rejects nor hangs: the job's outcome is already decided by the transfer.
+      close: async () => {
+        await settle((done) => handle.release(true, () => done()));
+        tryQuietly(() => device.close());
+      },
     };
   } catch (error) {
-    try {
-      device.close();
-    } catch {
-      // The device may already be gone.
-    }
+    tryQuietly(() => device.close());
     if (error instanceof StationFailure) throw error;
     throw describeUsbError(error, device, 0);
   }

@@ -14,7 +14,7 @@ import { suggestPrinter } from '../../../electron/printing/usb/knownPrinters';
 import { listUsbPrinters } from '../../../electron/printing/usb/usbDiscovery';
 import { PrinterSendError, readPortStatus, usbAccessAdvice } from '../../../electron/printing/usb/usbPrinter';
 import { labelLikeRaster } from './fixtures';
-import { fakeBus, fakePrinter } from './usbFake';
+import { fakeBus, fakePrinter, libusbError } from './usbFake';
 
 const job = { id: 'job1', title: 'test', language: 'zpl' as const, size: { width: 812, height: 1218 } };
 const label = labelLikeRaster(812, 1218);
@@ -82,6 +82,21 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(device.received.every((c) => c.length <= 4096)).toBe(true);
     const expected = process.platform === 'linux' ? ['open', 'detachKernelDriver', 'claim', 'control a1 1 0', 'release', 'close'] : ['open', 'claim', 'control a1 1 0', 'release', 'close'];
     expect(device.log).toEqual(expected);
+  });
+
+  it('a label that went out whole is sent, even when letting go of the printer fails afterwards', async () => {
+    const device = fakePrinter();
+    const claimed = device.interface(0);
+    device.interface = () => ({
+      ...claimed,
+      release: () => {
+        throw libusbError('LIBUSB_ERROR_NO_DEVICE', -4);
+      },
+    });
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { chunkSize: 4096 });
+    await expect(printer.send(zpl, job)).resolves.toBeUndefined();
+    expect(Buffer.concat(device.received)).toEqual(zpl);
+    expect(device.log.at(-1)).toBe('close');
   });
 
   it('says how many bytes went out when unplugged mid-job', async () => {
