@@ -25,6 +25,8 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
     send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void) {
       return new Promise<void>((resolve, reject) => {
         let connected = false;
+        /** Every byte was handed to the OS ('finish'): from then on a reset or close cannot mean the job was cut short. */
+        let flushed = false;
         let settled = false;
         const socket = net.createConnection({ host: options.host, port });
         const finish = (error?: PrinterSendError): void => {
@@ -35,7 +37,8 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
           if (error) reject(error);
           else resolve();
         };
-        const sent = (): number => (connected ? Math.min(bytes.length, socket.bytesWritten) : 0);
+        // bytesWritten also counts what still waits in our own buffer; only what left it can have reached the printer.
+        const sent = (): number => (connected ? Math.max(0, Math.min(bytes.length, socket.bytesWritten - socket.writableLength)) : 0);
         let timer = setTimeout(
           () => finish(new PrinterSendError(`The printer at ${where} did not answer. Check that it is on and on the network.`, 0)),
           options.connectTimeoutMs ?? 5000,
@@ -50,10 +53,15 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
           socket.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), () => onProgress?.(bytes.length));
         });
         // Printers often keep the connection open after a job; our half-close flushed everything, which is all we can know.
-        socket.once('finish', () => setTimeout(() => finish(), 50));
-        socket.once('close', () => (socket.bytesWritten >= bytes.length && connected ? finish() : finish(new PrinterSendError(`The printer at ${where} closed the connection early.`, sent()))));
+        socket.once('finish', () => {
+          flushed = true;
+          setTimeout(() => finish(), 50);
+        });
+        socket.once('close', () => (flushed ? finish() : finish(new PrinterSendError(`The printer at ${where} closed the connection early.`, sent()))));
         socket.on('data', () => undefined);
         socket.once('error', (error: NodeJS.ErrnoException) => {
+          // Many printers reset the connection once they have the job.
+          if (flushed) return finish();
           const words =
             error.code === 'ECONNREFUSED'
               ? `The printer at ${where} refused the connection. Check the address and that raw printing on port ${port} is on.`

@@ -61,6 +61,30 @@ describe('raw TCP 9100', () => {
     expect(progress.at(-1)).toBe(zpl.length);
   });
 
+  it('counts a job as sent when the printer resets the connection after taking every byte', async () => {
+    let taken = 0;
+    const port = await listen((socket) => {
+      socket.on('data', (d) => {
+        taken += d.length;
+        if (taken >= zpl.length) socket.resetAndDestroy();
+      });
+      socket.on('error', () => undefined);
+    });
+    await expect(createTcpPrinter({ host: '127.0.0.1', port }).send(zpl, job)).resolves.toBeUndefined();
+    expect(taken).toBe(zpl.length);
+  });
+
+  it('reports a job the printer cut off with the bytes that left, not the bytes still buffered', async () => {
+    const big = Buffer.alloc(32 * 1024 * 1024, 0x41);
+    const port = await listen((socket) => {
+      socket.once('data', () => socket.destroy());
+      socket.on('error', () => undefined);
+    });
+    const error = await createTcpPrinter({ host: '127.0.0.1', port }).send(big, job).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PrinterSendError);
+    expect((error as PrinterSendError).bytesSent).toBeLessThan(big.length);
+  });
+
   it('reports a refused connection in words, with nothing sent', async () => {
     const port = await listen(() => undefined);
     servers.pop()!.close();
