@@ -21,7 +21,7 @@ export interface PrintQueueDeps {
 }
 
 const FINAL = new Set(['done', 'failed', 'cancelled']);
-const PARTIAL_ADVICE = 'Part of the label reached the printer, so it was not sent again automatically. Check what printed, then press Retry or Reprint.';
+const PARTIAL_ADVICE = 'Some or all of the label reached the printer, so it was not sent again automatically. Check what printed, then press Retry or Reprint.';
 
 /**
  * The durable print queue. Every job is in SQLite before enqueue returns;
@@ -141,7 +141,8 @@ export function createPrintQueue(deps: PrintQueueDeps) {
         publish(jobs.markWaiting(job.id, `Waiting for ${profile.name}: ${message}`));
         return false;
       }
-      publish(jobs.markFailed(job.id, sent > 0 && sent < bytes.length ? `${message} ${PARTIAL_ADVICE}` : message, sent));
+      // Some bytes, or even all of them, went out before the error: the label may have printed, so the operator checks.
+      publish(jobs.markFailed(job.id, sent > 0 ? `${message} ${PARTIAL_ADVICE}` : message, sent));
       return true;
     }
     // Outside the try: the label has printed, so nothing that fails from here on may mark the job failed (a Retry would print it twice).

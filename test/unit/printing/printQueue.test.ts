@@ -4,6 +4,7 @@ import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { createPrintQueue } from '../../../electron/printing/queue/printQueue';
+import { PrinterSendError } from '../../../electron/printing/usb/usbPrinter';
 import { openDatabase } from '../../../electron/store/database';
 import { makeTempDir } from '../../support/tempDir';
 import { labelLikeRaster, rasterToOneBitRows, writePng } from './fixtures';
@@ -64,6 +65,29 @@ describe('print queue', () => {
     await queue.close();
     expect(printed).toEqual([job.id]);
     expect(jobs.get(job.id)?.status).toBe('done');
+  });
+
+  it('a send that failed after every byte went out asks the operator to check what printed', async () => {
+    const jobs = jobStore();
+    const printer = {
+      kind: 'tcp' as const,
+      description: 'network',
+      isPresent: () => true,
+      send: (bytes: Uint8Array) => Promise.reject(new PrinterSendError('The printer at 10.0.0.9:9100 closed the connection early.', bytes.length)),
+    };
+    const queue = createPrintQueue({
+      jobs,
+      profile: (id) => ({ ...defaultVirtualProfile, id }),
+      defaultPrinterId: () => 'virtual',
+      transport: () => printer,
+      emit: () => undefined,
+      log: createMemoryLogger(),
+      retryDelayMs: 60_000,
+    });
+    const job = queue.enqueue({ png: labelPng, title: 'label' });
+    await queue.idle();
+    await queue.close();
+    expect(jobs.get(job.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/Check what printed/) });
   });
 
   it('a store write that fails after the label printed never marks it failed (a Retry would print it twice)', async () => {
