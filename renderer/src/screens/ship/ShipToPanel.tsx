@@ -1,6 +1,9 @@
 import { InlineError } from '../../ui/ErrorText';
 import { addressLines } from '../../ui/format';
-import { acceptStandardized, keepMine } from './ship-actions';
+import { useState } from 'react';
+import { Key } from '../../ui/Key';
+import { acceptStandardized, keepMine, shipToTypedAddress } from './ship-actions';
+import { ShipToEditor } from './ShipToEditor';
 import { useShip } from './ship-store';
 
 /** The ship-to address and, when the service standardizes it, the choice to accept or keep it. */
@@ -11,11 +14,28 @@ export function ShipToPanel() {
   const decision = useShip((s) => s.addressDecision);
   const addressError = useShip((s) => s.addressError);
   const packageIndex = useShip((s) => s.packageIndex);
+  const locked = useShip((s) => s.buying || s.purchase !== null);
+  const [editing, setEditing] = useState(false);
   if (!to) {
     return (
       <section className="panel" aria-label="Ship to">
         <h2>Ship to</h2>
         <p className="muted">Scan an order to fill in the address and package.</p>
+      </section>
+    );
+  }
+  if (editing && !locked) {
+    return (
+      <section className="panel" aria-label="Ship to">
+        <ShipToEditor
+          address={to}
+          onUse={(next) => {
+            setEditing(false);
+            shipToTypedAddress(next);
+            document.querySelector<HTMLInputElement>('input[data-scan-field]')?.focus();
+          }}
+          onCancel={() => setEditing(false)}
+        />
       </section>
     );
   }
@@ -39,6 +59,11 @@ export function ShipToPanel() {
           <span key={line}>{line}</span>
         ))}
       </address>
+      {locked ? null : (
+        <button type="button" className="button" aria-keyshortcuts="Alt+E" onClick={() => setEditing(true)}>
+          Edit address <Key k="Alt+E" />
+        </button>
+      )}
       {offer ? (
         <div className="inline-error offer" role="group" aria-label="Address check">
           <p className="error-message">{check.valid ? 'The service suggests a standardized address.' : 'The service could not confirm this address.'}</p>

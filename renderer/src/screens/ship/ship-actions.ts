@@ -89,6 +89,12 @@ export function acceptStandardized(): void {
   state().patch({ to: check.standardized, addressDecision: 'accepted', ...clearAddressRefusal() });
 }
 
+/** The operator's own ship-to address: rates follow it, and it is checked again before buying. */
+export function shipToTypedAddress(to: StationAddress): void {
+  state().patch({ to, ...clearAddressRefusal() });
+  void checkAddress(to);
+}
+
 export function keepMine(): void {
   state().patch({ addressDecision: 'kept', ...clearAddressRefusal() });
 }

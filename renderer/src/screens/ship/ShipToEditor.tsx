@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { StationAddress } from '../../../../shared/contract/shippingTypes';
+import { AddressForm, addressFrom, draftFrom } from '../../ui/AddressForm';
+import { Key } from '../../ui/Key';
+
+/** The ship-to address as the operator corrects it; Enter uses it, Alt+C leaves it as it was. */
+export function ShipToEditor({ address, onUse, onCancel }: { readonly address: StationAddress; readonly onUse: (to: StationAddress) => void; readonly onCancel: () => void }) {
+  const [draft, setDraft] = useState(() => draftFrom(address));
+  return (
+    <form
+      className="ship-to-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onUse({ ...addressFrom(draft), ...(address.residential !== undefined ? { residential: address.residential } : {}) });
+      }}
+    >
+      <AddressForm value={draft} onChange={setDraft} prefix="to" label="Edit ship-to address" />
+      <div className="row">
+        <button type="submit" className="button primary">
+          Use this address <Key k="Enter" />
+        </button>
+        <button type="button" className="button" aria-keyshortcuts="Alt+C" onClick={onCancel}>
+          Cancel <Key k="Alt+C" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStation, prepareBench, type StationFixture } from './fixture';
+
+/** Address validation before buying: the operator corrects the address, is offered the standardized form, and may keep theirs. */
+describe('Ship: the operator edits the ship-to address', () => {
+  let f: StationFixture;
+  beforeAll(async () => {
+    f = await openStation();
+    await prepareBench(f);
+  });
+  afterAll(async () => {
+    await f?.close();
+  });
+
+  it('Alt+E edits the address; the new one is checked again, rated, and bought as kept', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
+    await page.keyboard.press('Enter');
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await shipTo.getByText('order DEMO-1002').waitFor();
+    await page.getByRole('table', { name: 'Rates' }).waitFor();
+
+    await page.keyboard.press('Alt+e');
+    const form = shipTo.getByRole('group', { name: 'Edit ship-to address' });
+    await form.getByRole('textbox', { name: 'Street', exact: true }).fill('1457 Sunset Boulevard');
+    await form.getByRole('textbox', { name: 'City' }).fill('Los Angeles');
+    await form.getByRole('textbox', { name: 'State' }).fill('CA');
+    await form.getByRole('textbox', { name: 'ZIP code' }).fill('90026');
+    await form.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
+
+    await shipTo.locator('address').getByText('1457 Sunset Boulevard').waitFor();
+    const offer = shipTo.getByRole('group', { name: 'Address check' });
+    await offer.getByText(/1457 SUNSET BLVD/).waitFor();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
+    await page.keyboard.press('Alt+k');
+    await shipTo.getByText('kept as entered').waitFor();
+
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Edit address' }).count()).resolves.toBe(0);
+    const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';
+    const bought = await f.call('shipments.find', { ref: tracking });
+    expect(bought.orderNumber).toBe('DEMO-1002');
+    const label = await f.call('history.search', { query: tracking, limit: 1 });
+    expect(label.shipments[0]?.state).toBe('bought');
+  });
+
+  it('Alt+C leaves the address as it was', async () => {
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1003');
+    await page.keyboard.press('Enter');
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await shipTo.getByText('order DEMO-1003').waitFor();
+    await page.keyboard.press('Alt+e');
+    const form = shipTo.getByRole('group', { name: 'Edit ship-to address' });
+    await form.getByRole('textbox', { name: 'City' }).fill('Nowhere');
+    await page.keyboard.press('Alt+c');
+    await expect(form.count()).resolves.toBe(0);
+    await expect(shipTo.getByText('Nowhere').count()).resolves.toBe(0);
+  });
+});
