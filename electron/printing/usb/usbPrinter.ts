@@ -124,12 +124,18 @@ export async function writeChunks(
   let sent = 0;
   while (sent < bytes.length) {
     const chunk = Buffer.from(bytes.buffer, bytes.byteOffset + sent, Math.min(options.chunkSize, bytes.length - sent));
+    // A transfer that times out or breaks may still have moved part of its chunk: those bytes count as sent.
+    let partial = 0;
     try {
       sent += await new Promise<number>((resolve, reject) => {
-        endpoint.transfer(chunk, (error, actual) => (error ? reject(error) : resolve(actual ?? chunk.length)));
+        endpoint.transfer(chunk, (error, actual) => {
+          if (!error) return resolve(actual ?? chunk.length);
+          partial = actual ?? 0;
+          reject(error);
+        });
       });
     } catch (error) {
-      throw options.describe(error, sent);
+      throw options.describe(error, sent + partial);
     }
     options.onProgress?.(sent);
   }

@@ -134,6 +134,15 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(device.log).toContain('release');
   });
 
+  it('counts the part of a chunk a timed-out transfer moved, so a job stalled mid-chunk is not re-sent as if untouched', async () => {
+    const device = fakePrinter();
+    device.failAfterChunks = { chunks: 0, error: 'LIBUSB_ERROR_TIMEOUT', actual: 64 };
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { chunkSize: 4096 });
+    const error = (await printer.send(zpl, job).catch((e: unknown) => e)) as PrinterSendError;
+    expect(error).toBeInstanceOf(PrinterSendError);
+    expect(error.bytesSent).toBe(64);
+  });
+
   it('checks GET_PORT_STATUS and waits, sending nothing, when the printer is out of labels', async () => {
     const device = fakePrinter();
     device.portStatus = 0x38;

@@ -4,8 +4,8 @@ import type { UsbBus, UsbDevice, UsbHotplugEvent, UsbInterface, UsbOutEndpoint }
 export interface FakePrinter extends UsbDevice {
   readonly log: string[];
   readonly received: Buffer[];
-  /** Fail the transfer with this libusb error after so many successful chunks. */
-  failAfterChunks: { chunks: number; error: string } | null;
+  /** Fail the transfer with this libusb error after so many successful chunks, having moved `actual` bytes of the failing one. */
+  failAfterChunks: { chunks: number; error: string; actual?: number } | null;
   openError: string | null;
   kernelDriverActive: boolean;
   /** GET_PORT_STATUS byte: 0x18 selected, no error; 0x20 paper empty. */
@@ -28,7 +28,7 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     transfer(buffer, callback) {
       const failure = device.failAfterChunks;
       if (failure && received.length >= failure.chunks) {
-        setImmediate(() => callback(libusbError(failure.error, ERRNO[failure.error] ?? -99), 0));
+        setImmediate(() => callback(libusbError(failure.error, ERRNO[failure.error] ?? -99), failure.actual ?? 0));
         return;
       }
       received.push(Buffer.from(buffer));
