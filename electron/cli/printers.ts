@@ -36,7 +36,8 @@ export function createPrintersCommand(deps: { usb?: UsbBus | null } = {}): CliCo
         if (values.json) io.out(JSON.stringify({ printers }));
         else {
           for (const p of printers) io.out(line(p));
-          if (!printers.some((p) => p.transport === 'usb')) io.out('No USB printers are plugged in.');
+          // A configured USB printer that is unplugged is listed, but it is not plugged in.
+          if (!printers.some((p) => p.transport === 'usb' && p.connected)) io.out('No USB printers are plugged in.');
         }
         return 0;
       } finally {

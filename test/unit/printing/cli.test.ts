@@ -8,6 +8,8 @@ import { createPrintCommand } from '../../../electron/cli/print';
 import { createPrintersCommand } from '../../../electron/cli/printers';
 import { decodeLabelPng } from '../../../electron/printing/raster/decode';
 import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { openPrinting } from '../../../electron/printing/standalone';
+import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { labelLikeRaster, rasterToOneBitRows, writePng } from './fixtures';
 import { fakeBus, fakePrinter } from './usbFake';
 
@@ -51,6 +53,22 @@ describe('label, printers and print commands', () => {
     expect(await runCli(['printers', '--json', '--data-dir', data], some.io, [createPrintersCommand({ usb: fakeBus([fakePrinter()]) })])).toBe(0);
     expect(some.out).toHaveLength(1);
     expect(JSON.parse(some.out[0]!).printers[1]).toMatchObject({ id: 'usb:0a5f:0120:D2J123456', suggestion: { language: 'zpl' } });
+  });
+
+  it('printers says no USB printer is plugged in when the only USB printer set up is unplugged', async () => {
+    const data = path.join(dir, 'data-c');
+    const setUp = openPrinting(data, null);
+    try {
+      await setUp.printing.handlers['printers.profile.set']({
+        profile: { ...defaultVirtualProfile, id: 'zebra', name: 'Bench Zebra', transport: { kind: 'usb', vendorId: 0x0a5f, productId: 0x0120, serialNumber: null } },
+        makeDefault: false,
+      });
+    } finally {
+      await setUp.close();
+    }
+    const run = io();
+    expect(await runCli(['printers', '--data-dir', data], run.io, [createPrintersCommand({ usb: fakeBus([]) })])).toBe(0);
+    expect(run.out.join('\n')).toMatch(/zebra {2}Bench Zebra \[usb, not connected\][\s\S]*\nNo USB printers are plugged in\./);
   });
 
   it('print sends a label through the queue to the default printer', async () => {
