@@ -43,6 +43,17 @@ describe('keys on every screen', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('History: Alt+T shows the label\'s tracking timeline at once', async () => {
+    const shipment = await buyForOrder(f, 'DEMO-1012', isUsps);
+    const { page } = f;
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
+    await page.getByRole('button', { name: 'Track' }).waitFor();
+    await page.keyboard.press('Alt+t');
+    await page.getByRole('region', { name: 'Tracking status' }).waitFor();
+    await expect(page.getByRole('list', { name: 'Tracking events' }).locator('li').count()).resolves.toBeGreaterThan(0);
+  });
+
   it('End of day: Alt+F makes the SCAN form for USPS labels bought today', async () => {
     const { page } = f;
     await page.keyboard.press('Alt+8');

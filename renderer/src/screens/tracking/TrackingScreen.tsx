@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Key } from '../../ui/Key';
-import type { StationError } from '../../../../shared/contract/errors';
+import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { TrackingInfo } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
 import { run } from '../../station/run';
@@ -18,13 +18,16 @@ export function TrackingScreen() {
   const [carrier, setCarrier] = useState('');
   const [info, setInfo] = useState<TrackingInfo | null>(null);
   const [error, setError] = useState<StationError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(() => Boolean(navParam()));
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
 
   const track = async (): Promise<void> => {
     setBusy(true);
-    const result = await run('tracking.get', { ref, source, carrierCode: carrier.trim() || undefined });
+    show(await run('tracking.get', { ref, source, carrierCode: carrier.trim() || undefined }));
+  };
+
+  function show(result: Result<TrackingInfo>): void {
     setBusy(false);
     if (!result.ok) {
       setInfo(null);
@@ -32,7 +35,13 @@ export function TrackingScreen() {
     }
     setError(null);
     setInfo(result.value);
-  };
+  }
+
+  // Arriving with a number (Track from History) shows its timeline at once.
+  useEffect(() => {
+    const handed = navParam();
+    if (handed) void run('tracking.get', { ref: handed, source: 'auto' }).then(show);
+  }, []);
 
   return (
     <section className="screen" aria-label="Tracking">
