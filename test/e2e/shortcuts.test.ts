@@ -54,12 +54,19 @@ describe('keys on every screen', () => {
     await expect(page.getByRole('list', { name: 'Tracking events' }).locator('li').count()).resolves.toBeGreaterThan(0);
   });
 
-  it('End of day: Alt+F makes the SCAN form for USPS labels bought today', async () => {
+  it('End of day: Alt+F makes the SCAN form for USPS labels bought today, Alt+O opens its PDF', async () => {
     const { page } = f;
     await page.keyboard.press('Alt+8');
     await page.getByRole('button', { name: /Create SCAN form/ }).and(page.locator(':not([disabled])')).waitFor();
     await page.keyboard.press('Alt+f');
-    await page.getByRole('main').getByRole('link', { name: /PDF/ }).first().waitFor();
+    const pdf = page.getByRole('link', { name: 'Open the SCAN form PDF' });
+    await pdf.waitFor();
+    const href = await pdf.getAttribute('href');
+    const opened = page.waitForEvent('popup');
+    await page.keyboard.press('Alt+o');
+    const viewer = await opened;
+    expect(viewer.url()).toBe(href);
+    await viewer.close();
   });
 
   it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {

@@ -35,7 +35,7 @@ export function EndOfDayScreen() {
         <section className="panel" aria-label="SCAN form">
           <h2>SCAN form (USPS PS 5630)</h2>
           <InlineError error={candidates.error} />
-          <p>{count === 0 ? 'Every USPS label from today is already on a SCAN form.' : `${count} USPS labels from today are not on a SCAN form yet.`}</p>
+          <p>{count === 0 ? 'Every USPS label from today is already on a SCAN form.' : `${count} USPS ${count === 1 ? 'label' : 'labels'} from today ${count === 1 ? 'is' : 'are'} not on a SCAN form yet.`}</p>
           <button type="button" className="button primary big" disabled={busy || count === 0} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
             {busy ? 'Making the SCAN form…' : 'Create SCAN form'} <Key k="Alt+F" />
           </button>
@@ -43,9 +43,13 @@ export function EndOfDayScreen() {
           {made ? (
             <div className="success" role="status">
               <p>
-                SCAN form ready for {made.trackingNos.length} packages{made.status !== 'ready' ? ` (${made.status})` : ''}.
+                SCAN form ready for {made.trackingNos.length} {made.trackingNos.length === 1 ? 'package' : 'packages'}{made.status !== 'ready' ? ` (${made.status})` : ''}.
               </p>
-              {made.pdfUrl ? <PdfLink url={made.pdfUrl}>Open the SCAN form PDF</PdfLink> : null}
+              {made.pdfUrl ? (
+                <PdfLink url={made.pdfUrl} shortcut="Alt+O">
+                  Open the SCAN form PDF
+                </PdfLink>
+              ) : null}
             </div>
           ) : null}
         </section>
@@ -80,6 +84,7 @@ export function EndOfDayScreen() {
             ))}
           </tbody>
         </table>
+        {forms.data && forms.data.length === 0 ? <p className="muted">No SCAN forms yet.</p> : null}
       </section>
     </section>
   );
