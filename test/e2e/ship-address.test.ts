@@ -59,4 +59,16 @@ describe('Ship: the operator edits the ship-to address', () => {
     await expect(form.count()).resolves.toBe(0);
     await expect(shipTo.getByText('Nowhere').count()).resolves.toBe(0);
   });
+
+  it('a scan while editing starts the next order and closes the editor', async () => {
+    const { page } = f;
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await page.keyboard.press('Alt+e');
+    const city = shipTo.getByRole('group', { name: 'Edit ship-to address' }).getByRole('textbox', { name: 'City' });
+    await city.focus();
+    await page.keyboard.type('DEMO-1004');
+    await page.keyboard.press('Enter');
+    await shipTo.getByText('order DEMO-1004').waitFor();
+    await expect(shipTo.getByRole('group', { name: 'Edit ship-to address' }).count()).resolves.toBe(0);
+  });
 });

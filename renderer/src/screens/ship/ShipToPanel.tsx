@@ -15,7 +15,10 @@ export function ShipToPanel() {
   const addressError = useShip((s) => s.addressError);
   const packageIndex = useShip((s) => s.packageIndex);
   const locked = useShip((s) => s.buying || s.purchase !== null);
-  const [editing, setEditing] = useState(false);
+  const packageKey = useShip((s) => s.packageKey);
+  // Editing belongs to one package: the next scan closes it, so one order's address never lands on the next.
+  const [editingKey, setEditingKey] = useState<string | null>(null);
+  const editing = editingKey !== null && editingKey === packageKey;
   if (!to) {
     return (
       <section className="panel" aria-label="Ship to">
@@ -30,11 +33,11 @@ export function ShipToPanel() {
         <ShipToEditor
           address={to}
           onUse={(next) => {
-            setEditing(false);
+            setEditingKey(null);
             shipToTypedAddress(next);
             document.querySelector<HTMLInputElement>('input[data-scan-field]')?.focus();
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={() => setEditingKey(null)}
         />
       </section>
     );
@@ -60,7 +63,7 @@ export function ShipToPanel() {
         ))}
       </address>
       {locked ? null : (
-        <button type="button" className="button" aria-keyshortcuts="Alt+E" onClick={() => setEditing(true)}>
+        <button type="button" className="button" aria-keyshortcuts="Alt+E" onClick={() => setEditingKey(packageKey)}>
           Edit address <Key k="Alt+E" />
         </button>
       )}
