@@ -72,5 +72,11 @@ export function serveStatic(
     ...extraHeaders,
   });
   if (request.method === 'HEAD') response.end();
-  else fs.createReadStream(found.file).pipe(response);
+  else {
+    // A file removed since it was found (a rebuild under a running host) must end this response, not the host:
+    // pipe() does not forward read errors, and an unheard stream error is thrown.
+    fs.createReadStream(found.file)
+      .on('error', () => response.destroy())
+      .pipe(response);
+  }
 }
