@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sounds } from '../../ui/sounds';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
@@ -32,7 +33,11 @@ export function ReturnsScreen() {
 
   const fromOrder = async (): Promise<void> => {
     const result = await run('orders.lookup', { orderNumber });
-    if (!result.ok) return setLookupError(result.error);
+    if (!result.ok) {
+      sounds.scanError();
+      return setLookupError(result.error);
+    }
+    sounds.scanOk();
     setLookupError(null);
     setCustomer(draftFrom(result.value.recipient));
     setPackageKey(`return:${result.value.orderNumber}:0`);

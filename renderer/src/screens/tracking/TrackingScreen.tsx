@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { sounds } from '../../ui/sounds';
 import { Key } from '../../ui/Key';
 import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { TrackingInfo } from '../../../../shared/contract/shippingTypes';
@@ -30,9 +31,11 @@ export function TrackingScreen() {
   function show(result: Result<TrackingInfo>): void {
     setBusy(false);
     if (!result.ok) {
+      sounds.scanError();
       setInfo(null);
       return setError(result.error);
     }
+    sounds.scanOk();
     setError(null);
     setInfo(result.value);
   }
