@@ -82,6 +82,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request, socket, head) => {
+    // Node hands an upgrade's socket over without an error listener: a client that resets it would end the host.
+    socket.on('error', () => socket.destroy());
     const refuse = (status: number, reason: string): void => {
       log.warn('bridge connection refused', { reason });
       socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -104,6 +105,20 @@ describe('browser host', () => {
 
   it('refuses a socket with a foreign Host header', async () => {
     await expect(connect(`?key=${SECRET}`, { origin: host.origin, host: 'evil.example' })).rejects.toThrow('refused 403');
+  });
+
+  it('survives a client that resets the connection it is being refused on', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const socket = net.connect(host.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(
+        `GET /bridge HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
+      socket.resetAndDestroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
   });
 
   it('runs contract calls, refuses bad ones with typed errors, and pushes events', async () => {
