@@ -59,7 +59,8 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
         });
         socket.once('close', () => (flushed ? finish() : finish(new PrinterSendError(`The printer at ${where} closed the connection early.`, sent()))));
         socket.on('data', () => undefined);
-        socket.once('error', (error: NodeJS.ErrnoException) => {
+        // on, not once: finish() settles once, and a second error event with no listener would be thrown.
+        socket.on('error', (error: NodeJS.ErrnoException) => {
           // Many printers reset the connection once they have the job.
           if (flushed) return finish();
           const words =
