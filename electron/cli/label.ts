@@ -53,6 +53,14 @@ function readInput(file: string | undefined): Buffer {
   }
 }
 
+function writeOutput(file: string, bytes: Uint8Array): void {
+  try {
+    fs.writeFileSync(file, bytes);
+  } catch (error) {
+    fail('not_found', `Cannot write ${file} (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
 export const labelCommand: CliCommand = {
   name: 'label',
   summary: 'Convert a label PNG to printer bytes (ZPL, EPL, TSPL, ESC/POS), or preview printer bytes as a PNG',
@@ -86,13 +94,13 @@ export const labelCommand: CliCommand = {
     const input = readInput(values.in);
     if (action === 'convert') {
       const { bytes, fit } = await convertLabel(input, settings);
-      fs.writeFileSync(values.out, bytes);
+      writeOutput(values.out, bytes);
       const how = [fit.rotated ? 'rotated' : null, fit.scale !== 1 ? `scaled x${fit.scale.toFixed(3)}` : 'pixel-exact', fit.dithered ? 'dithered' : null].filter(Boolean).join(', ');
       io.err(`Wrote ${bytes.length} bytes of ${settings.language.toUpperCase()} for a ${fit.raster.width}x${fit.raster.height} dot label (${how}) to ${values.out}`);
       return 0;
     }
     const raster = decodePrinterBytes(settings.language, input, mediaDots(settings.media, settings.dpi));
-    fs.writeFileSync(values.out, rasterToPng(raster));
+    writeOutput(values.out, rasterToPng(raster));
     io.err(`Wrote a ${raster.width}x${raster.height} preview to ${values.out}`);
     return 0;
   },

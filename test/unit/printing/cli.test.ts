@@ -42,6 +42,9 @@ describe('label, printers and print commands', () => {
     const b = io();
     expect(await runCli(['label', 'convert', '--in', __filename, '--lang', 'zpl', '--out', path.join(dir, 'x')], b.io, [labelCommand])).toBe(1);
     expect(b.err.join('\n')).toMatch(/bad_label.*not a readable PNG/);
+    const c = io();
+    expect(await runCli(['label', 'convert', '--in', input, '--lang', 'zpl', '--out', path.join(dir, 'no-such-folder', 'x.zpl')], c.io, [labelCommand])).toBe(1);
+    expect(c.err.join('\n')).toMatch(/^Error \(not_found\): Cannot write .*x\.zpl/);
   });
 
   it('printers lists the virtual default and plugged-in USB printers; none is a calm answer', async () => {
