@@ -1,5 +1,5 @@
 import { PrinterSendError, describeUsbError, openPrinter, readPortStatus, writeChunks } from '../usb/usbPrinter';
-import { findUsbDevice } from '../usb/usbDiscovery';
+import { findUsbDevice, holdDevice } from '../usb/usbDiscovery';
 import type { UsbBus } from '../usb/usbTypes';
 import type { PrinterTransport, SendJob } from './transport';
 
@@ -27,18 +27,23 @@ export function createUsbPrinter(bus: UsbBus | null, config: UsbPrinterConfig, o
       if (!bus) throw new PrinterSendError('USB printing is not available on this computer.', 0, false);
       const device = await findUsbDevice(bus, config.vendorId, config.productId, config.serialNumber);
       if (!device) throw new PrinterSendError('The USB printer is not connected. Plug it in and switch it on; the label will print then.', 0);
-      const printer = openPrinter(device, options.timeoutMs ?? 15_000);
+      const letGo = holdDevice(device);
       try {
-        // Printers that answer GET_PORT_STATUS say "paper empty" before we send a byte; others just take the data.
-        const status = await readPortStatus(device, printer.iface).catch(() => null);
-        if (status?.paperEmpty) throw new PrinterSendError('The printer is out of labels. Load a new roll; the label prints then.', 0);
-        await writeChunks(printer.endpoint, bytes, {
-          chunkSize: options.chunkSize ?? 16 * 1024,
-          describe: (error, sent) => describeUsbError(error, device, sent),
-          ...(onProgress ? { onProgress } : {}),
-        });
+        const printer = openPrinter(device, options.timeoutMs ?? 15_000);
+        try {
+          // Printers that answer GET_PORT_STATUS say "paper empty" before we send a byte; others just take the data.
+          const status = await readPortStatus(device, printer.iface).catch(() => null);
+          if (status?.paperEmpty) throw new PrinterSendError('The printer is out of labels. Load a new roll; the label prints then.', 0);
+          await writeChunks(printer.endpoint, bytes, {
+            chunkSize: options.chunkSize ?? 16 * 1024,
+            describe: (error, sent) => describeUsbError(error, device, sent),
+            ...(onProgress ? { onProgress } : {}),
+          });
+        } finally {
+          await printer.close();
+        }
       } finally {
-        await printer.close();
+        letGo();
       }
     },
   };

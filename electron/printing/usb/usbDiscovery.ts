@@ -40,30 +40,51 @@ export async function listUsbPrinters(bus: UsbBus): Promise<DetectedUsbPrinter[]
   return found;
 }
 
+/**
+ * Devices a print job holds open right now. The usb package hands out one
+ * object per device, so opening and closing it to read its strings would
+ * close the handle the job is writing through.
+ */
+const inUse = new WeakSet<UsbDevice>();
+const described = new WeakMap<UsbDevice, DetectedUsbPrinter>();
+
+/** Marks a device as held by a print job until the returned function is called. */
+export function holdDevice(device: UsbDevice): () => void {
+  inUse.add(device);
+  return () => inUse.delete(device);
+}
+
 export async function describeDevice(device: UsbDevice): Promise<DetectedUsbPrinter> {
+  const busy = inUse.has(device) ? described.get(device) : undefined;
+  if (busy) return busy;
   const { idVendor: vendorId, idProduct: productId } = device.deviceDescriptor;
   const vendor = knownVendor(vendorId);
   let serialNumber: string | null = null;
   let product: string | null = null;
   let deviceId: string | null = null;
   let message: string | null = null;
-  try {
-    device.open();
+  if (inUse.has(device)) message = 'Printing now; its details are read once it is idle.';
+  else {
     try {
-      serialNumber = await readString(device, device.deviceDescriptor.iSerialNumber);
-      product = await readString(device, device.deviceDescriptor.iProduct);
-      const iface = findPrinterInterface(device);
-      deviceId = iface ? await readDeviceId(device, iface).catch(() => null) : null;
-    } finally {
-      device.close();
+      device.open();
+      try {
+        serialNumber = await readString(device, device.deviceDescriptor.iSerialNumber);
+        product = await readString(device, device.deviceDescriptor.iProduct);
+        const iface = findPrinterInterface(device);
+        deviceId = iface ? await readDeviceId(device, iface).catch(() => null) : null;
+      } finally {
+        device.close();
+      }
+    } catch (error) {
+      message = libusbErrorName(error) === 'LIBUSB_ERROR_ACCESS' ? usbAccessAdvice(device) : describeUsbError(error, device, 0).message;
     }
-  } catch (error) {
-    message = libusbErrorName(error) === 'LIBUSB_ERROR_ACCESS' ? usbAccessAdvice(device) : describeUsbError(error, device, 0).message;
   }
   const suggestion = suggestPrinter(vendorId, deviceId, product);
   if (!suggestion && !message) message = vendor?.note ?? 'The station does not know which language this printer speaks; choose it in the printer settings.';
   const name = [vendor?.name, product ?? (suggestion?.model !== vendor?.name ? suggestion?.model : null)].filter(Boolean).join(' ') || `USB printer ${vidPid(device)}`;
-  return { id: usbPrinterId(vendorId, productId, serialNumber), vendorId, productId, serialNumber, name, deviceId, suggestion, message };
+  const printer = { id: usbPrinterId(vendorId, productId, serialNumber), vendorId, productId, serialNumber, name, deviceId, suggestion, message };
+  if (!message) described.set(device, printer);
+  return printer;
 }
 
 /** The attached device for a configured printer; the serial number tells apart two of the same model. */
@@ -71,6 +92,8 @@ export async function findUsbDevice(bus: UsbBus, vendorId: number, productId: nu
   const candidates = bus.getDeviceList().filter((d) => d.deviceDescriptor.idVendor === vendorId && d.deviceDescriptor.idProduct === productId);
   if (!serialNumber || candidates.length <= 1) return candidates[0] ?? null;
   for (const device of candidates) {
+    // Held by another printer's job: opening it here would close that job's handle, and it is not this printer.
+    if (inUse.has(device)) continue;
     try {
       device.open();
       const serial = await readString(device, device.deviceDescriptor.iSerialNumber).finally(() => device.close());

@@ -123,6 +123,26 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(device.log.at(-1)).toBe('close');
   });
 
+  it('listing printers while one prints reads nothing from it, so the job\'s handle stays open', async () => {
+    const device = fakePrinter();
+    const bus = fakeBus([device]);
+    await listUsbPrinters(bus);
+    const printer = createUsbPrinter(bus, { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { chunkSize: 100 });
+    let listed: Awaited<ReturnType<typeof listUsbPrinters>> = [];
+    let logDuringList: string[] = [];
+    await printer.send(zpl, job, (sent) => {
+      if (sent !== 200) return;
+      const before = device.log.length;
+      void listUsbPrinters(bus).then((found) => {
+        listed = found;
+        logDuringList = device.log.slice(before);
+      });
+    });
+    expect(Buffer.concat(device.received)).toEqual(zpl);
+    expect(logDuringList.filter((entry) => entry === 'open' || entry === 'close')).toEqual([]);
+    expect(listed[0]).toMatchObject({ id: 'usb:0a5f:0120:D2J123456', suggestion: { language: 'zpl' } });
+  });
+
   it('says how many bytes went out when unplugged mid-job', async () => {
     const device = fakePrinter();
     device.failAfterChunks = { chunks: 2, error: 'LIBUSB_ERROR_NO_DEVICE' };
