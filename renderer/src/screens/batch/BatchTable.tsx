@@ -51,7 +51,7 @@ export function BatchTable() {
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
-            <td>{row.order.orderNumber}</td>
+            <td className="mono nowrap">{row.order.orderNumber}</td>
             <td>
               {row.order.recipient.name}, {row.order.recipient.city} {row.order.recipient.state}
             </td>
