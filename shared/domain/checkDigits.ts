@@ -30,9 +30,14 @@ function endsWithCheck(value: string, check: (body: string) => number): boolean 
   return check(value.slice(0, -1)) === value.charCodeAt(value.length - 1) - 48;
 }
 
+/** Any digits-only number whose last digit is its GS1 mod 10 check digit. */
+export function hasMod10CheckDigit(value: string): boolean {
+  return endsWithCheck(value, mod10CheckDigit);
+}
+
 /** A USPS Package Identification Code: 22 or 26 digits, channel 91-95, mod 10. */
 export function isValidUspsPic(pic: string): boolean {
-  return (pic.length === 22 || pic.length === 26) && /^9[1-5]/.test(pic) && endsWithCheck(pic, mod10CheckDigit);
+  return (pic.length === 22 || pic.length === 26) && /^9[1-5]/.test(pic) && hasMod10CheckDigit(pic);
 }
 
 /**
@@ -79,7 +84,7 @@ export function isValidFedexExpress(value: string): boolean {
 
 /** FedEx Ground 15-digit numbers use the GS1 mod 10 of USPS PICs. */
 export function isValidFedexGround15(value: string): boolean {
-  return value.length === 15 && endsWithCheck(value, mod10CheckDigit);
+  return value.length === 15 && hasMod10CheckDigit(value);
 }
 
 /** DHL Express waybill: the number before the check digit, modulo 7. */

@@ -1,11 +1,11 @@
 import {
+  hasMod10CheckDigit,
   isValidDhlExpress,
   isValidFedexExpress,
   isValidFedexGround15,
   isValidSwiftx,
   isValidUpsTracking,
   isValidUspsPic,
-  mod10CheckDigit,
 } from './checkDigits';
 import { COMMAND_PREFIX, isStationCommand, type StationCommand } from './commandBarcodes';
 
@@ -69,8 +69,6 @@ const tracking = (tracking_no: string, carrier: ScanCarrier | undefined, extra: 
 
 const unknown = (message: string): ScanResult => ({ kind: 'unknown', message });
 
-const checks = (digits: string): boolean => mod10CheckDigit(digits.slice(0, -1)) === Number(digits.slice(-1));
-
 /** UPU S10 (e.g. EC123456785US): weights 8,6,4,2,3,5,9,7; 11 - sum mod 11, 10 -> 0, 11 -> 5. */
 function isValidS10(value: string): boolean {
   const match = /^[A-Z]{2}([0-9]{8})([0-9])[A-Z]{2}$/.exec(value);
@@ -103,14 +101,14 @@ function impb(raw: string, gs1: boolean): ScanResult | undefined {
 function digitsTracking(digits: string): ScanResult | undefined {
   switch (digits.length) {
     case 20:
-      if (checks(digits)) return tracking(digits, 'USPS');
+      if (hasMod10CheckDigit(digits)) return tracking(digits, 'USPS');
       // FedEx SmartPost prints its IMpb number without the 92 channel.
       if (isValidUspsPic(`92${digits}`)) return tracking(digits, 'FEDEX');
       return undefined;
     case 22:
       if (isValidUspsPic(digits)) return tracking(digits, 'USPS');
       // FedEx Ground 96: the check digit covers the 14-digit shipper + package part.
-      if (digits.startsWith('96') && checks(digits.slice(7))) return tracking(digits, 'FEDEX');
+      if (digits.startsWith('96') && isValidFedexGround15(digits.slice(7))) return tracking(digits, 'FEDEX');
       return undefined;
     case 26:
       return isValidUspsPic(digits) ? tracking(digits, 'USPS') : undefined;
