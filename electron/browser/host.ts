@@ -38,7 +38,13 @@ function secretMatches(expected: Buffer, given: string | null | undefined): bool
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      // Any page on 127.0.0.1 may set a cookie for this port (cookies ignore ports); a malformed one is no key.
+      return undefined;
+    }
   }
   return undefined;
 }

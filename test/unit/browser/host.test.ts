@@ -107,6 +107,13 @@ describe('browser host', () => {
     await expect(connect(`?key=${SECRET}`, { origin: host.origin, host: 'evil.example' })).rejects.toThrow('refused 403');
   });
 
+  it('refuses a malformed key cookie (any page on 127.0.0.1 can set one) and keeps serving', async () => {
+    const cookie = `parcel_station_${host.port}=%E0%A4%A`;
+    expect((await get('/', { cookie })).status).toBe(403);
+    await expect(connect('', { origin: host.origin, cookie })).rejects.toThrow('refused 401');
+    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
+  });
+
   it('survives a client that resets the connection it is being refused on', async () => {
     for (let i = 0; i < 20; i += 1) {
       const socket = net.connect(host.port, '127.0.0.1');
