@@ -49,6 +49,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/** The request's target, or null when it is not a URL at all (an absolute-form target such as `http://[`). */
+function requestUrl(request: http.IncomingMessage, origin: string): URL | null {
+  try {
+    return new URL(request.url ?? '/', origin);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the renderer and the contract to a browser on loopback only. Every
  * request must name this host exactly (no DNS-rebinding through another
@@ -74,7 +83,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('This station only answers on its own loopback address.');
       return;
     }
-    const url = new URL(request.url ?? '/', origin);
+    const url = requestUrl(request, origin);
+    if (!url) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('That address is not understood.');
+      return;
+    }
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
     if (isPage && !secretMatches(expectedSecret, presentedKey(request, url))) {
       response
@@ -94,7 +107,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       log.warn('bridge connection refused', { reason });
       socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
-    const url = new URL(request.url ?? '/', origin);
+    const url = requestUrl(request, origin);
+    if (!url) return refuse(400, 'malformed address');
     if (!allowedHosts.has(request.headers.host ?? '')) return refuse(403, 'foreign host');
     if (url.pathname !== BRIDGE_PATH) return refuse(404, 'unknown path');
     if (request.headers.origin !== origin) return refuse(403, 'foreign origin');

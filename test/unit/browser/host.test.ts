@@ -114,6 +114,19 @@ describe('browser host', () => {
     expect((await get(`/?key=${SECRET}`)).status).toBe(200);
   });
 
+  it('answers a request target that is not a URL with 400 and keeps serving', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(host.port, '127.0.0.1', () => socket.write(`GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n\r\n`));
+      socket.on('data', (data) => {
+        resolve(String(data).split('\r\n')[0] ?? '');
+        socket.destroy();
+      });
+      socket.on('error', () => resolve('error'));
+    });
+    expect(answer).toBe('HTTP/1.1 400 Bad Request');
+    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
+  });
+
   it('survives a client that resets the connection it is being refused on', async () => {
     for (let i = 0; i < 20; i += 1) {
       const socket = net.connect(host.port, '127.0.0.1');
