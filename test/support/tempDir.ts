@@ -7,3 +7,12 @@ export function makeTempDir(prefix = 'parcel-station-'): { dir: string; cleanup:
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** Every file below `dir`, as one string, for "this must appear nowhere on disk" checks. */
+export function everyFileText(dir: string): string {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n');
+}

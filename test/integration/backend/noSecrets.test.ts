@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station } from '../../../electron/station/createStation';
+import { everyFileText } from '../../support/tempDir';
 import { createVault } from '../../../electron/vault/vault';
 
 /**
@@ -44,14 +45,6 @@ async function call<N extends CommandName>(name: N, input: CommandInput<N>) {
   return result;
 }
 
-function everyFile(dir: string): string {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
-    .join('\n');
-}
-
 describe('secrets never cross the contract', () => {
   it('leave no key, access token or carrier-account token in any result, event or file', async () => {
     const from = { name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
@@ -78,7 +71,7 @@ describe('secrets never cross the contract', () => {
     for (const secret of [...secrets, ...carrierTokens]) expect(contract).not.toContain(secret);
     expect(contract).not.toMatch(/eyJhbGci/);
 
-    const files = everyFile(dataDir);
+    const files = everyFileText(dataDir);
     for (const secret of secrets) expect(files).not.toContain(secret);
     expect(files).not.toMatch(/eyJhbGci/);
 
@@ -87,7 +80,7 @@ describe('secrets never cross the contract', () => {
     const audit = db.prepare('SELECT * FROM audit_log').all() as Array<Record<string, unknown>>;
     db.close();
     expect(audit.map((row) => row.endpoint)).toEqual(expect.arrayContaining(['/api/shipment/get_rates', '/api/shipment/create_and_pay', '/api/shipment/void_label']));
-    const logFile = everyFile(path.join(dataDir, 'logs'));
+    const logFile = everyFileText(path.join(dataDir, 'logs'));
     expect(logFile).toContain('/api/shipment/create_and_pay');
     const logs = `${logFile}\n${JSON.stringify(audit)}`;
     for (const personal of ['Ann Lee', '500 Pine Street', 'Pine St', '2150 E 7th St', 'Shipping Desk', ...secrets]) expect(logs).not.toContain(personal);

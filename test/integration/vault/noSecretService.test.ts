@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { everyFileText } from '../../support/tempDir';
 import { createStation } from '../../../electron/station/createStation';
 
 /**
@@ -19,14 +20,6 @@ afterAll(async () => {
 });
 
 /** Every file under dir, as text, so a secret written anywhere shows up. */
-function everyFile(dir: string): string {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
-    .join('\n');
-}
-
 describe('credentials with no Secret Service reachable', () => {
   it('says so in words, refuses to store, and writes no key anywhere in the data folder', async () => {
     const status = await station.dispatch('backend.status', {});
@@ -37,7 +30,7 @@ describe('credentials with no Secret Service reachable', () => {
     expect(JSON.stringify(result)).not.toMatch(/plaintext-?probe/i);
     const after = await station.dispatch('backend.status', {});
     expect(after).toMatchObject({ ok: true, value: { keys: { appKey: false, appSecret: false, apiToken: false } } });
-    const written = everyFile(dataDir);
+    const written = everyFileText(dataDir);
     for (const value of Object.values(keys)) expect(written).not.toContain(value);
   });
 });
