@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStation, prepareBench, type StationFixture } from './fixture';
+import { scannerTypes } from './helpers';
 
 /**
  * The packer's loop with no mouse: every step below is a key press or a
@@ -26,10 +27,7 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
   });
 
   /** As fast as a wedge scanner types: the scanner hook catches it wherever the focus is. */
-  const scan = async (text: string): Promise<void> => {
-    await f.page.keyboard.type(text);
-    await f.page.keyboard.press('Enter');
-  };
+  const scan = (text: string): Promise<void> => scannerTypes(f.page, text);
   /** The same barcode read into the focused Scan box in one go and ended with Enter (no timing to miss on a busy test machine). */
   const scanIntoBox = async (text: string): Promise<void> => {
     await f.page.keyboard.insertText(text);
@@ -74,6 +72,21 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await expect(weight.inputValue()).resolves.not.toContain('DEMO');
     expect(before).not.toContain('DEMO');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
+  });
+
+  it('catches a scan typed into the Insurance amount field: the field keeps the amount the packer typed', async () => {
+    const { page } = f;
+    const insurance = page.locator('#insurance-amount');
+    await page.keyboard.press('F2');
+    // A person's pace (120 ms a key), then the scanner's burst.
+    await page.keyboard.type('12.5', { delay: 120 });
+    await expect(insurance.inputValue()).resolves.toBe('12.5');
+    // A USPS tracking number: refused on the Ship screen, and none of its digits land in the amount.
+    await scan('9400111899223197428490');
+    await page.getByRole('alert').getByText(/tracking number/).waitFor();
+    await expect(insurance.inputValue()).resolves.toBe('12.5');
+    await insurance.fill('');
+    await page.keyboard.press('Escape');
   });
 
   it('acts on command barcodes: BUY, REPRINT_LAST, NEXT, CANCEL and VOID_LAST', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStation, prepareBench, type StationFixture } from './fixture';
+import { scannerTypes } from './helpers';
 
 /** Address validation before buying: the operator corrects the address, is offered the standardized form, and may keep theirs. */
 describe('Ship: the operator edits the ship-to address', () => {
@@ -66,8 +67,7 @@ describe('Ship: the operator edits the ship-to address', () => {
     await page.keyboard.press('Alt+e');
     const city = shipTo.getByRole('group', { name: 'Edit ship-to address' }).getByRole('textbox', { name: 'City' });
     await city.focus();
-    await page.keyboard.type('DEMO-1004');
-    await page.keyboard.press('Enter');
+    await scannerTypes(page, 'DEMO-1004');
     await shipTo.getByText('order DEMO-1004').waitFor();
     await expect(shipTo.getByRole('group', { name: 'Edit ship-to address' }).count()).resolves.toBe(0);
   });

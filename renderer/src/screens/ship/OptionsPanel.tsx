@@ -1,11 +1,11 @@
 import { InsuranceCost } from './InsuranceCost';
+import { InsuranceField } from './InsuranceField';
 import { optionKeys, signatureWords } from './options';
 import { useShip } from './ship-store';
 
 /** Options a packer needs, each one function key away (keys handled by the Ship screen). */
 export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void }) {
   const options = useShip((s) => s.options);
-  const patch = useShip((s) => s.patch);
   return (
     <section className="panel" aria-label="Options">
       <h2>Options</h2>
@@ -17,19 +17,7 @@ export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void 
                 <span>
                   Insurance amount <kbd aria-hidden="true">{option.key}</kbd>
                 </span>
-                <input
-                  id="insurance-amount"
-                  type="number"
-                  min="0"
-                  step="0.01"
-                  placeholder="none"
-                  aria-keyshortcuts={option.key}
-                  value={options.insuranceAmount ?? ''}
-                  onChange={(e) => {
-                    const value = e.target.value === '' ? null : Number(e.target.value);
-                    patch({ options: { ...options, insuranceAmount: value !== null && Number.isFinite(value) && value > 0 ? value : null } });
-                  }}
-                />
+                <InsuranceField shortcut={option.key} />
               </label>
             );
           }
