@@ -36,7 +36,7 @@ export function attachBridge(ws: WebSocket, station: { dispatch: Dispatch; event
     const { id, name, input } = request.data;
     station.dispatch(name, input).then(
       (result) => send({ type: 'result', id, result }),
-      (error: unknown) => log.error('dispatch rejected', { error: error instanceof Error ? error : String(error) }),
+      (error: unknown) => log.error('dispatch rejected', { error }),
     );
   });
   ws.on('close', unsubscribe);

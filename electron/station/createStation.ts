@@ -62,16 +62,16 @@ export async function createStation(config: StationConfig): Promise<Station> {
   try {
     db = openDatabase({ file: path.join(config.dataDir, 'station.sqlite') });
   } catch (error) {
-    log.error('database did not open', { error: error instanceof Error ? error : String(error) });
+    log.error('database did not open', { error });
     log.close();
     throw error;
   }
-  const events = createEventHub((error) => log.error('event listener failed', { error: error instanceof Error ? error : String(error) }));
+  const events = createEventHub((error) => log.error('event listener failed', { error }));
   const now = config.now ?? (() => new Date());
   const context: StationContext = { dataDir: config.dataDir, db, emit: events.emit, log, now };
   const startedAt = now().toISOString();
 
-  const recordCall = createSqliteAuditSink(db, (error) => log.warn('audit log write failed', { error: error instanceof Error ? error : String(error) }));
+  const recordCall = createSqliteAuditSink(db, (error) => log.warn('audit log write failed', { error }));
   const apiLog = log.child('api');
   const audit: AuditSink = (entry) => {
     recordCall(entry);
@@ -126,7 +126,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
         try {
           await module.close?.();
         } catch (error) {
-          log.error('module failed to close', { error: error instanceof Error ? error : String(error) });
+          log.error('module failed to close', { error });
         }
       }
       await backendService.close();
@@ -143,14 +143,14 @@ export async function createStation(config: StationConfig): Promise<Station> {
       started.push(module);
     }
   } catch (error) {
-    log.error('station did not start', { error: error instanceof Error ? error : String(error) });
+    log.error('station did not start', { error });
     await closeAll();
     throw error;
   }
   if (!config.override) {
     // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
     await applyPracticeDefaults(dispatch).catch((error: unknown) =>
-      log.warn('practice defaults were not applied', { error: error instanceof Error ? error : String(error) }),
+      log.warn('practice defaults were not applied', { error }),
     );
   }
   log.info('station started', { version: STATION_VERSION });
