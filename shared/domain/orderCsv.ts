@@ -1,3 +1,4 @@
+import type { StationAddress } from '../contract/shippingTypes';
 /**
  * Orders from a CSV file (issue 4 item 7): a header row naming the columns,
  * then one order per row. Quoted fields may hold commas, quotes ("") and line
@@ -27,18 +28,7 @@ const required = ['order_number', 'recipient_name', 'street', 'city', 'state', '
 
 export interface CsvOrder {
   readonly orderNumber: string;
-  readonly recipient: {
-    readonly name: string;
-    readonly company?: string;
-    readonly phone?: string;
-    readonly email?: string;
-    readonly street: string;
-    readonly street2?: string;
-    readonly city: string;
-    readonly state: string;
-    readonly zip: string;
-    readonly country: string;
-  };
+  readonly recipient: Omit<StationAddress, 'residential'>;
   readonly package: { readonly weightOz: number; readonly lengthIn?: number; readonly widthIn?: number; readonly heightIn?: number } | null;
 }
 
