@@ -1,10 +1,11 @@
-import type { StationAddress } from '../contract/shippingTypes';
 /**
  * Orders from a CSV file (issue 4 item 7): a header row naming the columns,
  * then one order per row. Quoted fields may hold commas, quotes ("") and line
  * breaks (RFC 4180). A bad row is reported by its line number in the file and
  * never stops the good rows.
  */
+
+import type { StationAddress } from '../contract/shippingTypes';
 
 export const orderCsvColumns = [
   'order_number',
