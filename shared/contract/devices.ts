@@ -104,7 +104,7 @@ export const deviceCommands = {
     z.object({ text: z.string({ error: 'Scan or type something' }).max(500, 'That scan is too long to be a barcode') }).strict(),
   ),
   'scan.commandSheet': command<CommandSheet>()(
-    'The station command barcodes (buy, reprint, void, next, cancel, zero), drawn for printing',
+    'The station command barcodes (buy, reprint, void, next, cancel, zero, another box), drawn for printing',
     z.object({ format: z.enum(['png', 'svg'], { error: 'Choose png or svg' }).default('svg') }).strict(),
   ),
 } as const;

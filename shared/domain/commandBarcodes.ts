@@ -7,7 +7,7 @@
 
 export const COMMAND_PREFIX = 'PS:CMD:';
 
-export const stationCommandNames = ['BUY', 'REPRINT_LAST', 'VOID_LAST', 'NEXT', 'CANCEL', 'ZERO_SCALE'] as const;
+export const stationCommandNames = ['BUY', 'REPRINT_LAST', 'VOID_LAST', 'NEXT', 'CANCEL', 'ZERO_SCALE', 'ANOTHER_BOX'] as const;
 export type StationCommand = (typeof stationCommandNames)[number];
 
 export interface CommandBarcode {
@@ -34,6 +34,7 @@ export const commandBarcodes: readonly CommandBarcode[] = [
   describe('NEXT', 'Next order', 'Clears the screen for the next package'),
   describe('CANCEL', 'Cancel', 'Cancels what is in progress; nothing is bought'),
   describe('ZERO_SCALE', 'Zero scale', 'Zeroes the scale (empty the platform first)'),
+  describe('ANOTHER_BOX', 'Another box for this order', 'Starts the next box of the order on the bench, with its own label'),
 ];
 
 export function isStationCommand(value: string): value is StationCommand {

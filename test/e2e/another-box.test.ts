@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStation, prepareBench, type StationFixture } from './fixture';
+import { scannerTypes } from './helpers';
 
 describe('Ship: another box for the same order', () => {
   let f: StationFixture;
@@ -53,5 +54,15 @@ describe('Ship: another box for the same order', () => {
     await page.getByTestId('box-number').getByText('box 3').waitFor();
     await expect(page.getByRole('region', { name: 'Ship to' }).getByRole('note').count()).resolves.toBe(0);
     await f.screenshot('ship-another-box');
+  });
+
+  it('the another-box command barcode does what Alt+B does', async () => {
+    const { page } = f;
+    await page.getByTestId('box-number').getByText('box 3').waitFor();
+    await scannerTypes(page, 'PS:CMD:ANOTHER_BOX');
+    await page.getByTestId('box-number').getByText('box 4').waitFor();
+    await expect(page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1003').count()).resolves.toBe(1);
+    const sheet = await f.call('scan.commandSheet', { format: 'svg' });
+    expect(sheet.barcodes.map((b) => b.text)).toContain('PS:CMD:ANOTHER_BOX');
   });
 });

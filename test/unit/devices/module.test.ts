@@ -151,7 +151,7 @@ describe('devices module', () => {
     await t.module.start?.();
     expect(await t.h['scan.parse']({ text: 'DEMO-1001' })).toEqual({ kind: 'order', order_number: 'DEMO-1001' });
     const svg = await t.h['scan.commandSheet']({ format: 'svg' });
-    expect(svg.barcodes.map((b) => b.command)).toEqual(['BUY', 'REPRINT_LAST', 'VOID_LAST', 'NEXT', 'CANCEL', 'ZERO_SCALE']);
+    expect(svg.barcodes.map((b) => b.command)).toEqual(['BUY', 'REPRINT_LAST', 'VOID_LAST', 'NEXT', 'CANCEL', 'ZERO_SCALE', 'ANOTHER_BOX']);
     expect(svg.barcodes[0]?.image).toMatch(/^<svg /);
     const png = await t.h['scan.commandSheet']({ format: 'png' });
     expect(png.barcodes[0]?.image).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);

@@ -122,6 +122,11 @@ describe('station commands', () => {
     expect(parseScan(']C0PS:CMD:BUY')).toEqual({ kind: 'command', command: 'BUY' });
   });
 
+  it('reads the another-box command, which the command sheet prints', () => {
+    expect(parseScan('PS:CMD:ANOTHER_BOX\r')).toEqual({ kind: 'command', command: 'ANOTHER_BOX' });
+    expect(commandBarcodes.find((b) => b.command === 'ANOTHER_BOX')).toMatchObject({ text: 'PS:CMD:ANOTHER_BOX', label: 'Another box for this order' });
+  });
+
   it('refuses a command it does not know, with a message', () => {
     expect(parseScan('PS:CMD:SELF_DESTRUCT')).toMatchObject({ kind: 'unknown', message: expect.stringMatching(/not a command/) });
   });

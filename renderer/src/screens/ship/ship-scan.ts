@@ -5,7 +5,7 @@ import { useNav } from '../../app/nav-store';
 import { stableWeight, useScale } from '../../app/scale-store';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
-import { buy, scanOrder } from './ship-actions';
+import { anotherBox, buy, scanOrder } from './ship-actions';
 import { useShip } from './ship-store';
 
 const refuse = (message: string): void => {
@@ -28,6 +28,10 @@ async function command(name: StationCommand): Promise<void> {
   if (name === 'NEXT' || name === 'CANCEL') {
     if (!ship.buying) ship.reset();
     return;
+  }
+  if (name === 'ANOTHER_BOX') {
+    if (!ship.order) return refuse('Scan an order first: another box is for the order on the bench.');
+    return anotherBox(() => stableWeight(useScale.getState().reading));
   }
   if (name === 'ZERO_SCALE') {
     await run('scales.tare', {}, { action: 'Zeroing the scale' });
