@@ -88,6 +88,17 @@ describe('scanner listener', () => {
     expect(field.value).toBe('1Z5R89390357567127');
   });
 
+  it('hears only the scan after an Alt+K shortcut pressed just before it', () => {
+    const win = new EventTarget();
+    const scans: ScanCompletion[] = [];
+    attachScanner(win, () => null, (scan) => scans.push(scan));
+    const shortcut = new KeyEvent('k', 1000);
+    shortcut.altKey = true;
+    expect(win.dispatchEvent(shortcut)).toBe(true);
+    [...'PS:CMD:BUY', 'Enter'].forEach((key, i) => win.dispatchEvent(new KeyEvent(key, 1005 + i * 5)));
+    expect(scans.map((s) => s.text)).toEqual(['PS:CMD:BUY']);
+  });
+
   it('hears scans with nothing focused, and stops listening when detached', () => {
     const t = bench(null);
     t.type([...'PS:CMD:BUY', 'Enter'], 5);

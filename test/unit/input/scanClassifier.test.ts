@@ -106,6 +106,14 @@ describe('scan versus typing', () => {
     expect(scans(feedAll(edited))).toEqual([]);
   });
 
+  it('never lets an Alt+letter shortcut join the scan that follows it, however close', () => {
+    const [firstKey, ...rest] = scanner('PS:CMD:BUY', 5);
+    const sequence: Timed = [['Alt', 0], ['k', 40, { altKey: true }], [firstKey?.[0] ?? 'Shift', 5], ...rest];
+    const decisions = feedAll(sequence);
+    expect(decisions[1]).toEqual({ kind: 'pass', burstStart: false });
+    expect(scans(decisions).map((s) => s.text)).toEqual(['PS:CMD:BUY']);
+  });
+
   it('turns Windows Alt+029 into the GS separator of an IMpb scan', () => {
     const alt = (digit: string): readonly [string, number, Partial<KeyInput>] => [digit, 4, { altKey: true }];
     const sequence: Timed = [
