@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStation, prepareBench, type StationFixture } from './fixture';
 import { buyForOrder, isUsps } from './helpers';
 
-// Account (Alt+0) is checked by its own tests.
-const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+s'];
+const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+0', 'Alt+s'];
 
 /** Every action has a key, and the key shown on a button is the one that works. */
 describe('keys on every screen', () => {
@@ -26,6 +25,30 @@ describe('keys on every screen', () => {
         .evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && !b.querySelector('kbd')).map((b) => b.textContent?.trim()));
       expect({ key, missing }).toEqual({ key, missing: [] });
     }
+  });
+
+  it('Account: each main button shows its own key, none shared, and Alt+G asks the label desk for rates', async () => {
+    const { page } = f;
+    await page.keyboard.press('Alt+0');
+    const account = page.getByRole('region', { name: 'Account' });
+    const keyOf = async (name: string): Promise<[string | null, string | null]> => {
+      const button = account.getByRole('button', { name, exact: true });
+      return [await button.getAttribute('aria-keyshortcuts'), await button.locator('kbd').textContent()];
+    };
+    const names = ['Create order', 'Get v1 rates', 'Buy direct', 'Void label', 'Verify address', 'Create SCAN form'];
+    const keys = await Promise.all(names.map(keyOf));
+    for (const [index, [declared, shown]] of keys.entries()) expect({ name: names[index], declared }).toEqual({ name: names[index], declared: shown });
+    const everyKey = await page
+      .locator('[aria-keyshortcuts]')
+      .evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).flatMap((e) => (e.getAttribute('aria-keyshortcuts') ?? '').split(' ')));
+    expect(everyKey.length).toBeGreaterThanOrEqual(names.length);
+    expect(new Set(everyKey).size).toBe(everyKey.length);
+
+    // An empty desk: the rates request is refused in words, which shows Alt+G pressed the button.
+    const desk = page.getByRole('region', { name: 'Label desk' });
+    await expect(desk.getByRole('alert').count()).resolves.toBe(0);
+    await page.keyboard.press('Alt+g');
+    await desk.getByRole('alert').first().waitFor();
   });
 
   it('History: a scanned tracking number opens its label; Alt+R reprints it and Alt+V goes to Void with it', async () => {

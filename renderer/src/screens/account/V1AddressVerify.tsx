@@ -3,6 +3,7 @@ import type { V1AddressCheck } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 
 type Draft = Record<'street' | 'street2' | 'city' | 'state' | 'zip', string>;
 const fields: ReadonlyArray<readonly [keyof Draft, string]> = [
@@ -49,8 +50,8 @@ export function V1AddressVerify() {
             <input value={draft[key]} aria-invalid={error?.field === key} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
           </label>
         ))}
-        <button type="submit" className="button primary" disabled={busy}>
-          Verify address
+        <button type="submit" className="button primary" disabled={busy} aria-keyshortcuts="Alt+A">
+          Verify address <Key k="Alt+A" />
         </button>
       </form>
       {busy ? <p role="status">Verifying…</p> : null}

@@ -4,6 +4,7 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { AddressForm, addressFrom } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 import { days, money } from '../../ui/format';
 import { sizedPackageFrom, type V1OrderDraft } from './draft';
 import { PackageFields } from './PackageFields';
@@ -87,8 +88,8 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
         </div>
         <AddressForm value={order.to} onChange={(to) => edit({ to })} error={error} prefix="to" label="Ship to" />
         <PackageFields value={order.pkg} onChange={(pkg) => edit({ pkg })} error={error} prefix="package" />
-        <button type="submit" className="button primary" disabled={busy !== null}>
-          Get v1 rates
+        <button type="submit" className="button primary" disabled={busy !== null} aria-keyshortcuts="Alt+G">
+          Get v1 rates <Key k="Alt+G" />
         </button>
       </form>
       {busy ? <p role="status">{busy}</p> : null}
@@ -143,8 +144,8 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
           Service type <span className="hint">(buy direct: one carrier account per carrier)</span>
           <input value={serviceType} onChange={(e) => setServiceType(e.target.value)} aria-invalid={error?.field === 'serviceType'} />
         </label>
-        <button type="submit" className="button" disabled={busy !== null}>
-          Buy direct
+        <button type="submit" className="button" disabled={busy !== null} aria-keyshortcuts="Alt+B">
+          Buy direct <Key k="Alt+B" />
         </button>
       </form>
       {bought ? <V1Bought purchase={bought} /> : null}

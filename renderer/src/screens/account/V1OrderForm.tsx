@@ -3,6 +3,7 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { AddressForm, addressFrom, emptyAddress, type AddressDraft } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 import { emptyPackage, orderPackageFrom, type PackageDraft, type V1OrderDraft } from './draft';
 import { PackageFields } from './PackageFields';
 
@@ -65,8 +66,8 @@ export function V1OrderForm({ onCreated }: { readonly onCreated: (order: V1Order
         <label className="check">
           <input type="checkbox" checked={verify} onChange={(e) => setVerify(e.target.checked)} /> Verify the address when creating
         </label>
-        <button type="submit" className="button primary" disabled={busy}>
-          Create order
+        <button type="submit" className="button primary" disabled={busy} aria-keyshortcuts="Alt+C">
+          Create order <Key k="Alt+C" />
         </button>
       </form>
       {busy ? <p role="status">Creating the order…</p> : null}

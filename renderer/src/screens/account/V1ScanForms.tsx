@@ -4,6 +4,7 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useEvent } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 import { PdfLink } from '../../ui/PdfLink';
 
 interface Progress {
@@ -64,8 +65,8 @@ export function V1ScanForms() {
         Tracking codes <span className="hint">(one per line)</span>
         <textarea rows={4} value={codes} onChange={(e) => setCodes(e.target.value)} />
       </label>
-      <button type="button" className="button primary" disabled={busy} onClick={() => void create()}>
-        Create SCAN form
+      <button type="button" className="button primary" disabled={busy} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
+        Create SCAN form <Key k="Alt+F" />
       </button>
       {busy && progress ? (
         <p role="status">

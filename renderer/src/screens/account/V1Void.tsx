@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 
 /** Voids a v1 label by tracking code, after the operator confirms. */
 export function V1Void({ initial }: { readonly initial: string }) {
@@ -39,19 +40,19 @@ export function V1Void({ initial }: { readonly initial: string }) {
           Tracking code to void
           <input className="mono" value={trackingCode} onChange={(e) => setTrackingCode(e.target.value)} />
         </label>
-        <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''}>
-          Void label
+        <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''} aria-keyshortcuts="Alt+V">
+          Void label <Key k="Alt+V" />
         </button>
       </form>
       {confirming ? (
         <div className="notice notice-warning" role="alert">
           <p>Void label {trackingCode}? It can no longer be shipped with.</p>
           <div className="row">
-            <button type="button" className="button danger" autoFocus disabled={busy} onClick={() => void voidIt()}>
-              Yes, void it
+            <button type="button" className="button danger" autoFocus disabled={busy} aria-keyshortcuts="Enter" onClick={() => void voidIt()}>
+              Yes, void it <Key k="Enter" />
             </button>
-            <button type="button" className="button ghost" onClick={() => setConfirming(false)}>
-              Keep it
+            <button type="button" className="button ghost" aria-keyshortcuts="Alt+K" onClick={() => setConfirming(false)}>
+              Keep it <Key k="Alt+K" />
             </button>
           </div>
         </div>
