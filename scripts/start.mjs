@@ -11,9 +11,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// Electron's package downloads its binary on first use when the install skipped
+// it; where downloads are switched off on purpose, go straight to browser mode.
 function electronBinary() {
+  const require = createRequire(import.meta.url);
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+    try {
+      const dir = path.dirname(require.resolve('electron/package.json'));
+      const relative = fs.readFileSync(path.join(dir, 'path.txt'), 'utf8');
+      const binary = path.join(dir, 'dist', relative);
+      return fs.existsSync(binary) ? binary : null;
+    } catch {
+      return null;
+    }
+  }
   try {
-    const binary = createRequire(import.meta.url)('electron');
+    const binary = require('electron');
     return typeof binary === 'string' && fs.existsSync(binary) ? binary : null;
   } catch {
     return null;
