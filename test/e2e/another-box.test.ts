@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { scannerTypes } from './helpers';
 
 describe('Ship: another box for the same order', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   const buyOnEnter = async (): Promise<string> => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
     await page.getByRole('textbox', { name: 'Scan' }).focus();
     await page.keyboard.press('Enter');
@@ -22,14 +15,14 @@ describe('Ship: another box for the same order', () => {
   };
 
   it('buys a second label for the next box of an order, with its own tracking number', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1003');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1003').waitFor();
     await page.keyboard.press('Alt+k');
     const first = await buyOnEnter();
 
-    await f.call('scales.simulate', { weightOz: 21 });
+    await bench().call('scales.simulate', { weightOz: 21 });
     await page.keyboard.press('Alt+b');
     await page.getByTestId('box-number').getByText('box 2').waitFor();
     await expect(page.getByRole('status', { name: 'Label bought' }).count()).resolves.toBe(0);
@@ -38,14 +31,14 @@ describe('Ship: another box for the same order', () => {
     expect(second).toMatch(/^\w{10,}$/);
     expect(second).not.toBe(first);
 
-    const found = await f.call('history.search', { query: 'DEMO-1003', limit: 10 });
+    const found = await bench().call('history.search', { query: 'DEMO-1003', limit: 10 });
     const keys = found.shipments.filter((s) => s.state === 'bought').map((s) => s.packageKey).sort();
     expect(keys).toEqual(['order:demo-1003#0', 'order:demo-1003#1']);
-    await f.call('scales.simulate', { weightOz: 0 });
+    await bench().call('scales.simulate', { weightOz: 0 });
   });
 
   it('a rescan of the order offers its first label again and the key for another box, which takes the next free number', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1003');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Ship to' }).getByRole('note').getByText(/Alt\+B/).waitFor();
@@ -53,16 +46,16 @@ describe('Ship: another box for the same order', () => {
     await page.getByRole('button', { name: /Another box for this order/ }).click();
     await page.getByTestId('box-number').getByText('box 3').waitFor();
     await expect(page.getByRole('region', { name: 'Ship to' }).getByRole('note').count()).resolves.toBe(0);
-    await f.screenshot('ship-another-box');
+    await bench().screenshot('ship-another-box');
   });
 
   it('the another-box command barcode does what Alt+B does', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByTestId('box-number').getByText('box 3').waitFor();
     await scannerTypes(page, 'PS:CMD:ANOTHER_BOX');
     await page.getByTestId('box-number').getByText('box 4').waitFor();
     await expect(page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1003').count()).resolves.toBe(1);
-    const sheet = await f.call('scan.commandSheet', { format: 'svg' });
+    const sheet = await bench().call('scan.commandSheet', { format: 'svg' });
     expect(sheet.barcodes.map((b) => b.text)).toContain('PS:CMD:ANOTHER_BOX');
   });
 });

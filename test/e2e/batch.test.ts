@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 const orders = Array.from({ length: 11 }, (_, i) => `DEMO-${1001 + i}`);
 
 describe('Batch: scan several, then rate, buy and print as a queue', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation({ ownSandbox: true });
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench({ ownSandbox: true });
 
   it('rates a batch of 11 in two quick_rate calls (10 + 1) and shows every package its rate', async () => {
-    const { page } = f;
-    const sandbox = f.sandbox;
+    const { page } = bench();
+    const sandbox = bench().sandbox;
     if (!sandbox) throw new Error('this test needs its own sandbox');
     await page.keyboard.press('Alt+2');
     const scan = page.getByRole('textbox', { name: 'Scan' });
@@ -36,12 +29,12 @@ describe('Batch: scan several, then rate, buy and print as a queue', () => {
   });
 
   it('buys and prints the queue with progress and a per-package outcome', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('button', { name: 'Buy and print all' }).click();
     await page.getByRole('status', { name: 'Batch progress' }).getByText(/Finished: 11 bought, 0 failed/).waitFor({ timeout: 30_000 });
     const rows = page.getByRole('table', { name: 'Batch packages' }).locator('tbody tr');
     await expect(rows.filter({ hasText: 'Bought' }).count()).resolves.toBe(11);
-    expect(f.sandbox?.stats().labelsSold).toBe(11);
-    await f.screenshot('batch');
+    expect(bench().sandbox?.stats().labelsSold).toBe(11);
+    await bench().screenshot('batch');
   });
 });

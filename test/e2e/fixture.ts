@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
@@ -134,4 +135,24 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
 export async function prepareBench(fixture: StationFixture): Promise<void> {
   await fixture.call('settings.shipping.set', { shipFrom });
   await fixture.call('orders.pull', {});
+}
+
+/**
+ * One bench per test file: the station is opened and readied before the
+ * first test and closed after the last. Call the returned function inside a
+ * test to reach it.
+ */
+export function useBench(options: StationFixtureOptions = {}): () => StationFixture {
+  let fixture: StationFixture | undefined;
+  beforeAll(async () => {
+    fixture = await openStation(options);
+    await prepareBench(fixture);
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+  return () => {
+    if (!fixture) throw new Error('The bench is not open yet: call this inside a test, not at file level.');
+    return fixture;
+  };
 }

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+s'];
 
 /** A 1024×768 bench touch screen and a wide monitor both work: one row of tabs, no sideways scrolling, fingers-sized targets. */
 describe('layout: narrow and wide benches', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it('at 1024×768 every tab sits on one row, nothing scrolls sideways and every control is at least 44 px tall', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
     await page.keyboard.press('Enter');
@@ -35,20 +28,20 @@ describe('layout: narrow and wide benches', () => {
       expect({ key, small }).toEqual({ key, small: [] });
     }
     await page.keyboard.press('Alt+1');
-    await f.screenshot('layout-1024');
+    await bench().screenshot('layout-1024');
   });
 
   it('on a wide monitor the Ship screen uses the width', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.keyboard.press('Alt+1');
     const width = await page.locator('section.screen.ship').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(1600);
-    await f.screenshot('layout-1920');
+    await bench().screenshot('layout-1920');
   });
 
   it('the command barcode sheet prints alone across the page', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.keyboard.press('Alt+s');
     await page.getByRole('button', { name: 'Show the command sheet' }).waitFor();

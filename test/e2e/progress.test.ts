@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, it } from 'vitest';
+import { useBench } from './fixture';
 import { buyForOrder, isUsps } from './helpers';
 
 /** With a slow service, every action that waits on it says in words what is under way. */
 describe('progress on anything that takes over a moment', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation({ latencyMs: 400 });
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench({ latencyMs: 400 });
 
   it('Ship: getting rates, then buying, show progress', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1004');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Rates' }).getByText('getting rates…').waitFor();
@@ -22,7 +15,7 @@ describe('progress on anything that takes over a moment', () => {
   });
 
   it('Orders inbox: pulling orders', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+o');
     await page.getByRole('button', { name: 'Pull orders' }).waitFor();
     await page.keyboard.press('Alt+l');
@@ -31,7 +24,7 @@ describe('progress on anything that takes over a moment', () => {
   });
 
   it('Returns: buying the return label', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+4');
     await page.getByRole('textbox', { name: /From an order/ }).fill('DEMO-1003');
     await page.keyboard.press('Enter');
@@ -44,8 +37,8 @@ describe('progress on anything that takes over a moment', () => {
   });
 
   it('Pickups: scheduling the pickup (a refusal names no internal field)', async () => {
-    await buyForOrder(f, 'DEMO-1005', isUsps);
-    const { page } = f;
+    await buyForOrder(bench(), 'DEMO-1005', isUsps);
+    const { page } = bench();
     await page.keyboard.press('Alt+5');
     const form = page.getByRole('region', { name: 'Schedule a pickup' });
     await form.getByRole('checkbox').first().waitFor();

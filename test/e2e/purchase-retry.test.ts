@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 describe('a buy that fails is retried without a second charge', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation({ ownSandbox: true });
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench({ ownSandbox: true });
 
   it('shows the failure in words, and the retry returns the label already paid for', async () => {
-    const { page } = f;
-    const sandbox = f.sandbox;
+    const { page } = bench();
+    const sandbox = bench().sandbox;
     if (!sandbox) throw new Error('this test needs its own sandbox');
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1007');
     await page.keyboard.press('Enter');
@@ -36,7 +29,7 @@ describe('a buy that fails is retried without a second charge', () => {
     await expect(failure.locator('.error-code').textContent()).resolves.toMatch(/service_unavailable|timeout/);
     await page.getByText('never charged twice', { exact: false }).first().waitFor();
     expect(sandbox.stats().labelsSold).toBe(before.labelsSold + 1);
-    await f.screenshot('buy-failed');
+    await bench().screenshot('buy-failed');
 
     sandbox.faults.set({ failRate: 0 });
     await page.getByRole('button', { name: 'Buy and print' }).click();
@@ -46,7 +39,7 @@ describe('a buy that fails is retried without a second charge', () => {
     expect(after.duplicatePurchases).toBeGreaterThan(before.duplicatePurchases);
     const cost = Number(((await page.getByTestId('label-cost').textContent()) ?? '').replace(/[$,]/g, ''));
     expect(before.balanceCents - after.balanceCents).toBe(Math.round(cost * 100));
-    const history = await f.call('history.search', { query: 'DEMO-1007' });
+    const history = await bench().call('history.search', { query: 'DEMO-1007' });
     expect(history.shipments.filter((s) => s.state === 'bought')).toHaveLength(1);
   });
 });

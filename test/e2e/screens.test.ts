@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { buyForOrder, isUsps } from './helpers';
 
 describe('every other capability, where an operator looks for it', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it('Tracking: a timeline with local times, and a proof-of-delivery request', async () => {
-    const shipment = await buyForOrder(f, 'DEMO-1008', isUsps);
-    const { page } = f;
+    const shipment = await buyForOrder(bench(), 'DEMO-1008', isUsps);
+    const { page } = bench();
     await page.keyboard.press('Alt+6');
     await page.getByRole('textbox', { name: /Tracking number/ }).fill(shipment.trackingNo ?? '');
     await page.getByRole('button', { name: 'Track', exact: true }).click();
     const timeline = page.getByRole('list', { name: 'Tracking events' });
     await page.getByRole('region', { name: 'Tracking status' }).waitFor();
     await expect(timeline.locator('li').count()).resolves.toBeGreaterThan(0);
-    await f.screenshot('tracking');
+    await bench().screenshot('tracking');
     const pod = page.getByRole('region', { name: 'Proof of delivery' });
     await pod.getByRole('textbox').fill('a@example.com, b@example.com, c@example.com, d@example.com');
     await pod.getByRole('button', { name: 'Request proof of delivery' }).click();
@@ -29,7 +22,7 @@ describe('every other capability, where an operator looks for it', () => {
   });
 
   it('Address: checks an address and shows the standardized form', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+7');
     const form = page.getByRole('group', { name: 'Address to check' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
@@ -44,7 +37,7 @@ describe('every other capability, where an operator looks for it', () => {
   });
 
   it('Address: names the missing field in words', async () => {
-    const { page } = f;
+    const { page } = bench();
     const form = page.getByRole('group', { name: 'Address to check' });
     await form.getByRole('textbox', { name: 'City' }).fill('');
     await page.getByRole('button', { name: 'Check address' }).click();
@@ -53,7 +46,7 @@ describe('every other capability, where an operator looks for it', () => {
   });
 
   it('Returns: a USPS Returns label bought directly from an order', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+4');
     await page.getByRole('textbox', { name: /From an order/ }).fill('DEMO-1009');
     await page.getByRole('button', { name: 'Use order' }).click();
@@ -63,11 +56,11 @@ describe('every other capability, where an operator looks for it', () => {
     await page.getByRole('textbox', { name: 'Weight' }).fill('1 lb 2 oz');
     await page.getByRole('button', { name: 'Buy return label' }).click();
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
-    await f.screenshot('returns');
+    await bench().screenshot('returns');
   });
 
   it('Ship: an insurance amount shows what insuring costs', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+1');
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1010');
     await page.keyboard.press('Enter');
@@ -78,8 +71,8 @@ describe('every other capability, where an operator looks for it', () => {
   });
 
   it("End of day: one SCAN form for today's USPS labels, its PDF, and the pickup offer", async () => {
-    await buyForOrder(f, 'DEMO-1011', isUsps);
-    const { page } = f;
+    await buyForOrder(bench(), 'DEMO-1011', isUsps);
+    const { page } = bench();
     await page.keyboard.press('Alt+8');
     await page.getByText(/USPS labels from today are not on a SCAN form yet/).waitFor();
     await page.getByRole('button', { name: 'Create SCAN form' }).click();
@@ -92,22 +85,22 @@ describe('every other capability, where an operator looks for it', () => {
   });
 
   it('Account: balance, carrier accounts, v1 orders and an e-commerce SCAN form with progress', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+0');
     await page.getByTestId('balance').getByText(/\$/).waitFor();
     await expect(page.getByRole('region', { name: 'Carrier accounts' }).locator('tbody tr').count()).resolves.toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('table', { name: 'v1 orders' }).locator('tbody tr').count()).toBeGreaterThan(0);
     const forms = page.getByRole('region', { name: 'Legacy SCAN forms' });
     await forms.getByRole('combobox', { name: 'Kind' }).selectOption('ecommerce');
-    const shipment = await buyForOrder(f, 'DEMO-1012');
+    const shipment = await buyForOrder(bench(), 'DEMO-1012');
     await forms.getByRole('textbox', { name: /Tracking codes/ }).fill(shipment.trackingNo ?? '');
     await forms.getByRole('button', { name: 'Create SCAN form' }).click();
     await forms.getByRole('status').filter({ hasText: /SCAN form (ready|failed|pending)/ }).or(forms.getByRole('alert')).first().waitFor({ timeout: 30_000 });
-    await f.screenshot('account');
+    await bench().screenshot('account');
   });
 
   it('Settings: keys are stored and never shown again; presets and rule are saved', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+s');
     const backend = page.getByRole('region', { name: 'Backend' });
     const appKey = backend.getByLabel(/AppKey/);
@@ -127,13 +120,13 @@ describe('every other capability, where an operator looks for it', () => {
     await shipping.getByRole('combobox', { name: 'Preselect' }).selectOption('fastest');
     await shipping.getByRole('button', { name: 'Save shipping settings' }).click();
     await shipping.getByRole('status').getByText('Saved.').waitFor();
-    const saved = await f.call('settings.shipping.get', {});
+    const saved = await bench().call('settings.shipping.get', {});
     expect(saved.rateRule.kind).toBe('fastest');
     expect(saved.presets.some((p) => p.name === 'Tiny box')).toBe(true);
   });
 
   it('Settings: a test print on the printer, and the scale with a live reading', async () => {
-    const { page } = f;
+    const { page } = bench();
     const printer = page.getByRole('region', { name: 'Printer' });
     await printer.getByRole('button', { name: 'Test print' }).click();
     await printer.getByRole('status').getByText(/Test label/).waitFor();
@@ -143,6 +136,6 @@ describe('every other capability, where an operator looks for it', () => {
     await scale.getByLabel('Live reading').getByText('1 lb 4 oz').waitFor();
     await page.getByRole('button', { name: 'Show the command sheet' }).click();
     await page.getByRole('img', { name: /Barcode: Buy label/ }).waitFor();
-    await f.screenshot('settings');
+    await bench().screenshot('settings');
   });
 });

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { scannerTypes } from './helpers';
 
 /** Address validation before buying: the operator corrects the address, is offered the standardized form, and may keep theirs. */
 describe('Ship: the operator edits the ship-to address', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it('Alt+E edits the address; the new one is checked again, rated, and bought as kept', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
     await page.keyboard.press('Enter');
     const shipTo = page.getByRole('region', { name: 'Ship to' });
@@ -41,14 +34,14 @@ describe('Ship: the operator edits the ship-to address', () => {
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     await expect(page.getByRole('button', { name: 'Edit address' }).count()).resolves.toBe(0);
     const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';
-    const bought = await f.call('shipments.find', { ref: tracking });
+    const bought = await bench().call('shipments.find', { ref: tracking });
     expect(bought.orderNumber).toBe('DEMO-1002');
-    const label = await f.call('history.search', { query: tracking, limit: 1 });
+    const label = await bench().call('history.search', { query: tracking, limit: 1 });
     expect(label.shipments[0]?.state).toBe('bought');
   });
 
   it('Alt+C leaves the address as it was', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1003');
     await page.keyboard.press('Enter');
     const shipTo = page.getByRole('region', { name: 'Ship to' });
@@ -62,7 +55,7 @@ describe('Ship: the operator edits the ship-to address', () => {
   });
 
   it('a scan while editing starts the next order and closes the editor', async () => {
-    const { page } = f;
+    const { page } = bench();
     const shipTo = page.getByRole('region', { name: 'Ship to' });
     await page.keyboard.press('Alt+e');
     const city = shipTo.getByRole('group', { name: 'Edit ship-to address' }).getByRole('textbox', { name: 'City' });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it('fills ship-to and package from a scanned order, offers the standardized address and shows sorted rates', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1001');
     await page.keyboard.press('Enter');
     const shipTo = page.getByRole('region', { name: 'Ship to' });
@@ -37,7 +30,7 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
   });
 
   it('buys and prints on Enter, then shows tracking number, cost and label preview', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).focus();
     await page.keyboard.press('Enter');
     const bought = page.getByRole('status', { name: 'Label bought' });
@@ -47,13 +40,13 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
     await expect(page.getByTestId('label-cost').textContent()).resolves.toMatch(/^\$\d+\.\d\d$/);
     await bought.getByRole('img', { name: 'Label preview' }).waitFor();
     await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
-    const jobs = await f.call('printJobs.list', { limit: 5 });
+    const jobs = await bench().call('printJobs.list', { limit: 5 });
     expect(jobs.some((j) => j.status === 'done' || j.status === 'sending' || j.status === 'queued')).toBe(true);
-    await f.screenshot('ship-bought');
+    await bench().screenshot('ship-bought');
   });
 
   it('starts the next package with the next scan', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1002').waitFor();
@@ -61,20 +54,20 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
   });
 
   it('takes a stable weight from the scale, and a typed weight wins over it', async () => {
-    const { page } = f;
-    await f.call('scales.simulate', { weightOz: 37 });
+    const { page } = bench();
+    await bench().call('scales.simulate', { weightOz: 37 });
     const weight = page.getByRole('textbox', { name: 'Weight' });
     await expect.poll(() => weight.inputValue()).toBe('2 lb 5 oz');
     await weight.fill('12 oz');
     await weight.press('Enter');
-    await f.call('scales.simulate', { weightOz: 50 });
+    await bench().call('scales.simulate', { weightOz: 50 });
     await page.getByLabel('Station status').getByLabel('Scale').getByText(/3 lb 2 oz/).waitFor();
     await expect(weight.inputValue()).resolves.toBe('12 oz');
-    await f.call('scales.simulate', { weightOz: 0 });
+    await bench().call('scales.simulate', { weightOz: 0 });
   });
 
   it('toggles options by their keys', async () => {
-    const { page } = f;
+    const { page } = bench();
     const saturday = page.getByRole('button', { name: /Saturday delivery/ });
     await expect(saturday.getAttribute('aria-pressed')).resolves.toBe('false');
     await page.keyboard.press('F3');
@@ -85,7 +78,7 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
   });
 
   it('shows a rating error in words next to the rates', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.getByRole('textbox', { name: 'Weight' }).fill('3000 lb');
     await page.getByRole('textbox', { name: 'Weight' }).press('Enter');
     await page.getByRole('region', { name: 'Rates' }).getByRole('alert').waitFor();

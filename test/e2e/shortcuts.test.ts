@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { buyForOrder, isUsps } from './helpers';
 
 const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+0', 'Alt+s'];
 
 /** Every action has a key, and the key shown on a button is the one that works. */
 describe('keys on every screen', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it("shows a key on each screen's main actions", async () => {
-    const { page } = f;
+    const { page } = bench();
     for (const key of screenKeys) {
       await page.keyboard.press(key);
       await page.locator('main section.screen').first().waitFor();
@@ -28,7 +21,7 @@ describe('keys on every screen', () => {
   });
 
   it('Account: each main button shows its own key, none shared, and Alt+G asks the label desk for rates', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+0');
     const account = page.getByRole('region', { name: 'Account' });
     const keyOf = async (name: string): Promise<[string | null, string | null]> => {
@@ -52,14 +45,14 @@ describe('keys on every screen', () => {
   });
 
   it('History: a scanned tracking number opens its label; Alt+R reprints it and Alt+V goes to Void with it', async () => {
-    const shipment = await buyForOrder(f, 'DEMO-1009', isUsps);
-    const { page } = f;
+    const shipment = await buyForOrder(bench(), 'DEMO-1009', isUsps);
+    const { page } = bench();
     await page.keyboard.press('Alt+9');
     await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
     await page.getByRole('img', { name: 'Label preview' }).waitFor();
-    const jobs = (await f.call('printJobs.list', { limit: 50 })).length;
+    const jobs = (await bench().call('printJobs.list', { limit: 50 })).length;
     await page.keyboard.press('Alt+r');
-    await expect.poll(async () => (await f.call('printJobs.list', { limit: 50 })).length).toBe(jobs + 1);
+    await expect.poll(async () => (await bench().call('printJobs.list', { limit: 50 })).length).toBe(jobs + 1);
     await page.keyboard.press('Alt+v');
     const voidScreen = page.getByRole('region', { name: 'Void' });
     await voidScreen.getByRole('button', { name: /Void this label/ }).waitFor();
@@ -67,8 +60,8 @@ describe('keys on every screen', () => {
   });
 
   it('History: Alt+T shows the label\'s tracking timeline at once', async () => {
-    const shipment = await buyForOrder(f, 'DEMO-1012', isUsps);
-    const { page } = f;
+    const shipment = await buyForOrder(bench(), 'DEMO-1012', isUsps);
+    const { page } = bench();
     await page.keyboard.press('Alt+9');
     await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
     await page.getByRole('button', { name: 'Track' }).waitFor();
@@ -78,7 +71,7 @@ describe('keys on every screen', () => {
   });
 
   it('End of day: Alt+F makes the SCAN form for USPS labels bought today, Alt+O opens its PDF', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+8');
     await page.getByRole('button', { name: /Create SCAN form/ }).and(page.locator(':not([disabled])')).waitFor();
     await page.keyboard.press('Alt+f');
@@ -93,7 +86,7 @@ describe('keys on every screen', () => {
   });
 
   it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+2');
     for (const order of ['DEMO-1010', 'DEMO-1011']) {
       await page.keyboard.type(order);
@@ -107,7 +100,7 @@ describe('keys on every screen', () => {
   });
 
   it('Alt+X dismisses the newest problem on the error surface', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+1');
     await page.keyboard.press('Alt+o');
     await page.getByRole('button', { name: 'Pull orders' }).waitFor();

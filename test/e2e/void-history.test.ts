@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { buyForOrder } from './helpers';
 
 describe('History and Void', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench();
 
   it('finds a label in History, previews and reprints it, and voids it after a confirmation', async () => {
-    const shipment = await buyForOrder(f, 'DEMO-1003');
-    const { page } = f;
+    const shipment = await buyForOrder(bench(), 'DEMO-1003');
+    const { page } = bench();
     await page.keyboard.press('Alt+9');
     await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
     const row = page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: shipment.trackingNo ?? '' });
@@ -38,15 +31,15 @@ describe('History and Void', () => {
   });
 
   it('refuses to void a label that is already voided, in words, and offers nothing more', async () => {
-    const shipment = await buyForOrder(f, 'DEMO-1004');
-    const { page } = f;
+    const shipment = await buyForOrder(bench(), 'DEMO-1004');
+    const { page } = bench();
     await page.keyboard.press('Alt+3');
     const ref = page.getByRole('textbox', { name: /Tracking number/ });
     await ref.fill(shipment.trackingNo ?? '');
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByRole('button', { name: 'Void this label' }).click();
     // Someone voids it elsewhere (another bench, the CLI) while this screen waits for the confirmation.
-    await f.call('labels.void', { ref: shipment.platformUkId });
+    await bench().call('labels.void', { ref: shipment.platformUkId });
     await page.getByRole('button', { name: 'Confirm void' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'already voided' });
     await refusal.waitFor();
@@ -55,11 +48,11 @@ describe('History and Void', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByText('This label is already voided. There is nothing more to do.').waitFor();
     await expect(page.getByRole('button', { name: 'Void this label' }).count()).resolves.toBe(0);
-    await f.screenshot('void-refused');
+    await bench().screenshot('void-refused');
   });
 
   it('offers no reprint for a voided label, only its preview', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+9');
     await page.getByRole('combobox', { name: 'State' }).selectOption('voided');
     await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: 'VOIDED' }).first().click();
