@@ -4,6 +4,7 @@ import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { createPrintQueue } from '../../../electron/printing/queue/printQueue';
+import type { PrinterTransport } from '../../../electron/printing/transport/transport';
 import { PrinterSendError } from '../../../electron/printing/usb/usbPrinter';
 import { openDatabase } from '../../../electron/store/database';
 import { makeTempDir } from '../../support/tempDir';
@@ -21,19 +22,24 @@ function jobStore() {
   return createJobStore(db, () => new Date('2026-11-23T00:00:00Z'));
 }
 
+/** A queue on one printer that waits a minute between retries, so a test sees one attempt. */
+function queueOf(jobs: Parameters<typeof createPrintQueue>[0]['jobs'], printerId: string, transport: PrinterTransport, log = createMemoryLogger()) {
+  return createPrintQueue({
+    jobs,
+    profile: (id) => ({ ...defaultVirtualProfile, id }),
+    defaultPrinterId: () => printerId,
+    transport: () => transport,
+    emit: () => undefined,
+    log,
+    retryDelayMs: 60_000,
+  });
+}
+
 describe('print queue', () => {
   it('answers a caller still waiting for a job when the queue closes, with the job as it stands', async () => {
     const jobs = jobStore();
     const absent = { kind: 'usb' as const, description: 'unplugged', isPresent: () => false, send: () => Promise.reject(new Error('never sent')) };
-    const queue = createPrintQueue({
-      jobs,
-      profile: (id) => ({ ...defaultVirtualProfile, id }),
-      defaultPrinterId: () => 'zebra',
-      transport: () => absent,
-      emit: () => undefined,
-      log: createMemoryLogger(),
-      retryDelayMs: 60_000,
-    });
+    const queue = queueOf(jobs, 'zebra', absent);
     const job = queue.enqueue({ png: new Uint8Array([1]), title: 'label' });
     const waiting = queue.waitForJob(job.id, 60_000);
     await queue.close();
@@ -50,15 +56,7 @@ describe('print queue', () => {
       isPresent: () => true,
       send: async (_bytes: Uint8Array, job: { id: string }) => void printed.push(job.id),
     };
-    const queue = createPrintQueue({
-      jobs,
-      profile: (id) => ({ ...defaultVirtualProfile, id }),
-      defaultPrinterId: () => 'virtual',
-      transport: () => printer,
-      emit: () => undefined,
-      log: createMemoryLogger(),
-      retryDelayMs: 60_000,
-    });
+    const queue = queueOf(jobs, 'virtual', printer);
     queue.kick('virtual');
     const job = queue.enqueue({ png: labelPng, title: 'label' });
     await queue.idle();
@@ -75,15 +73,7 @@ describe('print queue', () => {
       isPresent: () => true,
       send: (bytes: Uint8Array) => Promise.reject(new PrinterSendError('The printer at 10.0.0.9:9100 closed the connection early.', bytes.length)),
     };
-    const queue = createPrintQueue({
-      jobs,
-      profile: (id) => ({ ...defaultVirtualProfile, id }),
-      defaultPrinterId: () => 'virtual',
-      transport: () => printer,
-      emit: () => undefined,
-      log: createMemoryLogger(),
-      retryDelayMs: 60_000,
-    });
+    const queue = queueOf(jobs, 'virtual', printer);
     const job = queue.enqueue({ png: labelPng, title: 'label' });
     await queue.idle();
     await queue.close();
@@ -103,15 +93,7 @@ describe('print queue', () => {
         onProgress?.(bytes.length);
       },
     };
-    const queue = createPrintQueue({
-      jobs: { ...jobs, markDone: () => { throw new Error('SQLITE_BUSY: database is locked'); } },
-      profile: (id) => ({ ...defaultVirtualProfile, id }),
-      defaultPrinterId: () => 'virtual',
-      transport: () => printer,
-      emit: () => undefined,
-      log,
-      retryDelayMs: 60_000,
-    });
+    const queue = queueOf({ ...jobs, markDone: () => { throw new Error('SQLITE_BUSY: database is locked'); } }, 'virtual', printer, log);
     const job = queue.enqueue({ png: labelPng, title: 'label' });
     await queue.idle();
     await queue.close();
