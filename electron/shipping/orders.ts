@@ -43,8 +43,12 @@ function fromV1(o: V1Order): { recipient: StationAddress; package: PackageSpec |
   return { recipient, package: pkg };
 }
 
+/** At most one inbox pull per this long is triggered by scans of unknown orders. */
+const MISS_PULL_INTERVAL_MS = 30_000;
+
 /** The orders inbox: CSV imports, orders pulled from the service, lookup by scanned order number. */
 export function createOrdersService(deps: ShippingDeps) {
+  let lastMissPullMs = Number.NEGATIVE_INFINITY;
   function changed() {
     deps.ctx.emit('station.changed', { topics: ['orders'] });
   }
@@ -97,10 +101,16 @@ export function createOrdersService(deps: ShippingDeps) {
   async function lookup(orderNumber: string): Promise<OrderLine> {
     const known = deps.orders.get(orderNumber);
     if (known) return toLine(known);
-    const pulled = await pull().then(
-      () => true,
-      () => false,
-    );
+    // A run of mistyped or foreign scans must not pull the whole inbox each time.
+    const nowMs = deps.ctx.now().getTime();
+    let pulled = false;
+    if (nowMs - lastMissPullMs >= MISS_PULL_INTERVAL_MS) {
+      lastMissPullMs = nowMs;
+      pulled = await pull().then(
+        () => true,
+        () => false,
+      );
+    }
     const row = pulled ? deps.orders.get(orderNumber) : undefined;
     if (!row) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
     return toLine(row);

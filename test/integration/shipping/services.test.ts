@@ -182,9 +182,16 @@ describe('shipping services against the sandbox', () => {
     const order = await call('orders.lookup', { orderNumber: 'DEMO-1003' });
     expect(order.orderNumber).toBe('DEMO-1003');
     expect(order.recipient.zip).toMatch(/^\d{5}/);
-    const missing = await call('orders.lookup', { orderNumber: 'NOPE-42' }).catch((error: unknown) => error);
-    expect(missing).toBeInstanceOf(StationFailure);
-    expect((missing as StationFailure).error).toMatchObject({ code: 'not_found', field: 'orderNumber' });
+    const pulls = () => (station.db.prepare("SELECT count(*) AS n FROM audit_log WHERE endpoint LIKE '/api/orders/list%'").get() as { n: number }).n;
+    const pullsBefore = pulls();
+    expect(pullsBefore).toBeGreaterThan(0);
+    for (const typo of ['NOPE-42', 'NOPE-43', 'NOPE-44']) {
+      const missing = await call('orders.lookup', { orderNumber: typo }).catch((error: unknown) => error);
+      expect(missing).toBeInstanceOf(StationFailure);
+      expect((missing as StationFailure).error).toMatchObject({ code: 'not_found', field: 'orderNumber' });
+    }
+    // Scans of unknown orders right after a pull do not pull the whole inbox again.
+    expect(pulls()).toBe(pullsBefore);
   });
 
   it('pulls demo orders, imports CSV with line-numbered errors, looks orders up', async () => {
