@@ -1,56 +1,45 @@
-import { PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import { fail } from '../../../shared/contract/errors';
 import { createRaster, type Raster } from '../raster/raster';
-import { rasterToPng } from '../raster/preview';
 
 /**
  * Receipt printers choke on one tall GS v 0 image (node-thermal-printer
  * issues 130 and 103), so the label goes as bands of this many rows.
  */
 export const ESCPOS_BAND_ROWS = 256;
-/** node-thermal-printer writes xH = 0, so a band is at most 255 bytes wide. */
+/**
+ * No ESC/POS head is wider than 255 bytes (2040 dots; receipt heads are 384-576);
+ * anything wider is a label meant for a label printer.
+ */
 const MAX_BYTES_PER_ROW = 255;
 
-/** Collects what node-thermal-printer would send: the runtime accepts any object with execute/isPrinterConnected. */
-class CapturingInterface {
-  bytes: Buffer = Buffer.alloc(0);
-  getPrinterName(): string {
-    return 'parcel-station';
-  }
-  async isPrinterConnected(): Promise<boolean> {
-    return true;
-  }
-  async execute(buffer: Buffer): Promise<Buffer> {
-    this.bytes = Buffer.from(buffer);
-    return this.bytes;
-  }
-}
+const INIT = [0x1b, 0x40];
+/** ESC d 4, twice, then GS V 0 (full cut) and ESC @: the feed-and-cut tail receipt drivers send. */
+const FEED_CUT = [0x1b, 0x64, 0x04, 0x1b, 0x64, 0x04, 0x1d, 0x56, 0x00, 0x1b, 0x40];
 
 /**
- * ESC/POS through node-thermal-printer's own image path (GS v 0): initialise,
- * one printImageBuffer per band, feed and cut. Bands are handed over as PNGs
- * because that is the library's public image interface.
+ * ESC/POS raster straight from the packed rows: ESC @, one `GS v 0` per band
+ * (1D 76 30 m xL xH yL yH, 1 prints black, the same bit order as the raster),
+ * then feed and cut. The rows are copied as they are; nothing is re-encoded.
  */
-export async function encodeEscpos(raster: Raster, options: { cut?: boolean } = {}): Promise<Buffer> {
-  if (raster.bytesPerRow > MAX_BYTES_PER_ROW) {
+export function encodeEscpos(raster: Raster, options: { cut?: boolean } = {}): Buffer {
+  const n = raster.bytesPerRow;
+  if (n > MAX_BYTES_PER_ROW) {
     fail('bad_label', `This label is ${raster.width} dots wide; ESC/POS receipt printers take at most ${MAX_BYTES_PER_ROW * 8}. Choose a label printer language instead.`);
   }
-  const sink = new CapturingInterface();
-  const printer = new ThermalPrinter({
-    type: PrinterTypes.EPSON,
-    // The typings say string; the runtime takes an interface object as is (lib/interfaces/index.js).
-    interface: sink as unknown as string,
-  });
-  // ESC @ clears modes a previous receipt left behind (initHardware is missing from the typings).
-  printer.add(Buffer.from([0x1b, 0x40]));
+  const bands = Math.ceil(raster.height / ESCPOS_BAND_ROWS);
+  const tail = options.cut === false ? 0 : FEED_CUT.length;
+  const out = Buffer.allocUnsafe(INIT.length + bands * 8 + raster.data.length + tail);
+  out.set(INIT, 0);
+  let o = INIT.length;
   for (let start = 0; start < raster.height; start += ESCPOS_BAND_ROWS) {
     const rows = Math.min(ESCPOS_BAND_ROWS, raster.height - start);
-    const band = { width: raster.width, height: rows, bytesPerRow: raster.bytesPerRow, data: raster.data.subarray(start * raster.bytesPerRow, (start + rows) * raster.bytesPerRow) };
-    await printer.printImageBuffer(rasterToPng(band));
+    out.set([0x1d, 0x76, 0x30, 0x30, n & 0xff, n >> 8, rows & 0xff, rows >> 8], o);
+    o += 8;
+    out.set(raster.data.subarray(start * n, (start + rows) * n), o);
+    o += rows * n;
   }
-  if (options.cut !== false) printer.cut();
-  await printer.execute();
-  return sink.bytes;
+  if (tail > 0) out.set(FEED_CUT, o);
+  return out;
 }
 
 /** Our ESC/POS back to a raster: GS v 0 bands stacked top to bottom; other commands are skipped. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEpl, encodeEpl } from '../../../electron/printing/lang/epl';
-import { decodeEscpos, encodeEscpos } from '../../../electron/printing/lang/escpos';
+import { PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import { ESCPOS_BAND_ROWS, decodeEscpos, encodeEscpos } from '../../../electron/printing/lang/escpos';
 import { crc16Xmodem } from '../../../electron/printing/lang/crc16';
 import { decodePrinterBytes, encodeRaster } from '../../../electron/printing/lang';
 import { defaultEncodeOptions } from '../../../electron/printing/lang/options';
@@ -81,8 +82,8 @@ describe('hand-checked bytes for a 10x2 raster', () => {
     );
   });
 
-  it('ESC/POS goes through node-thermal-printer as GS v 0 (1 prints black), then feeds and cuts', async () => {
-    expect(await encodeEscpos(tiny())).toEqual(
+  it('ESC/POS is GS v 0 (1 prints black), then feeds and cuts', () => {
+    expect(encodeEscpos(tiny())).toEqual(
       Buffer.from([
         0x1b, 0x40, 0x1d, 0x76, 0x30, 0x30, 0x02, 0x00, 0x02, 0x00, 0xc0, 0x00, 0x00, 0x40, 0x1b, 0x64, 0x04, 0x1b, 0x64, 0x04, 0x1d, 0x56,
         0x00, 0x1b, 0x40,
@@ -137,7 +138,7 @@ describe('every language round-trips through its own decoder', () => {
     const options = { ...defaultEncodeOptions, offsetX: 8, offsetY: 1 };
     expect(getPixel(decodeEpl(encodeEpl(raster, options), { width: 30, height: 5 }), 8, 1)).toBe(true);
     expect(getPixel(decodeTspl(encodeTspl(raster, options), { width: 30, height: 5 }), 8, 1)).toBe(true);
-    expect(rastersEqual(decodeEscpos(await encodeEscpos(raster)), (() => { const r = createRaster(16, 2); r.data.set(raster.data); return r; })())).toBe(true);
+    expect(rastersEqual(decodeEscpos(encodeEscpos(raster)), (() => { const r = createRaster(16, 2); r.data.set(raster.data); return r; })())).toBe(true);
   });
 
   it('EPL and TSPL read back without a size hint, and refuse image data cut short', () => {
@@ -154,14 +155,34 @@ describe('every language round-trips through its own decoder', () => {
   });
 
   it('ESC/POS splits tall labels into bands of at most 256 rows', async () => {
-    const encoded = await encodeEscpos(labelLikeRaster(576, 1000));
+    const encoded = encodeEscpos(labelLikeRaster(576, 1000));
     let bands = 0;
     for (let i = 0; i + 2 < encoded.length; i += 1) if (encoded[i] === 0x1d && encoded[i + 1] === 0x76 && encoded[i + 2] === 0x30) bands += 1;
     expect(bands).toBeGreaterThanOrEqual(4);
   });
 
-  it('refuses a label too wide for ESC/POS in words', async () => {
-    await expect(encodeEscpos(createRaster(2100, 10))).rejects.toThrow(/at most 2040/);
+  it('ESC/POS bytes are exactly what node-thermal-printer sends for the same bands', async () => {
+    const raster = labelLikeRaster(573, 700);
+    const sink = {
+      bytes: Buffer.alloc(0),
+      getPrinterName: () => 'oracle',
+      isPrinterConnected: async () => true,
+      execute: async (buffer: Buffer) => (sink.bytes = Buffer.from(buffer)),
+    };
+    const printer = new ThermalPrinter({ type: PrinterTypes.EPSON, interface: sink as unknown as string });
+    printer.add(Buffer.from([0x1b, 0x40]));
+    for (let start = 0; start < raster.height; start += ESCPOS_BAND_ROWS) {
+      const rows = Math.min(ESCPOS_BAND_ROWS, raster.height - start);
+      const n = raster.bytesPerRow;
+      await printer.printImageBuffer(rasterToPng({ width: raster.width, height: rows, bytesPerRow: n, data: raster.data.subarray(start * n, (start + rows) * n) }));
+    }
+    printer.cut();
+    await printer.execute();
+    expect(encodeEscpos(raster).equals(sink.bytes)).toBe(true);
+  });
+
+  it('refuses a label too wide for ESC/POS in words', () => {
+    expect(() => encodeEscpos(createRaster(2100, 10))).toThrow(/at most 2040/);
   });
 });
 
