@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addressSchema } from '../../shared/contract/shipping';
-import type { StationAddress } from '../../shared/contract/shippingTypes';
+import type { Shipment, StationAddress } from '../../shared/contract/shippingTypes';
+import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
 import { chooseRate } from '../shipping/batch';
+import { labelPngProblem } from '../shipping/labelBytes';
 import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
-import { CliUsageError, type CliCommand } from './command';
+import { CliUsageError, type CliCommand, type CliIo } from './command';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,6 +37,29 @@ function readShipFrom(file: string): StationAddress {
     throw new CliUsageError(`--ship-from: ${issue?.path.join('.') || 'address'}: ${issue?.message ?? 'not an address'}.`);
   }
   return parsed.data as StationAddress;
+}
+
+/**
+ * Writes the label under the data folder's labels/, named for its tracking
+ * number only when that is a plain file name (a service answer never picks
+ * the path), and only when the bytes are a PNG.
+ */
+function writeLabelFile(dataDir: string, s: Shipment, png: Buffer, io: CliIo): string | null {
+  const problem = labelPngProblem(png);
+  if (problem) {
+    io.err(`The label is bought but was not written to a file: ${problem}`);
+    return null;
+  }
+  const stem = plainFileStem(s.trackingNo, s.platformUkId);
+  if (stem === null) {
+    io.err('The label is bought but was not written to a file: neither its tracking number nor its id is a plain file name.');
+    return null;
+  }
+  if (stem !== s.trackingNo) io.err(`The tracking number the service sent is not a plain file name; the label file is named for its id ${stem}.`);
+  const file = path.join(dataDir, 'labels', `${stem}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, png);
+  return file;
 }
 
 export const buyCommand: CliCommand = {
@@ -106,12 +131,8 @@ export const buyCommand: CliCommand = {
         print: !values['no-print'],
       });
       const s = bought.shipment;
-      let labelFile: string | null = null;
-      if (bought.labelPng) {
-        labelFile = path.join(headless.dataDir, 'labels', `${s.trackingNo ?? s.platformUkId}.png`);
-        fs.mkdirSync(path.dirname(labelFile), { recursive: true });
-        fs.writeFileSync(labelFile, Buffer.from(bought.labelPng, 'base64'));
-      }
+      const labelFile = bought.labelPng ? writeLabelFile(headless.dataDir, s, Buffer.from(bought.labelPng, 'base64'), io) : null;
+      if (!bought.labelPng && s.error) io.err(s.error);
       if (bought.printError) io.err(`The label is stored but did not print: ${bought.printError}`);
       else if (bought.printJobId) {
         const status = await waitForPrint(headless, bought.printJobId, 30_000);

@@ -3,6 +3,7 @@ import { StationFailure, fail, type StationError } from '../../shared/contract/e
 import { toCents } from '../../shared/domain/money';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import { labelPngProblem } from './labelBytes';
 import type { PurchaseMethod, WireShipment } from './ports';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
@@ -98,26 +99,34 @@ export function createPurchaseJournal(deps: JournalDeps) {
   /**
    * The label images of an answer: base64 when the service sent it, else
    * fetched from its URL. A URL that cannot be fetched now is left for later
-   * (history fetches it on demand): the label is paid for either way, so the
-   * purchase is recorded as bought rather than left unconfirmed.
+   * (history fetches it on demand), and bytes that are not a PNG are never
+   * stored: the label is paid for either way, so the purchase is recorded as
+   * bought rather than left unconfirmed, with a note saying what arrived.
    */
-  async function decodeLabels(wire: WireShipment): Promise<BoughtUpdate['labels']> {
+  async function decodeLabels(wire: WireShipment): Promise<{ labels: BoughtUpdate['labels']; problem: string | null }> {
     const labels: Array<BoughtUpdate['labels'][number]> = [];
+    let problem: string | null = null;
     const collect = async (kind: 'label' | 'qrcode', data: readonly string[] | null | undefined, urls: readonly string[] | null | undefined) => {
       const count = Math.max(data?.length ?? 0, urls?.length ?? 0);
       for (let seq = 0; seq < count; seq += 1) {
         const b64 = data?.[seq];
         const url = urls?.[seq] ?? null;
         const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url).catch(() => undefined) : undefined;
-        if (png && png.length > 0) labels.push({ kind, seq, url, png });
+        if (!png || png.length === 0) continue;
+        const notPng = labelPngProblem(png);
+        if (notPng === null) labels.push({ kind, seq, url, png });
+        else {
+          problem ??= notPng;
+          deps.log.warn('the service sent label bytes that are not a PNG; not stored', { kind, seq, bytes: png.length, problem: notPng });
+        }
       }
     };
     await collect('label', wire.label_data, wire.label_urls);
     await collect('qrcode', wire.label_qr_code_data, wire.qrcode_urls);
-    return labels;
+    return { labels, problem };
   }
 
-  function record(row: ShipmentRow, wire: WireShipment, labels: BoughtUpdate['labels']): ShipmentRow {
+  function record(row: ShipmentRow, wire: WireShipment, { labels, problem }: { labels: BoughtUpdate['labels']; problem: string | null }): ShipmentRow {
     const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : null;
     const bought: ChosenService = {
       carrierCode: wire.carrier_code,
@@ -138,7 +147,11 @@ export function createPurchaseJournal(deps: JournalDeps) {
       currency: wire.currency,
       duplicateLabel: wire.duplicate_label,
       rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
-      note: labels.some((l) => l.kind === 'label') ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      note: labels.some((l) => l.kind === 'label')
+        ? null
+        : problem
+          ? 'The label is bought, but the image the service sent is not a readable PNG, so nothing was stored or printed; open it in History to fetch it again, or void it.'
+          : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
       labels,
     });
     return deps.shipments.get(row.id) as ShipmentRow;

@@ -1,6 +1,7 @@
 import { fail } from '../../shared/contract/errors';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
+import { labelPngProblem } from './labelBytes';
 
 /** Downloads one label image the service published by URL. */
 export async function fetchLabelBytes(url: string): Promise<Uint8Array> {
@@ -12,7 +13,8 @@ export async function fetchLabelBytes(url: string): Promise<Uint8Array> {
 /**
  * Label images that did not arrive with the purchase answer are fetched from
  * the URLs the answer named, the first time someone needs them, and stored,
- * so every later preview and reprint works offline.
+ * so every later preview and reprint works offline. Bytes that are not a
+ * PNG are not stored: the next look fetches them again.
  */
 export function createLabelImages(deps: ShippingDeps, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
   async function fetchMissing(row: ShipmentRow): Promise<void> {
@@ -27,7 +29,7 @@ export function createLabelImages(deps: ShippingDeps, fetchBytes: (url: string) 
       for (const [seq, url] of (urls ?? []).entries()) {
         if (deps.labels.get(row.id, kind, seq)) continue;
         const png = await fetchBytes(url).catch(() => undefined);
-        if (png && png.length > 0) labels.push({ kind, seq, url, png });
+        if (png && png.length > 0 && labelPngProblem(png) === null) labels.push({ kind, seq, url, png });
       }
     }
     if (labels.length > 0) {

@@ -120,7 +120,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   async function printLabels(row: ShipmentRow, eventKey: string = row.package_key): Promise<{ jobId: string | null; error: string | null }> {
     await images.fetchMissing(row);
     const labels = deps.labels.list(row.id, 'label');
-    if (labels.length === 0) return { jobId: null, error: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
+    if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
     ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
     try {
       let first: string | null = null;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createMemoryLogger } from '../../../electron/log/logger';
@@ -9,7 +10,7 @@ import type { WireShipment } from '../../../electron/shipping/ports';
 import { openDatabase } from '../../../electron/store/database';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 
-const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+const png = PNG.sync.write(Object.assign(new PNG({ width: 2, height: 2 }), { data: Buffer.alloc(16, 255) })).toString('base64');
 
 function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_ADVANTAGE'): WireShipment {
   const existing = sold.get(id);
