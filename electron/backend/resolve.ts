@@ -3,6 +3,7 @@ import type { BackendKind, BackendMode, BackendStatus } from '../../shared/contr
 import type { Sandbox } from '../sandbox';
 import type { SettingsStore } from '../store/settings';
 import { keyMode, secretNames, type Vault, type VaultProfile } from '../vault/vault';
+import { backendIdentity, keyIdentity } from './identity';
 import type { BackendOverride } from './override';
 import { readBackendSettings, type BackendSettings } from './settings';
 
@@ -24,6 +25,8 @@ export interface Resolved {
   readonly kind: BackendKind;
   readonly mode: BackendMode;
   readonly backendId: string;
+  /** The account behind the AppKey, as a hash: what a package's platform_uk_id is derived from. */
+  readonly accountId: string;
   readonly baseUrl: string;
   readonly legacyBaseUrl: string;
   readonly appKey: string;
@@ -38,12 +41,13 @@ function modeOf(appKey: string | undefined, fallback: VaultProfile): BackendMode
 }
 
 /**
- * Names a live service and the kind of keys used on it. Test and live keys
- * usually share one address, but their shipments are separate accounts: a
- * package bought with test keys must not read as bought once live keys are in.
+ * Names a live service and the keys used on it. Test and live keys usually
+ * share one address, but their shipments are separate accounts: a package
+ * bought with test keys must not read as bought once live keys are in.
  */
-function liveBackendId(mode: BackendMode, baseUrl: string): string {
-  return `${mode === 'test' ? 'test' : 'live'}:${baseUrl}`;
+function liveIds(mode: BackendMode, baseUrl: string, appKey: string): { backendId: string; accountId: string } {
+  const accountId = keyIdentity('appKey', appKey);
+  return { backendId: backendIdentity(mode, baseUrl, accountId), accountId };
 }
 
 export async function resolveBackend(sources: BackendSources): Promise<Resolved> {
@@ -52,7 +56,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
     return {
       kind: 'live',
       mode: modeOf(override.appKey, 'live'),
-      backendId: liveBackendId(modeOf(override.appKey, 'live'), override.baseUrl),
+      ...liveIds(modeOf(override.appKey, 'live'), override.baseUrl, override.appKey),
       baseUrl: override.baseUrl,
       legacyBaseUrl: override.legacyBaseUrl,
       appKey: override.appKey,
@@ -67,6 +71,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
       kind: 'sandbox',
       mode: 'sandbox',
       backendId: 'sandbox',
+      accountId: keyIdentity('appKey', box.credentials.appKey),
       baseUrl: box.baseUrl,
       legacyBaseUrl: box.legacyBaseUrl,
       ...box.credentials,
@@ -81,7 +86,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
   return {
     kind: 'live',
     mode: modeOf(appKey, settings.profile),
-    backendId: liveBackendId(modeOf(appKey, settings.profile), settings.baseUrl),
+    ...liveIds(modeOf(appKey, settings.profile), settings.baseUrl, appKey),
     baseUrl: settings.baseUrl,
     legacyBaseUrl: settings.legacyBaseUrl,
     appKey,

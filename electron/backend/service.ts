@@ -17,8 +17,10 @@ import { readBackendSettings, writeBackendSettings, type BackendSettings } from 
 export interface BackendClients {
   readonly v2: V2Client;
   readonly v1: V1Client;
-  /** Which backend these clients talk to: 'sandbox', 'test:<base url>' (test keys) or 'live:<base url>'. Stable across restarts. */
+  /** Which backend these clients talk to: 'sandbox', or 'test:'/'live:' + the normalized address + '#' + the key's hash. Stable across restarts and spellings. */
   readonly backendId: string;
+  /** The AppKey's account as a hash; platform_uk_ids derive from it, so every bench on the account derives the same ones. */
+  readonly accountId: string;
   readonly kind: BackendKind;
   readonly mode: BackendMode;
 }
@@ -59,6 +61,8 @@ export interface BackendServiceOptions {
   readonly override?: BackendOverride;
   readonly client?: Pick<V2ClientOptions, 'fetch' | 'timeoutMs' | 'retry'>;
   readonly now?: () => Date;
+  /** Told each backend id as it is resolved, before any client is handed out (the store moves older spellings of it there). */
+  readonly onResolved?: (backendId: string) => void;
 }
 
 const fingerprint = (...parts: Array<string | undefined>): string =>
@@ -89,6 +93,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   };
 
   function build(resolved: Resolved): BackendClients {
+    options.onResolved?.(resolved.backendId);
     const common = {
       ...options.client,
       ...(options.audit ? { audit: options.audit } : {}),
@@ -107,6 +112,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
       v2: createV2Client({ ...common, baseUrl: resolved.baseUrl, appKey: resolved.appKey, appSecret: resolved.appSecret }),
       v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
       backendId: resolved.backendId,
+      accountId: resolved.accountId,
       kind: resolved.kind,
       mode: resolved.mode,
     };

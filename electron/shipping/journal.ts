@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { StationFailure, fail, type StationError } from '../../shared/contract/errors';
 import { toCents } from '../../shared/domain/money';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
-import type { PurchaseMethod, WireShipment } from './ports';
+import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
+import { platformUkIdOf } from './purchaseId';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
 export interface ChosenService {
@@ -17,6 +17,8 @@ export interface ChosenService {
 export interface PurchaseDraft {
   /** The backend the purchase goes to; a package has one platform_uk_id per backend. */
   readonly backendId: string;
+  /** The account behind the keys (a hash); with the package key and void generation it derives the platform_uk_id. */
+  readonly accountId: string;
   readonly method: PurchaseMethod;
   /** The request body without platform_uk_id; the journal adds the row's id. */
   readonly body: Readonly<Record<string, unknown>>;
@@ -38,7 +40,6 @@ export interface JournalDeps {
   /** Attempts per purchase for failures whose outcome is unknown (timeouts, resets, 5xx). */
   readonly attempts?: number;
   readonly retryDelayMs?: number;
-  readonly mintId?: () => string;
 }
 
 export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
@@ -70,7 +71,6 @@ export function createPurchaseJournal(deps: JournalDeps) {
   const inFlight = new Map<string, Promise<ShipmentRow>>();
   const attempts = deps.attempts ?? 4;
   const retryDelayMs = deps.retryDelayMs ?? 300;
-  const mint = deps.mintId ?? (() => `ps-${randomUUID()}`);
   let closed = false;
 
   function journal(packageKey: string, draft: PurchaseDraft): ShipmentRow {
@@ -86,12 +86,19 @@ export function createPurchaseJournal(deps: JournalDeps) {
     const reuse = (live: ShipmentRow) => (live.state === 'bought' ? live : deps.shipments.reusePending(live.id, meta));
     const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
     if (live) return reuse(live);
+    const voidGeneration = deps.shipments.voidedCount(draft.backendId, packageKey);
+    const platformUkId = platformUkIdOf({ accountId: draft.accountId, packageKey, voidGeneration });
     try {
-      return deps.shipments.insertPending({ packageKey, platformUkId: mint(), backendId: draft.backendId, ...meta });
+      return deps.shipments.insertPending({ packageKey, platformUkId, backendId: draft.backendId, ...meta });
     } catch (error) {
       // Another station process on this data folder journaled the package a moment ago: use its id.
       const raced = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
       if (raced) return reuse(raced);
+      const holder = deps.shipments.findByRef(platformUkId);
+      if (holder) {
+        // Same account and package through another address of the service: the service would answer with that purchase.
+        fail('conflict', `This package was already bought, or is being bought, on this account through ${describeBackend(holder.backend_id ?? 'default')}; switch the station to it to see or finish that purchase.`);
+      }
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import type { Shipment as WireShipment } from '../../shared/api/v2';
 import type { V1Client } from '../api/v1/client';
 import type { V2Client } from '../api/v2/client';
+import { addressOfBackend } from '../backend/identity';
 import type { PrintService } from '../printing/printService';
 
 /** The v2 client methods the shipping services call. */
@@ -43,19 +44,23 @@ export type ShippingV1 = Pick<
  * sandbox and the live service is a settings change, not a restart.
  */
 export interface BackendPort {
-  /** backendId names the service the clients talk to ('sandbox', 'test:<url>', 'live:<url>'); purchases are kept per backend. */
-  clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1; readonly backendId?: string }>;
+  /**
+   * backendId names the service the clients talk to (electron/backend/identity.ts); purchases are kept per backend.
+   * accountId names the account behind the keys; a package's platform_uk_id is derived from it.
+   */
+  clients(): Promise<{ readonly v2: ShippingV2; readonly v1: ShippingV1; readonly backendId?: string; readonly accountId?: string }>;
   /** Called after a switch of backend or keys, so unconfirmed purchases of the new backend are settled at once. */
   onChange?(listener: () => void): () => void;
 }
 
 export const backendIdOf = (clients: { readonly backendId?: string }): string => clients.backendId ?? 'default';
+export const accountIdOf = (clients: { readonly backendId?: string; readonly accountId?: string }): string => clients.accountId ?? backendIdOf(clients);
 
-/** Operator words for a backend id. */
+/** Operator words for a backend id (its address, never its key hash). */
 export function describeBackend(backendId: string): string {
   if (backendId === 'sandbox') return 'the practice service (sandbox)';
-  if (backendId.startsWith('test:')) return `the service at ${backendId.slice(5)} with test keys`;
-  return backendId.startsWith('live:') ? `the service at ${backendId.slice(5)}` : `the service "${backendId}"`;
+  if (backendId.startsWith('test:')) return `the service at ${addressOfBackend(backendId)} with test keys`;
+  return backendId.startsWith('live:') ? `the service at ${addressOfBackend(backendId)}` : `the service "${backendId}"`;
 }
 
 export type PrintPort = Pick<PrintService, 'enqueue' | 'waitForJob'>;

@@ -8,7 +8,7 @@ import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { createPurchaseJournal, type PurchaseDraft } from './journal';
 import { createLabelImages, fetchLabelBytes } from './labelImages';
-import { backendIdOf, describeBackend } from './ports';
+import { accountIdOf, backendIdOf, describeBackend } from './ports';
 import type { RatesService, StoredQuoteRequest } from './rates';
 import { toShipment, toWireAddress, toWirePackage } from './wireMap';
 
@@ -62,14 +62,19 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     },
   });
 
-  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>, backendId: string): PurchaseDraft {
+  interface Target {
+    readonly backendId: string;
+    readonly accountId: string;
+  }
+
+  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>, target: Target): PurchaseDraft {
     const quote = deps.quotes.get(input.quoteId);
     if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
     if (!rate) fail('not_found', 'That rate is not one of the rates shown; get rates again', { field: 'rateId' });
     const stored = JSON.parse(quote.request_json) as StoredQuoteRequest;
     return {
-      backendId,
+      ...target,
       method: 'create_and_pay',
       body: {
         rate_id: input.rateId,
@@ -84,13 +89,13 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     };
   }
 
-  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>, backendId: string): PurchaseDraft {
+  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>, target: Target): PurchaseDraft {
     const from = rates.shipFrom(input.from);
     const returnLevel = (usPsReturnLevels as readonly string[]).includes(input.serviceLevel);
     const o = input.options;
     const isReturn = returnLevel || o.isReturnLabel === true;
     return {
-      backendId,
+      ...target,
       method: 'direct_buy',
       body: {
         carrier_code: input.carrierCode,
@@ -177,18 +182,19 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       return quote ? (JSON.parse(quote.request_json) as StoredQuoteRequest) : undefined;
     };
     const key = packageKeyOf(input, isReturnPurchase(input, storedQuote));
-    const backendId = backendIdOf(await deps.backend.clients());
-    const flight = `${backendId}|${key}`;
+    const clients = await deps.backend.clients();
+    const target: Target = { backendId: backendIdOf(clients), accountId: accountIdOf(clients) };
+    const flight = `${target.backendId}|${key}`;
     const running = buying.get(flight);
     if (running) return running;
-    const promise = buyOnce(input, key, backendId, input.packageKey ?? key).finally(() => buying.delete(flight));
+    const promise = buyOnce(input, key, target, input.packageKey ?? key).finally(() => buying.delete(flight));
     buying.set(flight, promise);
     return promise;
   }
 
-  async function buyOnce(input: BuyInput, key: string, backendId: string, eventKey: string): Promise<PurchaseResult> {
-    const draft = input.method === 'rate' ? draftFromQuote(input, backendId) : draftDirect(input, backendId);
-    const earlier = deps.shipments.liveByPackageKey(backendId, key);
+  async function buyOnce(input: BuyInput, key: string, target: Target, eventKey: string): Promise<PurchaseResult> {
+    const draft = input.method === 'rate' ? draftFromQuote(input, target) : draftDirect(input, target);
+    const earlier = deps.shipments.liveByPackageKey(target.backendId, key);
     const row = await journal.purchase(key, draft, eventKey);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;
     if (!reused && row.rate_mismatch_json) {

@@ -10,6 +10,7 @@ import { createDevicesModule, type DevicesModuleOptions } from '../devices/modul
 import { createFileLogger, type Logger } from '../log/logger';
 import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
 import { createShippingModule } from '../shipping/module';
+import { adoptUnkeyedBackend } from '../store/backendAdoption';
 import { openDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
 import { createVault, type Vault } from '../vault/vault';
@@ -85,6 +86,10 @@ export async function createStation(config: StationConfig): Promise<Station> {
     log,
     audit,
     now,
+    onResolved: (backendId) => {
+      const moved = adoptUnkeyedBackend(db, backendId);
+      if (moved > 0) log.info('purchases moved to the normalized backend id', { moved });
+    },
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.override ? { override: config.override } : {}),
     ...(config.client ? { client: config.client } : {}),

@@ -100,6 +100,9 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const liveByKey = db.prepare<[string, string], ShipmentRow>(
     `${SELECT} WHERE coalesce(s.backend_id, '') = ? AND s.package_key = ? AND s.state <> 'voided'`,
   );
+  const voidedOfKey = db.prepare<[string, string], { n: number }>(
+    "SELECT count(*) AS n FROM shipments WHERE coalesce(backend_id, '') = ? AND package_key = ? AND state = 'voided'",
+  );
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, backend_id, state, method, request_json, chosen_json,
       order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, insurance_cents, is_return, created_at, updated_at)
     VALUES (@packageKey, @platformUkId, @backendId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
@@ -151,6 +154,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     get: (id: number): ShipmentRow | undefined => byId.get(id),
     /** The package's row on one backend that is not voided: pending, failed or bought. */
     liveByPackageKey: (backendId: string, key: string): ShipmentRow | undefined => liveByKey.get(backendId, key),
+    /** How many labels of the package were voided on one backend: its void generation. */
+    voidedCount: (backendId: string, key: string): number => voidedOfKey.get(backendId, key)?.n ?? 0,
     insertPending(p: PendingInsert): ShipmentRow {
       const info = insert.run({ packageKey: p.packageKey, platformUkId: p.platformUkId, backendId: p.backendId, ...metaParams(p) });
       return byId.get(Number(info.lastInsertRowid)) as ShipmentRow;

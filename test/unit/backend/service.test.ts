@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { backendIdentity, keyIdentity } from '../../../electron/backend/identity';
 import { createBackendModule } from '../../../electron/backend/module';
 import { overrideFromEnvironment } from '../../../electron/backend/override';
 import { createBackendService, type BackendServiceOptions } from '../../../electron/backend/service';
@@ -92,7 +93,8 @@ describe('backend service', () => {
     const liveClients = await service.clients();
     expect(liveClients).not.toBe(sandboxClients);
     // The sandbox's keys are test keys (SS_TEST_), so purchases are kept apart from live-key ones at the same address.
-    expect(liveClients).toMatchObject({ kind: 'live', backendId: `test:${live.baseUrl}` });
+    expect(liveClients).toMatchObject({ kind: 'live', backendId: backendIdentity('test', live.baseUrl, keyIdentity('appKey', live.credentials.appKey)) });
+    expect(liveClients.backendId).not.toContain(live.credentials.appKey);
     expect(liveClients.v2.baseUrl).toBe(live.baseUrl);
     expect(await liveClients.v2.pickupLocations()).toContain('front_door');
     expect(await liveClients.v1.carrierAccounts()).toBeInstanceOf(Array);
@@ -133,9 +135,9 @@ describe('backend service', () => {
     await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.configure({ kind: 'live', profile: 'test', ...at });
-    expect((await service.clients()).backendId).toBe('test:https://api.example.com');
+    expect((await service.clients()).backendId).toBe(`test:https://api.example.com:443#${keyIdentity('appKey', 'SS_TEST_abcdefgh')}`);
     await service.configure({ kind: 'live', profile: 'live', ...at });
-    expect((await service.clients()).backendId).toBe('live:https://api.example.com');
+    expect((await service.clients()).backendId).toBe(`live:https://api.example.com:443#${keyIdentity('appKey', 'SS_LIVE_abcdefgh')}`);
   });
 
   it('refuses a key stored under the wrong profile', async () => {

@@ -34,6 +34,7 @@ function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_
 
 const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
   backendId: 'sandbox',
+  accountId: 'account-a',
   method: 'create_and_pay',
   body: { rate_id: level },
   chosen: { carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 },
@@ -148,7 +149,7 @@ describe('purchase journal', () => {
     down = false;
     expect(await journal.reconcile('live:https://api.example.com')).toEqual({ bought: 0, failed: 0, stillPending: 0 });
     expect(shipments.pendingOnOtherBackends('live:https://api.example.com')).toBe(1);
-    const live = await journal.purchase('A-1#0', { ...draft(), backendId: 'live:https://api.example.com' });
+    const live = await journal.purchase('A-1#0', { ...draft(), backendId: 'live:https://api.example.com', accountId: 'account-live' });
     expect(live.backend_id).toBe('live:https://api.example.com');
     expect(shipments.liveByPackageKey('sandbox', 'A-1#0')?.state).toBe('pending');
     expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
@@ -213,5 +214,20 @@ describe('purchase journal', () => {
     expect(row.label_count).toBe(0);
     expect(row.error).toMatch(/image has not arrived/);
     db.close();
+  });
+
+  it('derives the id from account, package and void generation: a voided box is bought again under a new id', async () => {
+    const { journal, shipments, sold } = setup(() => 'ok');
+    const first = await journal.purchase('order:a-1#0', draft());
+    const other = setup(() => 'ok');
+    // Another data folder on the same account derives the same id, so the service sees the repeat.
+    expect((await other.journal.purchase('order:a-1#0', draft())).platform_uk_id).toBe(first.platform_uk_id);
+    const otherAccount = setup(() => 'ok');
+    expect((await otherAccount.journal.purchase('order:a-1#0', { ...draft(), accountId: 'account-b' })).platform_uk_id).not.toBe(first.platform_uk_id);
+    expect(shipments.markVoided(first.id)).toBe(true);
+    const again = await journal.purchase('order:a-1#0', draft());
+    expect(again.platform_uk_id).not.toBe(first.platform_uk_id);
+    expect(again.state).toBe('bought');
+    expect(sold.size).toBe(2);
   });
 });
