@@ -54,7 +54,7 @@ export function createOrdersService(deps: ShippingDeps) {
   }
 
   function importCsv(csv: string): CsvImportReport {
-    const parsed = parseOrderCsv(csv);
+    const parsed = parseOrderCsv(csv, { originCountry: deps.settings.get().shipFrom?.country });
     let imported = 0;
     let updated = 0;
     deps.orders.transaction(() => {

@@ -1,11 +1,17 @@
 /**
- * Orders from a CSV file (issue 4 item 7): a header row naming the columns,
- * then one order per row. Quoted fields may hold commas, quotes ("") and line
- * breaks (RFC 4180). A bad row is reported by its line number in the file and
- * never stops the good rows.
+ * Orders from a CSV file (issue 4 item 7, issue 15): a header row naming the
+ * columns, then one row per order, or one row per customs item with the rows
+ * of an order sharing its order_number (the first row gives the recipient and
+ * the package). Quoted fields may hold commas, quotes ("") and line breaks
+ * (RFC 4180). A bad row is reported by its line number in the file and never
+ * stops the good orders; an order with a bad row is not imported at all, so
+ * no item of a declaration is silently dropped.
  */
 
 import type { StationAddress } from '../contract/shippingTypes';
+import { addressProblems, isCountryCode, normalizePostalCode, regionCodes } from './countries';
+import { contentsTypes, nonDeliveryOptions, normalizeHsCode, normalizeItn } from './customs';
+import type { ContentsType, CustomsDeclaration, CustomsItem, NonDeliveryOption } from './customs';
 
 export const orderCsvColumns = [
   'order_number',
@@ -23,19 +29,44 @@ export const orderCsvColumns = [
   'length_in',
   'width_in',
   'height_in',
+  'contents_type',
+  'non_delivery',
+  'itn',
+  'aes_exemption',
+  'item_description',
+  'item_quantity',
+  'item_value_usd',
+  'item_weight_oz',
+  'item_hs_code',
+  'item_origin_country',
 ] as const;
 
-const required = ['order_number', 'recipient_name', 'street', 'city', 'state', 'zip_code'] as const;
+/** The state and postal code depend on the country (countries.ts), so only these columns are always needed. */
+const required = ['order_number', 'recipient_name', 'street', 'city'] as const;
+const recipientColumns = ['recipient_name', 'company', 'street', 'street2', 'city', 'state', 'zip_code', 'country', 'phone', 'email'] as const;
+const orderColumns = ['contents_type', 'non_delivery', 'itn', 'aes_exemption'] as const;
+const itemColumns = ['item_description', 'item_quantity', 'item_value_usd', 'item_weight_oz', 'item_hs_code', 'item_origin_country'] as const;
 
 export interface CsvOrder {
   readonly orderNumber: string;
   readonly recipient: Omit<StationAddress, 'residential'>;
   readonly package: { readonly weightOz: number; readonly lengthIn?: number; readonly widthIn?: number; readonly heightIn?: number } | null;
+  /** Null when the file declares nothing for this order. */
+  readonly customs: CustomsDeclaration | null;
 }
 
 export interface CsvParseResult {
   readonly orders: ReadonlyArray<{ readonly line: number; readonly order: CsvOrder }>;
   readonly errors: ReadonlyArray<{ readonly line: number; readonly message: string }>;
+}
+
+export interface CsvParseOptions {
+  /**
+   * The ship-from country. Orders with no country are shipped within it,
+   * items with no origin were made in it, and recipients in other countries
+   * need a phone number. Without it, the country column must be filled.
+   */
+  readonly originCountry?: string | undefined;
 }
 
 interface RawRow {
@@ -89,7 +120,7 @@ export function splitCsv(text: string): RawRow[] {
 
 function number(value: string, what: string, problems: string[]): number | undefined {
   if (value === '') return undefined;
-  const parsed = Number(value);
+  const parsed = Number(value.replace(/^\$/, ''));
   if (!Number.isFinite(parsed) || parsed <= 0) {
     problems.push(`${what} "${value}" is not a positive number`);
     return undefined;
@@ -97,7 +128,105 @@ function number(value: string, what: string, problems: string[]): number | undef
   return parsed;
 }
 
-export function parseOrderCsv(text: string): CsvParseResult {
+function oneOf<T extends string>(value: string, allowed: readonly T[], column: string, problems: string[]): T | undefined {
+  if (value === '') return undefined;
+  const key = value.toLowerCase().replace(/[\s-]+/g, '_') as T;
+  if (allowed.includes(key)) return key;
+  problems.push(`${column} "${value}" is not one of ${allowed.join(', ')}`);
+  return undefined;
+}
+
+interface Group {
+  readonly line: number;
+  readonly order: Omit<CsvOrder, 'customs'>;
+  readonly fields: Map<string, { value: string; line: number }>;
+  readonly items: CustomsItem[];
+  bad: boolean;
+}
+
+type Getter = (column: string) => string;
+
+function itemOf(get: Getter, origin: string | undefined, problems: string[]): CustomsItem | null {
+  if (itemColumns.every((column) => get(column) === '')) return null;
+  const description = get('item_description');
+  if (description === '') problems.push('item_description is empty');
+  const quantityText = get('item_quantity') || '1';
+  const quantity = Number(quantityText);
+  if (!Number.isInteger(quantity) || quantity < 1) problems.push(`item_quantity "${quantityText}" is not a whole number of at least 1`);
+  const valueUsd = number(get('item_value_usd'), 'item_value_usd', problems);
+  if (get('item_value_usd') === '') problems.push('item_value_usd is empty (the value of one unit, in U.S. dollars)');
+  const weightOz = number(get('item_weight_oz'), 'item_weight_oz', problems);
+  if (get('item_weight_oz') === '') problems.push('item_weight_oz is empty (the weight of one unit, in ounces)');
+  const hsCode = normalizeHsCode(get('item_hs_code'));
+  if (hsCode !== undefined && !/^\d{6,10}$/.test(hsCode)) problems.push(`item_hs_code "${get('item_hs_code')}" is not an HS code (6 to 10 digits)`);
+  const originCountry = (get('item_origin_country') || origin || '').toUpperCase();
+  if (originCountry === '') problems.push('item_origin_country is empty');
+  else if (!isCountryCode(originCountry)) problems.push(`item_origin_country "${get('item_origin_country')}" is not a two-letter country code`);
+  if (valueUsd === undefined || weightOz === undefined || description === '') return null;
+  return { description, quantity, valueUsd, weightOz, ...(hsCode !== undefined ? { hsCode } : {}), originCountry };
+}
+
+function recipientOf(get: Getter, origin: string | undefined, problems: string[]): CsvOrder['recipient'] {
+  const country = (get('country') || origin || '').toUpperCase();
+  const email = get('email');
+  if (country === '') problems.push('country is empty');
+  if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) problems.push(`email "${email}" does not look right`);
+  // Codes from a fixed list (ON, NSW) are matched in upper case; free-form regions (Kent) are kept as written.
+  const state = country !== '' && regionCodes(country) ? get('state').toUpperCase() : get('state');
+  if (country !== '') {
+    const broken = addressProblems({ state, zip: get('zip_code'), country, phone: get('phone') }, origin ? { otherCountry: origin } : {});
+    for (const problem of broken) problems.push(problem.field === 'country' ? `country "${get('country')}" is not a two-letter code` : problem.message);
+  }
+  const optional = <K extends string>(key: K, column: string): Partial<Record<K, string>> => (get(column) === '' ? {} : ({ [key]: get(column) } as Record<K, string>));
+  return {
+    name: get('recipient_name'),
+    ...optional('company', 'company'),
+    ...optional('phone', 'phone'),
+    ...(email ? { email } : {}),
+    street: get('street'),
+    ...optional('street2', 'street2'),
+    city: get('city'),
+    state,
+    zip: country === '' ? get('zip_code') : normalizePostalCode(country, get('zip_code')),
+    country,
+  };
+}
+
+function packageOf(get: Getter, problems: string[]): CsvOrder['package'] {
+  const weightOz = number(get('weight_oz'), 'weight_oz', problems);
+  const lengthIn = number(get('length_in'), 'length_in', problems);
+  const widthIn = number(get('width_in'), 'width_in', problems);
+  const heightIn = number(get('height_in'), 'height_in', problems);
+  if (weightOz === undefined) return null;
+  return {
+    weightOz,
+    ...(lengthIn !== undefined ? { lengthIn } : {}),
+    ...(widthIn !== undefined ? { widthIn } : {}),
+    ...(heightIn !== undefined ? { heightIn } : {}),
+  };
+}
+
+/** A later row of an order must not name another recipient; it may repeat the first row's or leave it empty. */
+function conflicts(get: Getter, first: Getter): string | undefined {
+  return recipientColumns.find((column) => get(column) !== '' && get(column).toLowerCase() !== first(column).toLowerCase());
+}
+
+function customsOf(group: Group): CustomsDeclaration | null {
+  const field = (column: string) => group.fields.get(column)?.value ?? '';
+  if (group.items.length === 0 && orderColumns.every((column) => field(column) === '')) return null;
+  const itn = normalizeItn(field('itn'));
+  const exemption = field('aes_exemption');
+  return {
+    contentsType: (field('contents_type') || 'merchandise') as ContentsType,
+    nonDelivery: (field('non_delivery') || 'return') as NonDeliveryOption,
+    items: group.items,
+    ...(itn !== undefined ? { itn } : {}),
+    ...(exemption !== '' ? { aesExemption: exemption } : {}),
+  };
+}
+
+export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvParseResult {
+  const origin = options.originCountry?.trim().toUpperCase() || undefined;
   const rows = splitCsv(text);
   const header = rows.shift();
   if (!header) return { orders: [], errors: [{ line: 1, message: 'The file is empty; the first row must name the columns' }] };
@@ -107,61 +236,72 @@ export function parseOrderCsv(text: string): CsvParseResult {
     return { orders: [], errors: [{ line: header.line, message: `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }] };
   }
   const index = new Map(names.map((name, i) => [name, i]));
-  const orders: Array<{ line: number; order: CsvOrder }> = [];
   const errors: Array<{ line: number; message: string }> = [];
-  const seen = new Map<string, number>();
+  const groups = new Map<string, Group>();
+  const firstRows = new Map<string, Getter>();
   for (const row of rows) {
-    const get = (column: string): string => {
+    const get: Getter = (column) => {
       const at = index.get(column);
       return at === undefined ? '' : (row.fields[at] ?? '').trim();
     };
     const problems: string[] = [];
     if (row.fields.length > names.length) problems.push(`the row has ${row.fields.length} fields but the header names ${names.length}`);
-    for (const column of required) if (get(column) === '') problems.push(`${column} is empty`);
-    const country = (get('country') || 'US').toUpperCase();
-    if (!/^[A-Z]{2}$/.test(country)) problems.push(`country "${get('country')}" is not a two-letter code`);
-    const email = get('email');
-    if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) problems.push(`email "${email}" does not look right`);
-    const weightOz = number(get('weight_oz'), 'weight_oz', problems);
-    const lengthIn = number(get('length_in'), 'length_in', problems);
-    const widthIn = number(get('width_in'), 'width_in', problems);
-    const heightIn = number(get('height_in'), 'height_in', problems);
     const orderNumber = get('order_number');
-    const earlier = seen.get(orderNumber.toLowerCase());
-    if (orderNumber !== '' && earlier !== undefined) problems.push(`order ${orderNumber} already appears on line ${earlier}`);
-    if (problems.length > 0) {
-      errors.push({ line: row.line, message: problems.join('; ') });
+    const key = orderNumber.toLowerCase();
+    const earlier = orderNumber === '' ? undefined : groups.get(key);
+    if (earlier) {
+      const first = firstRows.get(key) as Getter;
+      const differs = conflicts(get, first);
+      // A row naming another recipient is a different order under a reused number: refuse the row, keep the first.
+      if (differs !== undefined) {
+        errors.push({ line: row.line, message: `order ${orderNumber} already appears on line ${earlier.line} with a different ${differs.replace('_', ' ')}` });
+        continue;
+      }
+      const item = itemOf(get, origin, problems);
+      recordOrderFields(earlier, get, row.line, problems);
+      if (item === null && problems.length === 0) {
+        errors.push({ line: row.line, message: `order ${orderNumber} already appears on line ${earlier.line}` });
+      } else if (problems.length > 0) {
+        earlier.bad = true;
+        errors.push({ line: row.line, message: `${problems.join('; ')} (order ${orderNumber} is not imported)` });
+      } else if (item) earlier.items.push(item);
       continue;
     }
-    seen.set(orderNumber.toLowerCase(), row.line);
-    const optional = (column: string) => (get(column) === '' ? {} : { [column]: get(column) });
-    orders.push({
-      line: row.line,
-      order: {
-        orderNumber,
-        recipient: {
-          name: get('recipient_name'),
-          ...(get('company') ? { company: get('company') } : {}),
-          ...(optional('phone') as { phone?: string }),
-          ...(email ? { email } : {}),
-          street: get('street'),
-          ...(optional('street2') as { street2?: string }),
-          city: get('city'),
-          state: get('state'),
-          zip: get('zip_code'),
-          country,
-        },
-        package:
-          weightOz === undefined
-            ? null
-            : {
-                weightOz,
-                ...(lengthIn !== undefined ? { lengthIn } : {}),
-                ...(widthIn !== undefined ? { widthIn } : {}),
-                ...(heightIn !== undefined ? { heightIn } : {}),
-              },
-      },
-    });
+    for (const column of required) if (get(column) === '') problems.push(`${column} is empty`);
+    const recipient = recipientOf(get, origin, problems);
+    const pkg = packageOf(get, problems);
+    const item = itemOf(get, origin, problems);
+    const group: Group = { line: row.line, order: { orderNumber, recipient, package: pkg }, fields: new Map(), items: item ? [item] : [], bad: false };
+    recordOrderFields(group, get, row.line, problems);
+    if (problems.length > 0) {
+      errors.push({ line: row.line, message: problems.join('; ') });
+      group.bad = true;
+    }
+    if (orderNumber !== '') {
+      groups.set(key, group);
+      firstRows.set(key, get);
+    }
   }
+  const orders = [...groups.values()].filter((g) => !g.bad).map((g) => ({ line: g.line, order: { ...g.order, customs: customsOf(g) } }));
+  errors.sort((a, b) => a.line - b.line);
   return { orders, errors };
+}
+
+/** Per-order columns may sit on any row of the order, but must not disagree. */
+function recordOrderFields(group: Group, get: Getter, line: number, problems: string[]): void {
+  const checks: Record<(typeof orderColumns)[number], (value: string) => string | undefined> = {
+    contents_type: (v) => oneOf(v, contentsTypes, 'contents_type', problems),
+    non_delivery: (v) => oneOf(v, nonDeliveryOptions, 'non_delivery', problems),
+    itn: (v) => normalizeItn(v),
+    aes_exemption: (v) => v.toUpperCase(),
+  };
+  for (const column of orderColumns) {
+    const raw = get(column);
+    if (raw === '') continue;
+    const value = checks[column](raw);
+    if (value === undefined) continue;
+    const known = group.fields.get(column);
+    if (known && known.value !== value) problems.push(`${column} "${raw}" differs from line ${known.line}`);
+    else if (!known) group.fields.set(column, { value, line });
+  }
 }
