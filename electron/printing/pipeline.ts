@@ -1,4 +1,4 @@
-import { mediaDots, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../../shared/domain/printing';
+import { mediaDots, type LabelRotation, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../../shared/domain/printing';
 import { encodeRaster } from './lang';
 import { decodeLabelPng } from './raster/decode';
 import { fitLabel, type FitResult } from './raster/fit';
@@ -12,6 +12,8 @@ export interface LabelSettings {
   readonly darkness: number | null;
   readonly offsetX: number;
   readonly offsetY: number;
+  /** The profile's forced turn; absent or 'auto' lets the label's barcodes decide. */
+  readonly rotation?: LabelRotation;
 }
 
 export interface ConvertedLabel {
@@ -28,10 +30,10 @@ export interface ConvertedLabel {
  */
 export function labelRaster(
   png: Uint8Array,
-  settings: Pick<LabelSettings, 'dpi' | 'media' | 'offsetX' | 'offsetY'> & { language?: PrinterLanguage },
+  settings: Pick<LabelSettings, 'dpi' | 'media' | 'offsetX' | 'offsetY' | 'rotation'> & { language?: PrinterLanguage },
 ): { raster: Raster; fit: FitResult } {
   const { width, height } = mediaDots(settings.media, settings.dpi);
-  const fit = fitLabel(decodeLabelPng(png), width, height);
+  const fit = fitLabel(decodeLabelPng(png), width, height, { rotation: settings.rotation ?? 'auto' });
   const positioned = settings.language === 'escpos';
   const dx = positioned ? settings.offsetX : Math.min(0, settings.offsetX);
   const dy = positioned ? settings.offsetY : Math.min(0, settings.offsetY);

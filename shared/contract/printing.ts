@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { command, event } from './define';
-import { mediaSizes, printerDpis, printerLanguages, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../domain/printing';
+import { labelRotations, mediaSizes, printerDpis, printerLanguages, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../domain/printing';
 
 // Owned by the printing work (issue 5): printer profiles, print jobs, reprints.
 
 export const printJobStatuses = ['queued', 'sending', 'done', 'failed', 'cancelled'] as const;
 export type PrintJobStatus = (typeof printJobStatuses)[number];
 export type PrintJobKind = 'label' | 'qrcode' | 'test';
+
+/**
+ * Something the operator should check on a printed label: it was shrunk
+ * below 90 % to fit the media (small barcodes may not scan), or it has
+ * almost no ink. The label still prints; the message says what to do.
+ */
+export const labelWarningKinds = ['scaled_down', 'looks_blank'] as const;
+export type LabelWarningKind = (typeof labelWarningKinds)[number];
+export interface LabelWarning {
+  readonly kind: LabelWarningKind;
+  readonly message: string;
+}
 
 export interface PrintJobView {
   readonly id: string;
@@ -78,6 +90,8 @@ export const printerProfileSchema = z
     darkness: z.number().int().min(0, 'Darkness is 0-100 %').max(100, 'Darkness is 0-100 %').nullable().default(null),
     offsetX: offset.default(0),
     offsetY: offset.default(0),
+    /** Absent means 'auto': the label's barcodes decide. */
+    rotation: z.enum(labelRotations, { message: 'Choose auto, none, clockwise, upside-down or counterclockwise' }).optional(),
   })
   .strict();
 export type PrinterProfile = z.output<typeof printerProfileSchema>;

@@ -11,6 +11,14 @@ export type PrinterDpi = (typeof printerDpis)[number];
 export const mediaSizes = ['4x6', '4x8', '2x7'] as const;
 export type MediaSize = (typeof mediaSizes)[number];
 
+/**
+ * How a label image is turned onto the media. 'auto' reads the turn from the
+ * label's barcodes (and turns a landscape label clockwise when they say
+ * nothing); the others force one turn for a printer whose labels come out wrong.
+ */
+export const labelRotations = ['auto', 'none', 'clockwise', 'upside-down', 'counterclockwise'] as const;
+export type LabelRotation = (typeof labelRotations)[number];
+
 export const languageNames: Readonly<Record<PrinterLanguage, string>> = {
   zpl: 'ZPL II (Zebra)',
   epl: 'EPL2 (older Zebra/Eltron)',

@@ -1,40 +1,6 @@
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { grayImage, type GrayImage } from './gray';
 
-/** Quarter turn clockwise: the label's top edge ends up on the right. Visits only black bytes. */
-export function rotateRasterClockwise(src: Raster): Raster {
-  const dst = createRaster(src.height, src.width);
-  for (let y = 0; y < src.height; y += 1) {
-    const row = y * src.bytesPerRow;
-    const dx = src.height - 1 - y;
-    const dByte = dx >> 3;
-    const dBit = 0x80 >> (dx & 7);
-    for (let b = 0; b < src.bytesPerRow; b += 1) {
-      const byte = src.data[row + b]!;
-      if (byte === 0) continue;
-      for (let k = 0; k < 8; k += 1) {
-        if (byte & (0x80 >> k)) {
-          const x = (b << 3) + k;
-          const at = x * dst.bytesPerRow + dByte;
-          dst.data[at] = dst.data[at]! | dBit;
-        }
-      }
-    }
-  }
-  return dst;
-}
-
-export function rotateGrayClockwise(src: GrayImage): GrayImage {
-  const { width: w, height: h } = src;
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y += 1) {
-    const row = src.offset + y * src.stride;
-    const dx = h - 1 - y;
-    for (let x = 0; x < w; x += 1) out[x * h + dx] = src.data[row + x]!;
-  }
-  return grayImage(h, w, out);
-}
-
 /**
  * Centres a smaller `src` on a white canvas; a larger one loses its right and
  * bottom edges, where renderers put their rounding. Horizontal shifts are
@@ -87,23 +53,49 @@ function nearest(src: GrayImage, width: number, height: number): GrayImage {
   return grayImage(width, height, out);
 }
 
+/**
+ * Area-weighted averaging, one axis at a time: every output dot is the mean
+ * of exactly the source area it covers, partial pixels weighted by their
+ * share. Bar edges then land where they belong to a fraction of a dot, and
+ * the threshold afterwards keeps bar and space widths in proportion (a
+ * whole-pixel box would widen some bars by a full dot and thin others).
+ */
 function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
+  const across = new Float32Array(width * src.height);
+  const xTaps = areaTaps(src.width, width);
+  for (let y = 0; y < src.height; y += 1) {
+    const row = src.offset + y * src.stride;
+    const o = y * width;
+    for (const tap of xTaps) across[o + tap.out] = across[o + tap.out]! + src.data[row + tap.from]! * tap.weight;
+  }
+  const sums = new Float32Array(width * height);
+  for (const tap of areaTaps(src.height, height)) {
+    const from = tap.from * width;
+    const to = tap.out * width;
+    for (let x = 0; x < width; x += 1) sums[to + x] = sums[to + x]! + across[from + x]! * tap.weight;
+  }
   const out = new Uint8Array(width * height);
-  const span = (i: number, n: number, total: number): [number, number] => {
-    const a = Math.floor((i * total) / n);
-    return [a, Math.max(a + 1, Math.floor(((i + 1) * total) / n))];
-  };
-  for (let y = 0; y < height; y += 1) {
-    const [y0, y1] = span(y, height, src.height);
-    for (let x = 0; x < width; x += 1) {
-      const [x0, x1] = span(x, width, src.width);
-      let sum = 0;
-      for (let sy = y0; sy < y1; sy += 1) {
-        const row = src.offset + sy * src.stride;
-        for (let sx = x0; sx < x1; sx += 1) sum += src.data[row + sx]!;
-      }
-      out[y * width + x] = Math.round(sum / ((y1 - y0) * (x1 - x0)));
+  for (let i = 0; i < out.length; i += 1) out[i] = Math.min(255, Math.round(sums[i]!));
+  return grayImage(width, height, out);
+}
+
+interface Tap {
+  readonly out: number;
+  readonly from: number;
+  readonly weight: number;
+}
+
+/** For each source pixel, the output pixels it overlaps and by how much (weights of one output sum to 1). */
+function areaTaps(sourceLength: number, targetLength: number): Tap[] {
+  const ratio = sourceLength / targetLength;
+  const taps: Tap[] = [];
+  for (let o = 0; o < targetLength; o += 1) {
+    const start = o * ratio;
+    const end = Math.min(sourceLength, (o + 1) * ratio);
+    for (let i = Math.floor(start); i < end; i += 1) {
+      const overlap = Math.min(end, i + 1) - Math.max(start, i);
+      if (overlap > 0) taps.push({ out: o, from: i, weight: overlap / ratio });
     }
   }
-  return grayImage(width, height, out);
+  return taps;
 }

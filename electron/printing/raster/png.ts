@@ -26,8 +26,13 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 /** The bit depths the PNG spec allows for each colour type; the decoders rely on nothing else arriving. */
 const BIT_DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
-/** Beyond a 16x16 inch label at 600 dpi nothing real is sent; refuse before allocating. */
-const MAX_PIXELS = 100_000_000;
+/**
+ * A letter page at 400 dpi is 15 megapixels; nothing a carrier sends is
+ * larger. Checked on the header, before a byte is inflated, so an image that
+ * only claims to be huge costs neither time nor memory (24 megapixels decode
+ * within about 150 MB even as RGBA).
+ */
+const MAX_PIXELS = 24_000_000;
 
 export function badLabel(detail: string): never {
   fail('bad_label', `The label is not a readable PNG image (${detail}). Download or buy the label again; nothing was printed.`);
@@ -76,7 +81,9 @@ export function readPngChunks(bytes: Uint8Array): {
   if (!ended && idat.length === 0) badLabel('it is cut short');
   if (idat.length === 0) badLabel('it has no image data');
   if (header.width === 0 || header.height === 0) badLabel('it is empty');
-  if (header.width * header.height > MAX_PIXELS) badLabel(`it is ${header.width}x${header.height} pixels, far larger than any label`);
+  if (header.width * header.height > MAX_PIXELS) {
+    badLabel(`it claims to be ${header.width}x${header.height} pixels, ${Math.round((header.width * header.height) / 1e6)} megapixels, far larger than any label page`);
+  }
   if (!BIT_DEPTHS[header.colorType]?.includes(header.bitDepth)) badLabel('its pixel format is not valid PNG');
   if (header.colorType === 3 && !palette) badLabel('its palette is missing');
   return { header, idat, palette, transparency };

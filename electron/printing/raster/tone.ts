@@ -5,20 +5,31 @@ export const THRESHOLD = 128;
 const MID_LOW = 48;
 const MID_HIGH = 208;
 /**
- * Share of pixels that must be mid-gray *areas* (a mid-gray pixel whose four
- * neighbours are mid-gray too) before an image counts as grayscale art.
- * Anti-aliased text and barcodes only have one-dot-wide gray fringes, which
- * never pass the neighbour test; a shaded logo or a photo does.
+ * Share of pixels that must be mid-gray *areas* before an image counts as
+ * grayscale art. An area pixel is mid-gray, and so is everything within two
+ * dots of it along its row and column, with no step between neighbours
+ * sharper than SMOOTH_STEP. Anti-aliased text and barcodes have gray fringes
+ * at most a couple of dots wide next to black or white, and a 2-bit gray copy
+ * steps 85 levels between its grays: neither passes. A shaded logo, a photo or
+ * a halftone averaged down by resampling does.
  */
 const ART_AREA_SHARE = 0.002;
+const SMOOTH_STEP = 48;
 
 const isMid = (v: number): boolean => v > MID_LOW && v < MID_HIGH;
 
 function isAreaMid(g: GrayImage, x: number, y: number): boolean {
-  if (x <= 0 || y <= 0 || x >= g.width - 1 || y >= g.height - 1) return false;
+  if (x <= 1 || y <= 1 || x >= g.width - 2 || y >= g.height - 2) return false;
   const i = g.offset + y * g.stride + x;
   const d = g.data;
-  return isMid(d[i]!) && isMid(d[i - 1]!) && isMid(d[i + 1]!) && isMid(d[i - g.stride]!) && isMid(d[i + g.stride]!);
+  const s = g.stride;
+  const v = d[i]!;
+  if (!isMid(v)) return false;
+  for (const j of [i - 1, i + 1, i - s, i + s]) {
+    const n = d[j]!;
+    if (!isMid(n) || Math.abs(n - v) > SMOOTH_STEP) return false;
+  }
+  return isMid(d[i - 2]!) && isMid(d[i + 2]!) && isMid(d[i - 2 * s]!) && isMid(d[i + 2 * s]!);
 }
 
 /** Counts area mid-grays in the given rows, stopping once past `limit`. */
@@ -26,7 +37,7 @@ function areaMidCount(g: GrayImage, rows: Iterable<number>, limit: number): numb
   let area = 0;
   for (const y of rows) {
     const row = g.offset + y * g.stride;
-    for (let x = 1; x < g.width - 1; x += 1) {
+    for (let x = 2; x < g.width - 2; x += 1) {
       if (isMid(g.data[row + x]!) && isAreaMid(g, x, y) && ++area > limit) return area;
     }
   }
