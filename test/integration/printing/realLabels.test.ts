@@ -1,0 +1,77 @@
+// Every real carrier label in ../shared/fixtures/real-labels, converted in all
+// four printer languages at the resolutions its manifest names, read back with
+// the station's own decoders: each barcode that zxing reads in the source must
+// read back with the same text, and the label must come out upright.
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mediaDots, printerLanguages, type MediaSize, type PrinterDpi } from '../../../shared/domain/printing';
+import { decodePrinterBytes } from '../../../electron/printing/lang';
+import { convertLabel } from '../../../electron/printing/pipeline';
+import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { readPngBarcodes, readRasterBarcodes, type ReadBarcode } from '../../support/barcodes';
+
+const corpus = path.resolve(__dirname, '../../../../shared/fixtures/real-labels');
+const manifest = JSON.parse(fs.readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as Record<string, { dpis: PrinterDpi[]; media?: MediaSize[] }>;
+
+/**
+ * Labels that are landscape themselves (manifest: FedEx Ground "label upright,
+ * 7x4.75 in"; Canada Post "the label, landscape"): on portrait stock they are
+ * turned clockwise, so their barcodes read top to bottom (90°).
+ */
+const LANDSCAPE = new Set(['fedex-ground-1bit.png', 'canadapost-half-203.png']);
+/** Labels with no barcode a reader finds in the source: the turn is checked against the image as the manifest describes it. */
+const TURNS_WITHOUT_BARCODES: Readonly<Record<string, number>> = {
+  'ups-express-ca-gray.png': 1, // landscape canvas, label turned 90° (its text reads bottom to top)
+  'dpd-a6-203.png': 0, // A6 portrait, upright
+};
+/**
+ * Pages far larger than the label stock: shrunk below 90 % their finest bars
+ * fall under one dot. The station warns; these are the barcodes known to go.
+ */
+const LOST_WHEN_SHRUNK: Readonly<Record<string, readonly string[]>> = {
+  'canadapost-letter-203.png': ['Code128:2KKT143702321000336262700100'],
+  'postat-a5-203.png': ['Code128:1000000500113230110301'],
+};
+
+const key = (b: ReadBarcode): string => `${b.format}:${b.text}`;
+const cases = Object.entries(manifest).flatMap(([file, entry]) =>
+  entry.dpis.flatMap((dpi) => (entry.media ?? ['4x6']).map((media) => ({ file, dpi, media }))),
+);
+
+describe('real carrier labels', () => {
+  const sources = new Map<string, ReadBarcode[]>();
+  beforeAll(async () => {
+    for (const file of Object.keys(manifest)) sources.set(file, await readPngBarcodes(fs.readFileSync(path.join(corpus, file))));
+  }, 120_000);
+
+  it('has the corpus and finds barcodes in it', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(18);
+    expect([...sources.values()].flat().length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(cases)('$file at $dpi dpi on $media: same bytes back in every language, barcodes kept, upright', async ({ file, dpi, media }) => {
+    const png = fs.readFileSync(path.join(corpus, file));
+    const size = mediaDots(media, dpi);
+    let fitted: Awaited<ReturnType<typeof convertLabel>> | null = null;
+    for (const language of printerLanguages) {
+      const converted = await convertLabel(png, { language, dpi, media, darkness: null, offsetX: 0, offsetY: 0 });
+      const printed = decodePrinterBytes(language, converted.bytes, size);
+      // What the printer prints is exactly the fitted raster, in every language, so one reading covers all four.
+      expect(rastersEqual(printed, converted.raster), language).toBe(true);
+      if (fitted) expect(rastersEqual(converted.raster, fitted.raster), language).toBe(true);
+      fitted ??= converted;
+    }
+    const { raster, fit } = fitted!;
+    const source = sources.get(file)!;
+    const printed = await readRasterBarcodes(raster);
+    const back = new Set(printed.map(key));
+    const lost = source.map(key).filter((k) => !back.has(k));
+    expect(lost).toEqual(lost.length > 0 ? [...(LOST_WHEN_SHRUNK[file] ?? [])] : []);
+    if (lost.length > 0) expect(fit.warnings.map((w) => w.kind)).toContain('scaled_down');
+
+    const expected = LANDSCAPE.has(file) ? 90 : 0;
+    for (const barcode of printed) expect(barcode.orientation, `${key(barcode)} reads at ${barcode.orientation}°`).toBe(expected);
+    if (source.length === 0) expect(fit.turns).toBe(TURNS_WITHOUT_BARCODES[file]);
+  }, 60_000);
+});
