@@ -16,7 +16,22 @@ export function appRoot(start: string = __dirname): string {
 export const rendererDir = (): string => path.join(appRoot(), 'dist', 'renderer');
 export const resourcesDir = (): string => path.join(appRoot(), 'resources');
 
-/** Where a station keeps its data when no --data-dir is given: the OS's per-user app data folder. */
+/**
+ * The one answer to "which data folder?" for every entry point (desktop,
+ * browser mode, every CLI command): --data-dir when given, else
+ * PARCEL_STATION_DATA_DIR, else the OS's per-user app data folder. Absolute,
+ * so the folder lock and the endpoint file name one place whatever the cwd.
+ */
+export function resolveDataDir(given?: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  return path.resolve(given ?? defaultDataDir(env, platform));
+}
+
+/**
+ * The per-user app data folder. On Windows and macOS this is the folder
+ * Electron calls userData for our productName; on Linux Electron would pick
+ * ~/.config, so the desktop is given this folder too, and the desktop and the
+ * CLI read the same labels.
+ */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.PARCEL_STATION_DATA_DIR) return env.PARCEL_STATION_DATA_DIR;
   const home = os.homedir();

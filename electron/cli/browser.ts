@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
-import { defaultDataDir, rendererDir } from '../paths';
-import { createStation } from '../station/createStation';
+import { rendererDir, resolveDataDir } from '../paths';
+import { describeHolder, hostStation } from '../station/host';
 import { CliUsageError, type CliCommand } from './command';
 import { waitForShutdown } from './shutdown';
 
@@ -24,9 +24,11 @@ export const browserCommand: CliCommand = {
     '',
     'Starts the station and serves its screens on 127.0.0.1. Prints one JSON line',
     '{"url": "..."}: that address carries a per-launch key; anyone without it is refused.',
+    'When a browser-mode station already runs on the data folder, prints its address',
+    '(with "running": true) and opens it instead of starting a second one.',
     '',
     '  --port N        port to listen on; 0 (default) picks a free one',
-    '  --data-dir DIR  where the station keeps its data (default: the per-user app data folder)',
+    '  --data-dir DIR  where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
     '  --no-open       do not open the default web browser',
   ].join('\n'),
   async run(argv, io) {
@@ -37,7 +39,17 @@ export const browserCommand: CliCommand = {
     });
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
-    const station = await createStation({ dataDir: values['data-dir'] ?? defaultDataDir() });
+    const dataDir = resolveDataDir(values['data-dir']);
+    const outcome = await hostStation({ dataDir, kind: 'browser' });
+    if ('heldBy' in outcome) {
+      const holder = outcome.heldBy;
+      if (!holder?.browserUrl) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);
+      io.out(JSON.stringify({ url: holder.browserUrl, running: true }));
+      if (!values['no-open']) openInBrowser(holder.browserUrl);
+      return 0;
+    }
+    const { hosted } = outcome;
+    const { station } = hosted;
     // A host that cannot start must still close the station, or its open sandbox keeps the process alive.
     try {
       const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port }).catch((error: unknown) => {
@@ -47,6 +59,7 @@ export const browserCommand: CliCommand = {
         throw error;
       });
       try {
+        hosted.endpoint.announce({ browserUrl: host.url });
         io.out(JSON.stringify({ url: host.url }));
         if (!values['no-open']) openInBrowser(host.url);
         await waitForShutdown();
@@ -54,7 +67,7 @@ export const browserCommand: CliCommand = {
         await host.close();
       }
     } finally {
-      await station.close();
+      await hosted.close();
     }
     return 0;
   },

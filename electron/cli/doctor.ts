@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { formatChecks, runChecks } from '../doctor/check';
 import { dataDirCheck, runtimeCheck } from '../doctor/runtimeChecks';
 import { backendChecks, deviceChecks } from '../doctor/stationChecks';
-import { defaultDataDir } from '../paths';
-import { createStation } from '../station/createStation';
+import { resolveDataDir } from '../paths';
+import { reachStation } from '../station/reach';
 import type { CliCommand } from './command';
 
 export const doctorCommand: CliCommand = {
@@ -17,12 +17,12 @@ export const doctorCommand: CliCommand = {
   ].join('\n'),
   async run(argv, io) {
     const { values } = parseArgs({ args: [...argv], options: { 'data-dir': { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
-    const dataDir = values['data-dir'] ?? defaultDataDir();
-    const results = await runChecks([runtimeCheck, dataDirCheck(dataDir)]);
+    const dataDir = resolveDataDir(values['data-dir']);
+    const results = await runChecks([runtimeCheck]);
     if (!results.some((r) => r.status === 'fail')) {
-      const station = await createStation({ dataDir });
+      const station = await reachStation({ dataDir });
       try {
-        results.push(...(await runChecks([backendChecks(station), deviceChecks(station)])));
+        results.push(...(await runChecks([dataDirCheck(dataDir, station.remote), backendChecks(station), deviceChecks(station)])));
       } finally {
         await station.close();
       }

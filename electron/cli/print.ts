@@ -39,7 +39,7 @@ export function createPrintCommand(deps: { usb?: UsbBus | null } = {}): CliComma
       } catch (error) {
         fail('not_found', `Cannot read ${values.in} (${error instanceof Error ? error.message : String(error)}).`);
       }
-      const station = openPrinting(values['data-dir'], deps.usb);
+      const station = await openPrinting(values['data-dir'], deps.usb);
       try {
         const { jobId } = await station.printing.service.enqueue({ png, title: values.in, kind: 'label', ...(values.printer ? { printerId: values.printer } : {}) });
         const job = await station.printing.service.waitForJob(jobId, { timeoutMs: waitMs });

@@ -4,6 +4,29 @@ import { languageNames } from '../../shared/domain/printing';
 import type { UsbBus } from '../printing/usb/usbTypes';
 import type { CliCommand } from './command';
 import { openPrinting } from '../printing/standalone';
+import { openHeadlessStation } from '../shipping/headless';
+import { StationFailure } from '../../shared/contract/errors';
+
+/** This folder's printers: from the station that holds the folder when one runs, else from the folder itself. */
+async function listPrinters(dataDir: string | undefined, usb: UsbBus | null | undefined): Promise<readonly PrinterView[]> {
+  const own = await openPrinting(dataDir, usb).catch((error: unknown) => {
+    if (error instanceof StationFailure && error.error.code === 'conflict') return null;
+    throw error;
+  });
+  if (!own) {
+    const running = await openHeadlessStation(dataDir === undefined ? {} : { 'data-dir': dataDir });
+    try {
+      return await running.call('printers.list', {});
+    } finally {
+      await running.close();
+    }
+  }
+  try {
+    return await own.printing.handlers['printers.list']({});
+  } finally {
+    await own.close();
+  }
+}
 
 function line(p: PrinterView): string {
   const what = p.profile
@@ -30,19 +53,14 @@ export function createPrintersCommand(deps: { usb?: UsbBus | null } = {}): CliCo
     ].join('\n'),
     async run(argv, io) {
       const { values } = parseArgs({ args: [...argv], options: { json: { type: 'boolean', default: false }, 'data-dir': { type: 'string' } }, strict: true });
-      const station = openPrinting(values['data-dir'], deps.usb);
-      try {
-        const printers = await station.printing.handlers['printers.list']({});
-        if (values.json) io.out(JSON.stringify({ printers }));
-        else {
-          for (const p of printers) io.out(line(p));
-          // A configured USB printer that is unplugged is listed, but it is not plugged in.
-          if (!printers.some((p) => p.transport === 'usb' && p.connected)) io.out('No USB printers are plugged in.');
-        }
-        return 0;
-      } finally {
-        await station.close();
+      const printers = await listPrinters(values['data-dir'], deps.usb);
+      if (values.json) io.out(JSON.stringify({ printers }));
+      else {
+        for (const p of printers) io.out(line(p));
+        // A configured USB printer that is unplugged is listed, but it is not plugged in.
+        if (!printers.some((p) => p.transport === 'usb' && p.connected)) io.out('No USB printers are plugged in.');
       }
+      return 0;
     },
   };
 }

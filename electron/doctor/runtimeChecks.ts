@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { openDatabase, schemaVersion } from '../store/database';
-import { migrations } from '../store/migrations';
+import type { EndpointInfo } from '../station/endpoint';
 import type { Check, CheckResult } from './check';
 
 const requireNative = createRequire(__filename);
@@ -27,16 +25,16 @@ export const runtimeCheck: Check = async () => {
   return results;
 };
 
-/** The data folder is writable and its database opens at this code's schema. */
-export function dataDirCheck(dataDir: string): Check {
+/**
+ * The data folder is writable, and who has it open. The database itself is
+ * opened only by the station that holds the folder, so its schema is checked
+ * there (a station refuses a database it cannot use, in words).
+ */
+export function dataDirCheck(dataDir: string, holder: EndpointInfo | null): Check {
   return async () => {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.accessSync(dataDir, fs.constants.W_OK);
-    const db = openDatabase({ file: path.join(dataDir, 'station.sqlite') });
-    try {
-      return { name: 'data folder', status: 'ok', detail: `${dataDir} (database schema ${schemaVersion(db)} of ${migrations.length})` };
-    } finally {
-      db.close();
-    }
+    const detail = holder ? `${dataDir} (in use by ${holder.kind === 'desktop' ? 'the desktop app' : holder.kind === 'browser' ? 'browser mode' : 'a command'}, process ${holder.pid}; checked through it)` : `${dataDir} (writable)`;
+    return { name: 'data folder', status: 'ok', detail };
   };
 }

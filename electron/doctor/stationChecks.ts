@@ -1,9 +1,14 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
-import type { Station } from '../station/createStation';
+import type { Result } from '../../shared/contract/errors';
+
+/** What the checks call: a station in this process, or the running one through its endpoint. */
+export interface CheckedStation {
+  call(name: string, input: unknown): Promise<Result<unknown>>;
+}
 import type { Check, CheckResult } from './check';
 
-async function call<N extends CommandName>(station: Station, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await station.dispatch(name, input);
+async function call<N extends CommandName>(station: CheckedStation, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+  const result = await station.call(name, input);
   if (!result.ok) throw new Error(result.error.message);
   return result.value as CommandOutput<N>;
 }
@@ -15,7 +20,7 @@ const fromError = (name: string, status: CheckResult['status']) => (error: unkno
 });
 
 /** Which service, which keys, whether the keychain answers, and whether both APIs respond. */
-export function backendChecks(station: Station): Check {
+export function backendChecks(station: CheckedStation): Check {
   return async () => {
     const status = await call(station, 'backend.status', {});
     const results: CheckResult[] = [
@@ -48,7 +53,7 @@ export function backendChecks(station: Station): Check {
 }
 
 /** Printers and scales; none attached is a calm answer, not a failure. */
-export function deviceChecks(station: Station): Check {
+export function deviceChecks(station: CheckedStation): Check {
   return async () => {
     const printers = await call(station, 'printers.list', {}).then(
       (list): CheckResult => {

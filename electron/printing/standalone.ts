@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createMemoryLogger } from '../log/logger';
-import { defaultDataDir } from '../paths';
+import { fail } from '../../shared/contract/errors';
+import { resolveDataDir } from '../paths';
+import { acquireFolderLock } from '../station/folderLock';
+import { describeHolder, waitForHolder } from '../station/host';
 import { createPrintingModule } from './module';
 import type { UsbBus } from './usb/usbTypes';
 import type { StationContext } from '../station/module';
@@ -10,13 +13,22 @@ import { openDatabase } from '../store/database';
 /**
  * Just the printing part of a station over its data folder, for the printers
  * and print commands: the same profiles and queue the app uses, without
- * starting the sandbox or the backend. Jobs are claimed atomically, so a
- * running station app and this command never send the same job twice.
+ * starting the sandbox or the backend. It takes the folder lock like any
+ * station; when a station already holds the folder it refuses in words (the
+ * printers command asks that station instead, see printersCommand).
  */
-export function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | null) {
-  const dataDir = dataDirOption ?? defaultDataDir();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase({ file: path.join(dataDir, 'station.sqlite') });
+export async function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | null) {
+  const dataDir = resolveDataDir(dataDirOption);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lock = acquireFolderLock(dataDir);
+  if (!lock) return fail('conflict', `${describeHolder(dataDir, await waitForHolder(dataDir, 1_000))} Print from that station, or close it first.`);
+  let db: ReturnType<typeof openDatabase>;
+  try {
+    db = openDatabase({ file: path.join(dataDir, 'station.sqlite') });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const ctx: StationContext = { dataDir, db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() };
   const printing = createPrintingModule(ctx, usb !== undefined ? { usb } : {});
   return {
@@ -25,6 +37,7 @@ export function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | n
     async close(): Promise<void> {
       await printing.close?.();
       db.close();
+      lock.release();
     },
   };
 }

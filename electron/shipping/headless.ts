@@ -1,8 +1,9 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { StationFailure } from '../../shared/contract/errors';
 import { overrideFromEnvironment } from '../backend/override';
-import { defaultDataDir } from '../paths';
-import { createStation, type Station } from '../station/createStation';
+import { resolveDataDir } from '../paths';
+import type { EndpointInfo } from '../station/endpoint';
+import { reachStation } from '../station/reach';
 
 /** Options every headless shipping command takes (issue 4 item 7). */
 export const stationOptions = {
@@ -12,31 +13,34 @@ export const stationOptions = {
 } as const;
 
 export const stationOptionsUsage = [
-  '  --data-dir DIR            where the station keeps its data (default: the per-user app data folder)',
+  '  --data-dir DIR            where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
   '  --base-url URL            use this v2 service instead of the configured backend (keys from',
   '  --legacy-base-url URL     PARCEL_STATION_APP_KEY, PARCEL_STATION_APP_SECRET, PARCEL_STATION_API_TOKEN)',
+  '                            When a station already runs on the data folder, the command goes through it.',
 ];
 
 export interface HeadlessStation {
-  readonly station: Station;
   readonly dataDir: string;
+  /** The running station this command went through, or null when it opened the folder itself. */
+  readonly remote: EndpointInfo | null;
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
   close(): Promise<void>;
 }
 
 /**
- * A station for one CLI command: the embedded sandbox unless service
- * addresses are given (createStation gives a sandbox station the sandbox
- * warehouse as its ship-from, so a fresh data folder works at once).
+ * The station a CLI command talks to: the one already running on the data
+ * folder, or else a station of its own on the embedded sandbox unless service
+ * addresses are given (a sandbox station ships from the sandbox warehouse, so
+ * a fresh data folder works at once).
  */
 export async function openHeadlessStation(values: { 'data-dir'?: string; 'base-url'?: string; 'legacy-base-url'?: string }): Promise<HeadlessStation> {
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const dataDir = resolveDataDir(values['data-dir']);
   const override = overrideFromEnvironment({ baseUrl: values['base-url'], legacyBaseUrl: values['legacy-base-url'] });
-  const station = await createStation({ dataDir, ...(override ? { override } : {}) });
+  const access = await reachStation({ dataDir, ...(override ? { override } : {}) });
   const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
-    const result = await station.dispatch(name, input);
+    const result = await access.call(name, input);
     if (!result.ok) throw new StationFailure(result.error);
     return result.value as CommandOutput<N>;
   };
-  return { station, dataDir, call, close: () => station.close() };
+  return { dataDir, remote: access.remote, call, close: () => access.close() };
 }

@@ -60,7 +60,7 @@ describe('label, printers and print commands', () => {
 
   it('printers says no USB printer is plugged in when the only USB printer set up is unplugged', async () => {
     const data = path.join(dir, 'data-c');
-    const setUp = openPrinting(data, null);
+    const setUp = await openPrinting(data, null);
     try {
       await setUp.printing.handlers['printers.profile.set']({
         profile: { ...defaultVirtualProfile, id: 'zebra', name: 'Bench Zebra', transport: { kind: 'usb', vendorId: 0x0a5f, productId: 0x0120, serialNumber: null } },

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { createStation, type Station, type StationConfig } from './createStation';
+import { readEndpoint, startStationEndpoint, type EndpointInfo, type HostKind, type StationEndpoint } from './endpoint';
+import { acquireFolderLock } from './folderLock';
+
+export interface HostedStation {
+  readonly station: Station;
+  readonly endpoint: StationEndpoint;
+  close(): Promise<void>;
+}
+
+/** Either this process now owns the folder, or another one does (null: it holds the lock but announced no endpoint in time). */
+export type HostOutcome = { readonly hosted: HostedStation } | { readonly heldBy: EndpointInfo | null };
+
+/** How long to wait for a station that holds the lock to announce its endpoint (it may still be starting). */
+const ANNOUNCE_WAIT_MS = 15_000;
+const POLL_MS = 100;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The endpoint of the live process holding the folder. A file left by a
+ * station that was killed names a dead pid and is waited past: the new holder
+ * is starting and will replace it.
+ */
+export async function waitForHolder(dataDir: string, timeoutMs: number = ANNOUNCE_WAIT_MS): Promise<EndpointInfo | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const endpoint = readEndpoint(dataDir);
+    if (endpoint && isAlive(endpoint.pid)) return endpoint;
+    if (Date.now() >= deadline) return null;
+    // A file poll rather than fs.watch: watch events are unreliable on network folders and differ by platform.
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Opens the data folder as its sole owner: the OS lock first, then the
+ * station, then its endpoint for other processes. Every front end starts a
+ * station through here (desktop station process, browser mode, a CLI command
+ * when none runs), so no two processes ever open one folder's database.
+ */
+export async function hostStation(config: StationConfig & { readonly kind: HostKind }): Promise<HostOutcome> {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const lock = acquireFolderLock(config.dataDir);
+  if (!lock) return { heldBy: await waitForHolder(config.dataDir) };
+  let station: Station;
+  try {
+    station = await createStation(config);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  let endpoint: StationEndpoint;
+  try {
+    endpoint = await startStationEndpoint({ dataDir: config.dataDir, kind: config.kind, station, log: station.log });
+  } catch (error) {
+    await station.close();
+    lock.release();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    hosted: {
+      station,
+      endpoint,
+      close() {
+        closed ??= (async () => {
+          try {
+            await endpoint.close();
+            await station.close();
+          } finally {
+            lock.release();
+          }
+        })();
+        return closed;
+      },
+    },
+  };
+}
+
+/** Words for an operator about who holds a folder. */
+export function describeHolder(dataDir: string, holder: EndpointInfo | null): string {
+  if (!holder) {
+    return `Another Parcel Station process holds the data folder ${dataDir} but does not answer. Close it (or wait for it to finish starting) and try again.`;
+  }
+  const who =
+    holder.kind === 'desktop' ? 'the desktop app' : holder.kind === 'browser' ? 'the station in browser mode' : 'a parcel-station command';
+  return `The data folder ${dataDir} is in use by ${who} (process ${holder.pid}).`;
+}

@@ -1,0 +1,140 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PrintJobView } from '../../../shared/contract/printing';
+import { readEndpoint } from '../../../electron/station/endpoint';
+import { connectRemoteStation, type RemoteStation } from '../../../electron/station/remoteStation';
+import { makeTempDir } from '../../support/tempDir';
+
+/**
+ * One station per data folder, with real processes on a real SQLite file:
+ * every front end either owns the folder (the OS lock) or goes through the
+ * station that does.
+ */
+const root = path.resolve(__dirname, '../../..');
+const cli = path.join(root, 'dist/electron/cli.cjs');
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(() => {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet', '--no-renderer'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+}, 120_000);
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Run {
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+  readonly out: () => string;
+  readonly err: () => string;
+  /** The first stdout line, as soon as it is written. */
+  readonly firstLine: Promise<string>;
+}
+
+function run(args: readonly string[]): Run {
+  const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const firstLine = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code} before a line: ${err}`)));
+  });
+  firstLine.catch(() => undefined);
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => out, err: () => err, firstLine };
+}
+
+/** A browser-mode station on `dataDir`, stopped (SIGTERM, a clean close) after the test. */
+async function browserStation(dataDir: string): Promise<{ url: string; remote: RemoteStation; stop: () => Promise<number | null> }> {
+  const station = run(['browser', '--no-open', '--data-dir', dataDir]);
+  const stop = async (): Promise<number | null> => {
+    station.child.kill('SIGTERM');
+    return station.exited;
+  };
+  cleanups.push(async () => void (await stop()));
+  const { url } = JSON.parse(await station.firstLine) as { url: string };
+  const endpoint = readEndpoint(dataDir);
+  if (!endpoint) throw new Error('the station announced no endpoint');
+  const remote = await connectRemoteStation(endpoint);
+  cleanups.push(() => remote.close());
+  return { url, remote, stop };
+}
+
+describe('one station per data folder', () => {
+  it('a second `browser` on the folder never opens it: it prints the running station\'s address', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const first = await browserStation(temp.dir);
+
+    const second = run(['browser', '--no-open', '--data-dir', temp.dir]);
+    expect(await second.exited).toBe(0);
+    expect(JSON.parse(second.out().trim())).toEqual({ url: first.url, running: true });
+
+    // The first station still owns the folder and answers.
+    const info = await first.remote.call('station.info', {});
+    expect(info).toMatchObject({ ok: true, value: { dataDir: temp.dir } });
+    expect(await first.stop()).toBe(0);
+    expect(readEndpoint(temp.dir)).toBeNull();
+  }, 60_000);
+
+  it('a CLI `history` during a running print job goes through the station and never fails the job', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    // A network printer whose connection hangs until the test lets it go: a listener in a stopped process with its
+    // accept queue full, so the kernel drops the station's connection attempt and the job stays in 'sending'.
+    const printerProcess = spawn(
+      process.execPath,
+      ['-e', "const s = require('net').createServer((c) => { c.resume(); c.on('end', () => c.end()); }); s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => console.log(s.address().port));"],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    cleanups.push(() => {
+      printerProcess.kill('SIGCONT');
+      printerProcess.kill('SIGKILL');
+    });
+    const port = Number(await new Promise<string>((resolve) => printerProcess.stdout?.once('data', (d: Buffer) => resolve(d.toString()))));
+    printerProcess.kill('SIGSTOP');
+    const fillers = [0, 1, 2].map(() => net.createConnection({ port, host: '127.0.0.1' }).on('error', () => undefined));
+    cleanups.push(() => fillers.forEach((socket) => socket.destroy()));
+
+    const { remote } = await browserStation(temp.dir);
+    const set = await remote.call('printers.profile.set', {
+      profile: { id: 'net', name: 'Bench printer', transport: { kind: 'tcp', host: '127.0.0.1', port }, language: 'zpl', dpi: 203, media: '4x6' },
+      makeDefault: true,
+    });
+    expect(set.ok, JSON.stringify(set)).toBe(true);
+    const jobs = new Map<string, PrintJobView>();
+    const sending = new Promise<PrintJobView>((resolve) =>
+      remote.onEvent((name, payload) => {
+        if (name !== 'print.job') return;
+        const job = payload as PrintJobView;
+        jobs.set(job.id, job);
+        if (job.status === 'sending') resolve(job);
+      }),
+    );
+    const test = await remote.call('printers.testPrint', { printerId: 'net' });
+    expect(test.ok, JSON.stringify(test)).toBe(true);
+    const job = await sending;
+
+    const history = run(['history', '--json', '--data-dir', temp.dir]);
+    expect(await history.exited, history.err()).toBe(0);
+    expect(JSON.parse(history.out())).toEqual([]);
+    const during = await remote.call('printJobs.list', {});
+    expect(during).toMatchObject({ ok: true, value: [{ id: job.id, status: 'sending' }] });
+
+    const done = new Promise<void>((resolve) =>
+      remote.onEvent((name, payload) => {
+        if (name === 'print.job' && (payload as PrintJobView).id === job.id && (payload as PrintJobView).status === 'done') resolve();
+      }),
+    );
+    printerProcess.kill('SIGCONT');
+    await done;
+    expect(jobs.get(job.id)?.status).toBe('done');
+  }, 60_000);
+});
