@@ -14,14 +14,33 @@ const fromRow = (r: ScanFormRow): ScanForm => ({
 
 /** End of day: the SCAN form for today's USPS labels, and proof-of-delivery requests. */
 export function createEndOfDayService(deps: ShippingDeps) {
+  /** Today's outbound USPS labels not yet on a SCAN form: a return label is the customer's to hand in, never the bench's. */
   function candidates(): PickupCandidate[] {
     return deps.shipments
       .uspsBoughtSince(startOfLocalDay(deps.ctx.now()))
-      .filter((r) => r.tracking_no && !deps.scanForms.isCovered(r.tracking_no))
-      .map((r) => ({ shipmentId: r.id, trackingNo: r.tracking_no as string, recipientName: r.recipient_name, serviceName: r.service_name, picked: false }));
+      .filter((r) => r.tracking_no && r.is_return !== 1 && !deps.scanForms.isCovered(r.tracking_no))
+      .map((r) => ({
+        shipmentId: r.id,
+        trackingNo: r.tracking_no as string,
+        recipientName: r.recipient_name,
+        serviceName: r.service_name,
+        picked: false,
+        isReturn: false,
+        selectedByDefault: true,
+      }));
+  }
+
+  function refuseReturns(trackingNos: readonly string[]): void {
+    const returns = trackingNos.filter((t) => deps.shipments.findByRef(t)?.is_return === 1);
+    if (returns.length > 0) {
+      fail('invalid_input', `${returns.join(', ')} ${returns.length === 1 ? 'is a return label' : 'are return labels'}: the customer hands returns in, so they never go on the bench's SCAN form. Leave ${returns.length === 1 ? 'it' : 'them'} out.`, {
+        field: 'trackingNos',
+      });
+    }
   }
 
   async function createToday(trackingNos?: readonly string[]): Promise<ScanForm> {
+    if (trackingNos) refuseReturns(trackingNos);
     const list = trackingNos && trackingNos.length > 0 ? [...trackingNos] : candidates().map((c) => c.trackingNo);
     if (list.length === 0) fail('conflict', 'There are no USPS labels from today that are not already on a SCAN form.');
     const result = await (await deps.v2()).createScanForm({ tracking_nos: list });

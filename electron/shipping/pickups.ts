@@ -2,7 +2,7 @@ import type { PickupRecord } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Pickup, PickupCandidate } from '../../shared/contract/shippingTypes';
-import { defaultPickupDate } from '../../shared/domain/pickupDate';
+import { defaultPickupDate, isPastPickupDate } from '../../shared/domain/pickupDate';
 import { isOutcomeUnknown } from '../api/failures';
 import type { PickupRow } from '../store/pickupsRepo';
 import { startOfLocalDay, type ShippingDeps } from './deps';
@@ -39,7 +39,19 @@ export function createPickupsService(deps: ShippingDeps) {
     return deps.shipments
       .uspsBoughtSince(startOfLocalDay(deps.ctx.now()))
       .filter((r) => r.tracking_no)
-      .map((r) => ({ shipmentId: r.id, trackingNo: r.tracking_no as string, recipientName: r.recipient_name, serviceName: r.service_name, picked: picked.has(r.tracking_no as string) }));
+      .map((r) => {
+        const already = picked.has(r.tracking_no as string);
+        const isReturn = r.is_return === 1;
+        return {
+          shipmentId: r.id,
+          trackingNo: r.tracking_no as string,
+          recipientName: r.recipient_name,
+          serviceName: r.service_name,
+          picked: already,
+          isReturn,
+          selectedByDefault: !already && !isReturn,
+        };
+      });
   }
 
   function remember(p: Pickup, result: unknown): Pickup {
@@ -69,6 +81,9 @@ export function createPickupsService(deps: ShippingDeps) {
   }
 
   async function schedule(args: CommandArgs<'pickups.schedule'>): Promise<Pickup> {
+    if (args.pickupDate && isPastPickupDate(args.pickupDate, deps.ctx.now())) {
+      fail('invalid_input', `${args.pickupDate} has passed. Pick today or a later day for the pickup (the carrier's calendar is Los Angeles time).`, { field: 'pickupDate' });
+    }
     const v2 = await deps.v2();
     const location = args.pickupAddress ?? deps.settings.get().shipFrom ?? undefined;
     try {

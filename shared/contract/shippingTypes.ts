@@ -190,6 +190,10 @@ export interface PickupCandidate {
   readonly serviceName: string | null;
   /** Already in a confirmed pickup: offered, but not selected by default. */
   readonly picked: boolean;
+  /** A return label: the customer sends it, so it is offered for a pickup but never selected by default. */
+  readonly isReturn: boolean;
+  /** Ticked when the screen opens: not yet in a pickup and not a return. */
+  readonly selectedByDefault: boolean;
 }
 
 export interface ScanForm {

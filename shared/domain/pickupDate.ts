@@ -22,3 +22,12 @@ export function addDays(date: string, days: number): string {
 export function defaultPickupDate(now: Date): string {
   return addDays(calendarDate(now, PICKUP_TIME_ZONE), 1);
 }
+
+/**
+ * A pickup date before today on the service's calendar (Los Angeles) is in
+ * the past and cannot be booked; today itself is left for the service to
+ * judge, since the docs are silent about same-day cut-off times.
+ */
+export function isPastPickupDate(date: string, now: Date): boolean {
+  return date < calendarDate(now, PICKUP_TIME_ZONE);
+}

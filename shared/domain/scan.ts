@@ -53,10 +53,25 @@ const isStrayControl = (char: string): boolean => {
   return (code < 0x20 && char !== GS) || code === 0x7f;
 };
 
-/** Drops what scanners add around the data: AIM prefix, framing and terminators, surrounding space. */
+/**
+ * A GS1 barcode read by a scanner set to send FNC1 as GS may start with one:
+ * a GS in first position marks the data as GS1, like the `]C1` prefix.
+ */
+const dropLeadingGs = (text: string): string => {
+  let start = 0;
+  while (text[start] === GS) start += 1;
+  return text.slice(start);
+};
+
+/** Drops what scanners add around the data: AIM prefix, a leading FNC1 (GS), framing and terminators, surrounding space. */
 export function normalizeScan(text: string): string {
-  return stripControls(text).replace(AIM_PREFIX, '').trim();
+  return dropLeadingGs(stripControls(text).replace(AIM_PREFIX, '')).trim();
 }
+
+const isGs1Marked = (text: string): boolean => {
+  const bare = stripControls(text);
+  return bare.startsWith(']C1') || bare.replace(AIM_PREFIX, '').startsWith(GS);
+};
 
 const stripControls = (text: string): string => [...text].filter((char) => !isStrayControl(char)).join('').trim();
 
@@ -143,7 +158,7 @@ function order(text: string): ScanResult | undefined {
 }
 
 export function parseScan(text: string): ScanResult {
-  const gs1 = stripControls(text).startsWith(']C1');
+  const gs1 = isGs1Marked(text);
   const clean = normalizeScan(text);
   if (clean === '') return unknown('Nothing was scanned.');
 

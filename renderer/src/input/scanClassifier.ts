@@ -53,6 +53,8 @@ export interface ScanClassifier {
   reset(): void;
 }
 
+const GS = '\u001d';
+
 export const DEFAULT_MIN_LENGTH = 6;
 export const DEFAULT_MAX_AVERAGE_MS = 30;
 export const DEFAULT_MAX_GAP_MS = 80;
@@ -97,6 +99,11 @@ export function createScanClassifier(options: ScanClassifierOptions = {}): ScanC
   return {
     feed(input) {
       const { key, timeStamp: at } = input;
+      if (input.ctrlKey && key === ']' && !input.repeat && !input.metaKey && !input.altKey) {
+        // Ctrl+] is how a keyboard wedge types GS (ASCII 29), the FNC1 separator of GS1 barcodes.
+        flushAltCode();
+        return { kind: 'pass', burstStart: push(GS, at) };
+      }
       if (input.repeat || input.ctrlKey || input.metaKey) {
         reset();
         return { kind: 'pass', burstStart: false };

@@ -1,6 +1,12 @@
 import { useEffect, type RefObject } from 'react';
 
-/** The first field of a screen takes the focus, so a scanner can be used right away. */
-export function useAutoFocus(ref: RefObject<HTMLElement | null>): void {
-  useEffect(() => ref.current?.focus(), [ref]);
+/**
+ * The field where the operator starts takes the focus on arrival, so a
+ * scanner or the keyboard can be used right away. `ready` defers it until
+ * that field is drawn (a list that arrives from the station).
+ */
+export function useAutoFocus(ref: RefObject<HTMLElement | null>, ready = true): void {
+  useEffect(() => {
+    if (ready) ref.current?.focus();
+  }, [ref, ready]);
 }

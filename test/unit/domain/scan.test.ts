@@ -13,6 +13,8 @@ describe('USPS', () => {
     expect(parseScan(`42022153${pic}`)).toEqual(expected); // FNC1 dropped
     expect(parseScan(`]C142022153${GS}${pic}`)).toEqual(expected); // AIM prefix + GS
     expect(parseScan(`42022153${GS}${pic}\r`)).toEqual(expected); // GS, CR terminator
+    expect(parseScan(`${GS}42022153${GS}${pic}`)).toEqual(expected); // FNC1 sent as a leading GS
+    expect(parseScan(`]C1${GS}42022153${GS}${pic}\r`)).toEqual(expected);
     expect(parseScan(`420 22153 ${pic}`)).toEqual(expected); // typed with spaces
   });
 

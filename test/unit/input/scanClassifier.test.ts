@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseScan } from '../../../shared/domain/scan';
 import { createScanClassifier, type KeyDecision, type KeyInput, type ScanClassifierOptions } from '../../../renderer/src/input/scanClassifier';
 
 /**
@@ -126,5 +127,16 @@ describe('scan versus typing', () => {
       ['Enter', 5],
     ];
     expect(scans(feedAll(sequence)).map((s) => s.text)).toEqual(['42022153\u001d9101026837331000039521']);
+  });
+
+  it('keeps a GS the scanner sends first (FNC1 as GS), as a character or as Ctrl+], so the scan parses as the USPS number', () => {
+    const pic = '9101026837331000039521';
+    const asCharacter: Timed = [['\u001d', 500], ...[...'42022153'].map((c) => [c, 5] as const), ['\u001d', 5], ...[...pic].map((c) => [c, 5] as const), ['Enter', 5]];
+    const asCtrl: Timed = [[']', 500, { ctrlKey: true }], ...[...'42022153'].map((c) => [c, 5] as const), [']', 5, { ctrlKey: true }], ...[...pic].map((c) => [c, 5] as const), ['Enter', 5]];
+    for (const sequence of [asCharacter, asCtrl]) {
+      const [scan] = scans(feedAll(sequence));
+      expect(scan?.text).toBe(`\u001d42022153\u001d${pic}`);
+      expect(parseScan(scan?.text ?? '')).toEqual({ kind: 'tracking', tracking_no: pic, carrier: 'USPS', zip: '22153' });
+    }
   });
 });

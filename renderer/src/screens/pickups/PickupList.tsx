@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Key } from '../../ui/Key';
 import { Working } from '../../ui/Working';
 import type { StationError } from '../../../../shared/contract/errors';
+import type { Pickup } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -8,14 +10,19 @@ import { Pager } from '../../ui/Pager';
 
 const PAGE_SIZE = 20;
 
-/** Pickups with the service's filters and paging; a canceled one offers nothing more. */
-export function PickupList() {
+/**
+ * Pickups with the service's filters and paging; a canceled one offers
+ * nothing more. Cancel asks first (Alt+X on the first confirmed pickup, then
+ * Alt+Y to confirm; Enter or Esc keeps it).
+ */
+export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Pickup) => void }) {
   const [status, setStatus] = useState<'' | 'CONFIRMED' | 'CANCELED'>('');
   const [confirmation, setConfirmation] = useState('');
   const [oldestFirst, setOldestFirst] = useState(false);
   const [page, setPage] = useState(1);
   const [cancelError, setCancelError] = useState<{ readonly pickupNo: string; readonly error: StationError } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
   const list = useQuery(
     'pickups.list',
     { status: status || undefined, confirmationNumber: confirmation.trim() || undefined, oldestFirst, page, pageSize: PAGE_SIZE },
@@ -23,12 +30,16 @@ export function PickupList() {
   );
 
   const cancel = async (pickupNo: string): Promise<void> => {
+    setAsking(null);
     setBusy(pickupNo);
     const result = await run('pickups.cancel', { pickupNo });
     setBusy(null);
     setCancelError(result.ok ? null : { pickupNo, error: result.error });
+    if (result.ok) onCanceled(result.value);
     list.reload();
   };
+  const pickups = list.data?.pickups ?? [];
+  const firstConfirmed = pickups.find((p) => p.status === 'CONFIRMED')?.pickupNo;
 
   return (
     <section className="panel" aria-label="Pickups">
@@ -75,7 +86,7 @@ export function PickupList() {
           </tr>
         </thead>
         <tbody>
-          {(list.data?.pickups ?? []).map((p) => (
+          {pickups.map((p) => (
             <tr key={p.pickupNo}>
               <td>{p.pickupDate ?? '—'}</td>
               <td className="mono">{p.confirmationNumber ?? p.pickupNo}</td>
@@ -84,9 +95,17 @@ export function PickupList() {
                 <span className={`badge ${p.status === 'CANCELED' ? 'bad' : 'ok'}`}>{p.status}</span>
               </td>
               <td>
-                {p.status === 'CONFIRMED' ? (
-                  <button type="button" className="button" disabled={busy === p.pickupNo} onClick={() => void cancel(p.pickupNo)}>
-                    Cancel pickup
+                {p.status === 'CONFIRMED' && asking === p.pickupNo ? (
+                  <ConfirmCancel pickup={p} onYes={() => void cancel(p.pickupNo)} onNo={() => setAsking(null)} />
+                ) : p.status === 'CONFIRMED' ? (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy === p.pickupNo}
+                    aria-keyshortcuts={p.pickupNo === firstConfirmed ? 'Alt+X' : undefined}
+                    onClick={() => setAsking(p.pickupNo)}
+                  >
+                    Cancel pickup {p.pickupNo === firstConfirmed ? <Key k="Alt+X" /> : null}
                   </button>
                 ) : null}
                 <Working when={busy === p.pickupNo}>Canceling…</Working>
@@ -99,5 +118,29 @@ export function PickupList() {
       {list.data && list.data.pickups.length === 0 ? <p className="muted">No pickups match.</p> : null}
       {list.data ? <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} /> : null}
     </section>
+  );
+}
+
+/** The second step of a cancel: the focus rests on "Keep it", so a stray Enter keeps the pickup. */
+function ConfirmCancel({ pickup, onYes, onNo }: { readonly pickup: Pickup; readonly onYes: () => void; readonly onNo: () => void }) {
+  return (
+    <div
+      className="row"
+      role="group"
+      aria-label="Confirm cancel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onNo();
+      }}
+    >
+      <span>
+        Cancel pickup <span className="mono">{pickup.confirmationNumber ?? pickup.pickupNo}</span> for {pickup.pickupDate ?? 'the next USPS day'}?
+      </span>
+      <button type="button" className="button danger" aria-keyshortcuts="Alt+Y" onClick={onYes}>
+        Yes, cancel it <Key k="Alt+Y" />
+      </button>
+      <button type="button" className="button" autoFocus onClick={onNo}>
+        Keep it <Key k="Esc" />
+      </button>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
@@ -6,6 +6,7 @@ import type { Pickup } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { useAutoFocus } from '../../ui/use-auto-focus';
 import type { packageLocations } from '../../../../shared/contract/shipping';
 
 type PackageLocation = (typeof packageLocations)[number];
@@ -24,8 +25,8 @@ const locationWords: Record<PackageLocation, string> = {
 
 const isLocation = (value: string): value is PackageLocation => Object.hasOwn(locationWords, value);
 
-/** Schedule a USPS pickup from today's USPS labels; unpicked ones are ticked by default. */
-export function ScheduleForm() {
+/** Schedule a USPS pickup from today's USPS labels; the station says which are ticked by default (not returns, not already picked). */
+export function ScheduleForm({ scheduled, onScheduled }: { readonly scheduled: Pickup | null; readonly onScheduled: (pickup: Pickup | null) => void }) {
   const candidates = useQuery('pickups.candidates', {}, ['shipments', 'pickups']);
   const locations = useQuery('pickups.locations', {}, []);
   const defaultDate = useQuery('pickups.defaultDate', {}, []);
@@ -35,16 +36,18 @@ export function ScheduleForm() {
   const [date, setDate] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
-  const [done, setDone] = useState<Pickup | null>(null);
+  // The operator starts with where the packages wait: the packages are ticked already.
+  const firstPlace = useRef<HTMLInputElement>(null);
+  useAutoFocus(firstPlace, locations.data !== undefined);
 
-  const isChosen = (trackingNo: string, picked: boolean): boolean => chosen.get(trackingNo) ?? !picked;
+  const isChosen = (trackingNo: string, byDefault: boolean): boolean => chosen.get(trackingNo) ?? byDefault;
   const list = candidates.data ?? [];
-  const selected = list.filter((c) => isChosen(c.trackingNo, c.picked)).map((c) => c.trackingNo);
+  const selected = list.filter((c) => isChosen(c.trackingNo, c.selectedByDefault)).map((c) => c.trackingNo);
   const pickupDate = date ?? defaultDate.data ?? '';
 
   const schedule = async (): Promise<void> => {
     setBusy(true);
-    setDone(null);
+    onScheduled(null);
     const result = await run('pickups.schedule', {
       trackingNos: selected,
       packageLocation: [...where],
@@ -57,7 +60,7 @@ export function ScheduleForm() {
       return;
     }
     setError(null);
-    setDone(result.value);
+    onScheduled(result.value);
     setChosen(new Map());
   };
 
@@ -73,10 +76,11 @@ export function ScheduleForm() {
             <label key={c.trackingNo} className="check">
               <input
                 type="checkbox"
-                checked={isChosen(c.trackingNo, c.picked)}
+                checked={isChosen(c.trackingNo, c.selectedByDefault)}
                 onChange={(e) => setChosen(new Map(chosen).set(c.trackingNo, e.target.checked))}
               />
               <span className="mono">{c.trackingNo}</span> <span className="muted">{c.recipientName ?? ''}</span>
+              {c.isReturn ? <span className="badge">return label</span> : null}
               {c.picked ? <span className="badge">already in a pickup</span> : null}
             </label>
           ))}
@@ -84,9 +88,10 @@ export function ScheduleForm() {
       ) : null}
       <fieldset className="checks">
         <legend>Where the packages wait</legend>
-        {(locations.data ?? []).filter(isLocation).map((loc) => (
+        {(locations.data ?? []).filter(isLocation).map((loc, index) => (
           <label key={loc} className="check">
             <input
+              ref={index === 0 ? firstPlace : undefined}
               type="checkbox"
               checked={where.includes(loc)}
               onChange={(e) => setWhere(e.target.checked ? [...where, loc] : where.filter((w) => w !== loc))}
@@ -108,19 +113,32 @@ export function ScheduleForm() {
       ) : null}
       <label className="field narrow-field">
         Pickup date <span className="hint">(the service's default is the next day, Los Angeles time)</span>
-        <input type="date" value={pickupDate} onChange={(e) => setDate(e.target.value)} />
+        <input type="date" value={pickupDate} aria-invalid={error?.field === 'pickupDate'} onChange={(e) => setDate(e.target.value)} />
       </label>
       <InlineError error={error ?? undefined} />
       <button type="button" className="button primary big" disabled={busy} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>
         Schedule pickup <Key k="Alt+P" />
       </button>
       <Working when={busy}>Scheduling the pickup…</Working>
-      {done ? (
-        <p className="success" role="status">
-          Pickup scheduled for {done.pickupDate ?? 'the next USPS day'}: confirmation <strong className="mono">{done.confirmationNumber ?? done.pickupNo}</strong>,{' '}
-          {done.packageCount ?? done.trackingNos.length} packages.
-        </p>
-      ) : null}
+      {scheduled ? <ScheduledNote pickup={scheduled} /> : null}
     </section>
+  );
+}
+
+/** What became of the pickup just scheduled: booked, or canceled since. */
+function ScheduledNote({ pickup }: { readonly pickup: Pickup }) {
+  const reference = <strong className="mono">{pickup.confirmationNumber ?? pickup.pickupNo}</strong>;
+  if (pickup.status === 'CANCELED') {
+    return (
+      <p className="muted" role="status">
+        Pickup {reference} for {pickup.pickupDate ?? 'the next USPS day'} was canceled; its packages can go in a new pickup.
+      </p>
+    );
+  }
+  const count = pickup.packageCount ?? pickup.trackingNos.length;
+  return (
+    <p className="success" role="status">
+      Pickup scheduled for {pickup.pickupDate ?? 'the next USPS day'}: confirmation {reference}, {count} {count === 1 ? 'package' : 'packages'}.
+    </p>
   );
 }
