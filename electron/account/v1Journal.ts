@@ -9,6 +9,7 @@ import type { Db } from '../store/database';
 import { LEGACY_ID_PREFIX, type BoughtUpdate, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountV1 } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
+import { judgeReadBack } from './v1ReadBack';
 import type { V1PurchaseDraft, V1PurchaseRow, V1PurchasesRepo } from './v1PurchasesRepo';
 
 /** What a journal row's request_json holds: the request, and the rate picked when buying by rate id. */
@@ -63,6 +64,17 @@ const fromOrderLabel = (l: V1OrderLabel): Sold => ({
   labelUrls: l.label_urls,
   result: l,
 });
+
+const boxOf = (packageKey: string): string => packageKey.split('#')[1] ?? '?';
+
+function unclearMessage(row: V1PurchaseRow, unclaimed: number, matching: number): string {
+  const labels = `${unclaimed} label${unclaimed === 1 ? '' : 's'}`;
+  const why = matching === 0 ? 'none of them has this box\'s service and weight' : 'the station cannot tell which one is this box\'s (another bench may have bought a box of this order)';
+  return (
+    `The purchase for box ${boxOf(row.package_key)} of order ${row.order_number} was not confirmed. The order has ${labels} this station does not hold, and ${why}. ` +
+    'So this box is kept as unknown: the station neither buys it again nor takes one of those labels as its own. Check with the other benches which labels of this order they hold.'
+  );
+}
 
 /**
  * The legacy purchase journal (design.md invariant 2 for v1). v1 purchases
@@ -126,10 +138,11 @@ export function createV1Journal(deps: V1JournalDeps) {
   }
 
   /**
-   * Asks the service which labels the order has. A label this station does not
-   * hold yet is the one the unconfirmed purchase bought; none means nothing
-   * was sold. When the service cannot be asked, the purchase stays unknown and
-   * no second purchase is sent.
+   * Asks the service which labels the order has and judges them
+   * (v1ReadBack.ts): the one unclaimed label of the asked service and weight
+   * is this purchase's and is stored; no unclaimed label means nothing was
+   * sold. Anything else, or a service that cannot be asked, leaves the
+   * purchase unknown: no second purchase is sent for it.
    */
   async function readBack(v1: AccountV1, row: V1PurchaseRow): Promise<ShipmentRow | undefined> {
     let labels: readonly V1OrderLabel[];
@@ -146,14 +159,17 @@ export function createV1Journal(deps: V1JournalDeps) {
         });
       }
     }
-    const fresh = labels.filter((l) => (l.label_status ?? '') !== 'voided' && !deps.shipments.findByRef(l.tracking_code));
-    // Prefer the service this purchase asked for; any other new label still counts, since buying again on a guess could pay twice.
     const stored = JSON.parse(row.request_json) as StoredV1Request;
-    const asked = (stored.rate?.serviceType ?? stored.request.order.service_type ?? '').toLowerCase();
-    const label = fresh.filter((l) => (l.service_level ?? '').toLowerCase() === asked).pop() ?? fresh.pop();
-    if (!label) return undefined;
+    const verdict = judgeReadBack(labels, stored, (trackingCode) => deps.shipments.findByRef(trackingCode) !== undefined || deps.purchases.holdsTracking(trackingCode));
+    if (verdict.kind === 'not_sold') return undefined;
+    if (verdict.kind === 'unclear') {
+      const message = unclearMessage(row, verdict.unclaimed, verdict.matching);
+      deps.purchases.markUnknown(row.id, message);
+      deps.log.warn('v1 read-back cannot tell which label is this purchase\'s', { order: row.order_number, unclaimed: verdict.unclaimed, matching: verdict.matching });
+      throw new StationFailure({ code: 'conflict', message, retryable: false });
+    }
     deps.log.warn('v1 purchase found by reading the order back', { order: row.order_number, attempts: row.attempts });
-    return record(row, fromOrderLabel(label));
+    return record(row, fromOrderLabel(verdict.label));
   }
 
   async function buyOnce(v1: AccountV1, draft: V1PurchaseDraft, send: () => Promise<V1PurchaseLabelResponse>): Promise<V1Bought> {
@@ -202,6 +218,7 @@ export function createV1Journal(deps: V1JournalDeps) {
   async function reconcile(v1: AccountV1, backendId: string): Promise<{ readonly found: number; readonly notSold: number; readonly stillUnknown: number }> {
     let found = 0;
     let notSold = 0;
+    let unclear = 0;
     const rows = deps.purchases.unresolved(backendId).filter((row) => !inFlight.has(`${row.backend_id}|${row.package_key}`));
     for (const [index, row] of rows.entries()) {
       try {
@@ -210,11 +227,13 @@ export function createV1Journal(deps: V1JournalDeps) {
           deps.purchases.markFailed(row.id, 'The service sold no label for this attempt.');
           notSold += 1;
         }
-      } catch {
-        return { found, notSold, stillUnknown: rows.length - index };
+      } catch (error) {
+        // A read-back that cannot tell the labels apart waits for the operator; one that could not be made ends the round.
+        if (error instanceof StationFailure && error.error.code === 'conflict') unclear += 1;
+        else return { found, notSold, stillUnknown: unclear + rows.length - index };
       }
     }
-    return { found, notSold, stillUnknown: 0 };
+    return { found, notSold, stillUnknown: unclear };
   }
 
   return {

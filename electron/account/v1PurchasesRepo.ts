@@ -45,6 +45,7 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
   const bought = db.prepare("UPDATE v1_purchases SET state = 'bought', shipment_id = ?, tracking_code = ?, error = NULL, updated_at = ? WHERE id = ?");
   const voidTracking = db.prepare("UPDATE v1_purchases SET state = 'voided', updated_at = ? WHERE tracking_code = ? AND state = 'bought'");
   const unresolved = db.prepare<[string], V1PurchaseRow>("SELECT * FROM v1_purchases WHERE backend_id = ? AND state IN ('pending', 'unknown') ORDER BY id");
+  const withTracking = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM v1_purchases WHERE tracking_code = ?");
   const byShipment = db.prepare<[number], V1PurchaseRow>('SELECT * FROM v1_purchases WHERE shipment_id = ?');
   const at = () => now().toISOString();
   return {
@@ -53,6 +54,8 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
     live: (backendId: string, packageKey: string): V1PurchaseRow | undefined => live.get(backendId, packageKey),
     /** Purchases of one backend whose outcome the station does not know (sent, answer lost or process stopped). */
     unresolved: (backendId: string): V1PurchaseRow[] => unresolved.all(backendId),
+    /** Whether a tracking code is already some package's label on this station. */
+    holdsTracking: (trackingCode: string): boolean => (withTracking.get(trackingCode)?.n ?? 0) > 0,
     /** The purchase behind a stored v1 label (its store and order, for reading the label back). */
     byShipment: (shipmentId: number): V1PurchaseRow | undefined => byShipment.get(shipmentId),
     insertPending(d: V1PurchaseDraft): V1PurchaseRow {
