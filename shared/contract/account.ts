@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, event } from './define';
 import { addressSchema } from './shipping';
+import { SERVICE_HOME_COUNTRY } from '../domain/countries';
 
 // Legacy v1 account views (issue 4): balance, carrier accounts, v1 orders,
 // v1 labels, v1 SCAN forms (USPS, and the asynchronous e-commerce one), and
@@ -156,7 +157,7 @@ export const accountCommands = {
         city: text('city', 80),
         state: text('state', 40),
         zip: text('ZIP code', 20),
-        country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default('US'),
+        country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default(SERVICE_HOME_COUNTRY),
       }),
       packages: z.array(orderPackage).min(1, 'Add at least one package').max(50),
     }),
@@ -190,7 +191,7 @@ export const accountCommands = {
       city: text('city', 80),
       state: text('state', 40),
       zip: text('ZIP code', 20),
-      country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default('US'),
+      country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default(SERVICE_HOME_COUNTRY),
     }),
   ),
   'account.scanForms.create': command<V1ScanForm>()('USPS SCAN form for tracking codes (v1)', z.object({ trackingCodes })),

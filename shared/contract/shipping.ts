@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packageLocations } from '../api/v2/pickups';
+import { addressSchema } from './address';
 import { command, event } from './define';
 import type {
   AddressCheck,
@@ -21,6 +22,7 @@ import type {
 } from './shippingTypes';
 
 export type * from './shippingTypes';
+export { addressSchema };
 
 // Rating, buying, voids, tracking, pickups, address, insurance, SCAN forms,
 // POD, history, orders and shipping settings (issue 4). Inputs are checked
@@ -31,19 +33,6 @@ const text = (what: string, max = 100) =>
 const optionalText = (what: string, max = 100) =>
   z.string().trim().max(max, `The ${what} is too long (at most ${max} characters)`).optional();
 
-export const addressSchema = z.object({
-  name: text('recipient name'),
-  company: optionalText('company name'),
-  phone: optionalText('phone number', 30),
-  email: z.string().trim().email('That email address does not look right').or(z.literal('')).optional(),
-  street: text('street address', 200),
-  street2: optionalText('second address line', 200),
-  city: text('city', 80),
-  state: text('state', 40),
-  zip: text('ZIP code', 20),
-  country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default('US'),
-  residential: z.boolean().optional(),
-});
 
 const positive = (what: string, max: number) =>
   z

@@ -6,6 +6,13 @@
  * reasonable postal code is accepted (or none, where the country has none).
  */
 
+/**
+ * The service's home: ShipSaving sells U.S. postage and carrier labels, so an
+ * address that names no country is taken to be in the United States. This is
+ * the one place that assumption lives.
+ */
+export const SERVICE_HOME_COUNTRY = 'US';
+
 const US_STATES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
   'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
