@@ -1,4 +1,5 @@
 import type { StationContext } from '../station/module';
+import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createHistorySearch } from '../store/historySearch';
 import { createLabelsRepo } from '../store/labelsRepo';
 import { createOrdersRepo } from '../store/ordersRepo';
@@ -24,6 +25,7 @@ export function createShippingDeps(ctx: StationContext, backend: BackendPort, pr
     shipments: createShipmentsRepo(db, now),
     search: createHistorySearch(db),
     labels: createLabelsRepo(db),
+    customsForms: createCustomsFormsRepo(db),
     quotes: createQuotesRepo(db, now),
     pickups: createPickupsRepo(db, now),
     tracking: createTrackingRepo(db),

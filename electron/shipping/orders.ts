@@ -1,6 +1,7 @@
 import type { V1Order } from '../../shared/api/v1';
 import { fail, StationFailure } from '../../shared/contract/errors';
-import type { CsvImportReport, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
+import type { CsvImportReport, CustomsDeclaration, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
+import { isInternational } from '../../shared/domain/countries';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
 import type { OrderRow } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
@@ -10,11 +11,30 @@ const toLine = (r: OrderRow): OrderLine => ({
   source: r.source,
   recipient: JSON.parse(r.recipient_json) as StationAddress,
   package: r.package_json ? (JSON.parse(r.package_json) as PackageSpec) : null,
+  customs: r.customs_json ? (JSON.parse(r.customs_json) as CustomsDeclaration) : null,
   shipped: r.shipped === 1,
   importedAt: r.imported_at,
 });
 
 const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
+
+/**
+ * A v1 order's items, as a customs declaration for an order that leaves the
+ * ship-from country: v1 orders list title, quantity and unit price, not the
+ * weight of each item, so the package weight is shared out by quantity and
+ * the packer checks it on the Ship screen (HS codes are not in v1 orders).
+ */
+function customsFromV1(o: V1Order, origin: string | undefined, packageWeightOz: number | null): CustomsDeclaration | null {
+  if (!origin || !isInternational(origin, o.client_country)) return null;
+  const items = o.shipments.flatMap((s) => s.items ?? []);
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  const each = packageWeightOz && units > 0 ? Math.max(0.1, Math.floor((packageWeightOz / units) * 10) / 10) : 1;
+  return {
+    contentsType: 'merchandise',
+    nonDelivery: 'return',
+    items: items.map((item) => ({ description: (item.title ?? item.sku).slice(0, 60), quantity: item.quantity, valueUsd: item.price ?? 0, weightOz: each, originCountry: origin })),
+  };
+}
 
 function fromV1(o: V1Order): { recipient: StationAddress; package: PackageSpec | null } {
   const first = o.shipments[0];
@@ -59,7 +79,14 @@ export function createOrdersService(deps: ShippingDeps) {
     let updated = 0;
     deps.orders.transaction(() => {
       for (const { order } of parsed.orders) {
-        const isNew = deps.orders.upsert({ orderNumber: order.orderNumber, source: 'csv', recipient: order.recipient, package: order.package, recipientName: order.recipient.name });
+        const isNew = deps.orders.upsert({
+          orderNumber: order.orderNumber,
+          source: 'csv',
+          recipient: order.recipient,
+          package: order.package,
+          customs: order.customs,
+          recipientName: order.recipient.name,
+        });
         if (isNew) imported += 1;
         else updated += 1;
       }
@@ -83,7 +110,8 @@ export function createOrdersService(deps: ShippingDeps) {
       deps.orders.transaction(() => {
         for (const o of list.orders) {
           const { recipient, package: pkg } = fromV1(o);
-          if (deps.orders.upsert({ orderNumber: o.order_number, source: 'v1', recipient, package: pkg, recipientName: recipient.name })) imported += 1;
+          const customs = customsFromV1(o, deps.settings.get().shipFrom?.country, pkg?.weightOz ?? null);
+          if (deps.orders.upsert({ orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, recipientName: recipient.name })) imported += 1;
           else updated += 1;
         }
       });

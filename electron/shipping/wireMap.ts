@@ -94,6 +94,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     isReturn: row.is_return === 1,
     labelCount: row.label_count ?? 0,
     qrCodeCount: row.qrcode_count ?? 0,
+    customsFormCount: row.customs_form_count ?? 0,
     error: row.state === 'voided' ? null : row.error,
     createdAt: row.created_at,
     boughtAt: row.bought_at,

@@ -6,6 +6,7 @@ export interface OrderRow {
   readonly source: 'csv' | 'v1' | 'manual';
   readonly recipient_json: string;
   readonly package_json: string | null;
+  readonly customs_json: string | null;
   readonly imported_at: string;
   readonly shipped: number;
 }
@@ -15,6 +16,8 @@ export interface OrderUpsert {
   readonly source: OrderRow['source'];
   readonly recipient: unknown;
   readonly package: unknown;
+  /** The customs declaration, or null when the order declares none. */
+  readonly customs: unknown;
   readonly recipientName: string;
 }
 
@@ -23,10 +26,10 @@ const SHIPPED = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_number_lc = o.o
 /** The orders inbox: one row per order number (case-insensitive); a later import of the same number updates it. */
 export function createOrdersRepo(db: Db, now: () => Date) {
   const exists = db.prepare<[string], { id: number }>('SELECT id FROM orders WHERE order_number_lc = ?');
-  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, recipient_lc, imported_at, updated_at)
-    VALUES (@orderNumber, @lc, @source, @recipient, @package, @recipientLc, @at, @at)
+  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, customs_json, recipient_lc, imported_at, updated_at)
+    VALUES (@orderNumber, @lc, @source, @recipient, @package, @customs, @recipientLc, @at, @at)
     ON CONFLICT (order_number_lc) DO UPDATE SET order_number = excluded.order_number, source = excluded.source,
-      recipient_json = excluded.recipient_json, package_json = excluded.package_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
+      recipient_json = excluded.recipient_json, package_json = excluded.package_json, customs_json = excluded.customs_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
   const one = db.prepare<[string], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o WHERE o.order_number_lc = ?`);
   const recent = db.prepare<[number], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o ORDER BY o.id DESC LIMIT ?`);
   const search = db.prepare<[string, string, string, string, number], OrderRow>(
@@ -44,6 +47,7 @@ export function createOrdersRepo(db: Db, now: () => Date) {
         source: o.source,
         recipient: JSON.stringify(o.recipient),
         package: o.package === null ? null : JSON.stringify(o.package),
+        customs: o.customs === null ? null : JSON.stringify(o.customs),
         recipientLc: normalizeKey(o.recipientName),
         at: now().toISOString(),
       });

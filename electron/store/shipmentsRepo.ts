@@ -33,6 +33,7 @@ export interface ShipmentRow {
   readonly voided_at: string | null;
   readonly label_count?: number;
   readonly qrcode_count?: number;
+  readonly customs_form_count?: number;
 }
 
 export interface PendingInsert {
@@ -90,7 +91,8 @@ export function prefixUpperBound(prefix: string): string {
 
 const SELECT = `SELECT s.*,
   (SELECT count(*) FROM labels l WHERE l.shipment_id = s.id AND l.kind = 'label') AS label_count,
-  (SELECT count(*) FROM labels l WHERE l.shipment_id = s.id AND l.kind = 'qrcode') AS qrcode_count
+  (SELECT count(*) FROM labels l WHERE l.shipment_id = s.id AND l.kind = 'qrcode') AS qrcode_count,
+  (SELECT count(*) FROM customs_forms c WHERE c.shipment_id = s.id) AS customs_form_count
   FROM shipments s`;
 
 export type ShipmentsRepo = ReturnType<typeof createShipmentsRepo>;

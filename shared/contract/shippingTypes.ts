@@ -1,3 +1,7 @@
+import type { CustomsDeclaration } from '../domain/customs';
+
+export type { CustomsDeclaration, CustomsItem } from '../domain/customs';
+
 /**
  * Result shapes of the shipping commands (shared/contract/shipping.ts). Plain
  * JSON: money in dollars as numbers rounded to cents, times as ISO strings,
@@ -108,6 +112,8 @@ export interface Shipment {
   readonly isReturn: boolean;
   readonly labelCount: number;
   readonly qrCodeCount: number;
+  /** Customs forms (CN22/CN23) stored with the label, printed after it. */
+  readonly customsFormCount: number;
   readonly error: string | null;
   readonly createdAt: string;
   readonly boughtAt: string | null;
@@ -210,6 +216,8 @@ export interface OrderLine {
   readonly source: 'csv' | 'v1' | 'manual';
   readonly recipient: StationAddress;
   readonly package: PackageSpec | null;
+  /** What the order declares for customs; null when it declares nothing. */
+  readonly customs: CustomsDeclaration | null;
   readonly shipped: boolean;
   readonly importedAt: string;
 }
