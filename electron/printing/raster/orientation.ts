@@ -24,7 +24,8 @@ const STOP_ENDS: readonly (readonly number[])[] = [
 const TOLERANCE = 0.5;
 /** Quiet zones are 10 modules by the specs; labels crowd them, so half of that is asked. */
 const QUIET_MODULES = 5;
-const SCAN_STEP = 3;
+/** Barcodes are at least a quarter inch tall, so every 6th line crosses each one many times. */
+const SCAN_STEP = 6;
 /** Votes needed, and the lead over the next direction, before the content decides. */
 const MIN_VOTES = 4;
 const LEAD = 3;
@@ -46,33 +47,56 @@ export function directionVotes(raster: Raster): DirectionVotes {
   const votes: DirectionVotes = [0, 0, 0, 0];
   const runs = new Int32Array(Math.max(raster.width, raster.height) + 2);
   const n = raster.bytesPerRow;
+  const data = raster.data;
   for (let y = 0; y < raster.height; y += SCAN_STEP) {
-    const count = scanRuns(runs, raster.width, (x) => (raster.data[y * n + (x >> 3)]! >> (7 - (x & 7))) & 1);
+    const count = scanRuns(runs, data, y * n, 1, raster.width);
     // Reading left to right is upright; right to left means the label is upside down.
     voteLine(runs, count, votes, 0, 2);
   }
   for (let x = 0; x < raster.width; x += SCAN_STEP) {
-    const byte = x >> 3;
-    const bit = 7 - (x & 7);
-    const count = scanRuns(runs, raster.height, (y) => (raster.data[y * n + byte]! >> bit) & 1);
+    const count = scanRuns(runs, data, x >> 3, n, raster.height, 7 - (x & 7));
     // Reading top to bottom: the label was turned clockwise, so it turns back three quarters; bottom to top: one quarter.
     voteLine(runs, count, votes, 3, 1);
   }
   return votes;
 }
 
-/** Run lengths along a line, starting with a (possibly empty) white run; returns how many. */
-function scanRuns(runs: Int32Array, length: number, bitAt: (i: number) => number): number {
+/**
+ * Run lengths along a row (bit = -1: whole bytes, 8 dots each, skipping
+ * plain white or black bytes) or a column (one bit of every `step`-th byte),
+ * starting with a possibly empty white run; returns how many.
+ */
+function scanRuns(runs: Int32Array, data: Uint8Array, start: number, step: number, length: number, bit = -1): number {
   let count = 0;
   let colour = 0;
   let run = 0;
-  for (let i = 0; i < length; i += 1) {
-    const b = bitAt(i);
-    if (b === colour) run += 1;
-    else {
-      runs[count++] = run;
-      colour = b;
-      run = 1;
+  if (bit >= 0) {
+    for (let i = 0, at = start; i < length; i += 1, at += step) {
+      const b = (data[at]! >> bit) & 1;
+      if (b === colour) run += 1;
+      else {
+        runs[count++] = run;
+        colour = b;
+        run = 1;
+      }
+    }
+  } else {
+    for (let i = 0; i < length; i += 8) {
+      const byte = data[start + (i >> 3)]!;
+      const bits = Math.min(8, length - i);
+      if ((byte === 0 && colour === 0) || (byte === 0xff && colour === 1)) {
+        run += bits;
+        continue;
+      }
+      for (let k = 0; k < bits; k += 1) {
+        const b = (byte >> (7 - k)) & 1;
+        if (b === colour) run += 1;
+        else {
+          runs[count++] = run;
+          colour = b;
+          run = 1;
+        }
+      }
     }
   }
   runs[count++] = run;

@@ -9,6 +9,8 @@ import { getPixel, rastersEqual, blackPixelCount, createRaster, setPixel } from 
 import { rasterToPng } from '../../../electron/printing/raster/preview';
 import { grayPixels } from '../../../electron/printing/raster/gray';
 import { toneGray } from '../../../electron/printing/raster/tone';
+import { turnRaster } from '../../../electron/printing/raster/turn';
+import { crc32 } from 'node:zlib';
 import { labelLikeRaster, randomRaster, rasterToGrayRows, rasterToOneBitRows, writePng } from './fixtures';
 
 /** Decoded and toned as the pipeline does at the same size. */
@@ -245,5 +247,89 @@ describe('hostile PNGs', () => {
     const rows = Array.from({ length: 4000 }, () => new Uint8Array(1000));
     const bomb = writePng({ width: 8, height: 1, bitDepth: 8, colorType: 0, rows });
     expect(() => decodeLabelPng(bomb)).toThrow(/not a readable PNG image \(its image data is corrupt\)/);
+  });
+});
+
+describe('real-world label hazards', () => {
+  const dir = path.join(__dirname, '../../../resources/sample-labels');
+  const sample = (name: string) => {
+    const decoded = decodeLabelPng(fs.readFileSync(path.join(dir, `${name}.png`)));
+    if (decoded.kind !== 'bits') throw new Error(`${name} is not a 1-bit sample`);
+    return decoded.raster;
+  };
+
+  it.each([
+    ['usps-ground-advantage-203', 1],
+    ['usps-ground-advantage-203', 2],
+    ['usps-ground-advantage-203', 3],
+    ['ups-2nd-day-air-pdf417-203', 1],
+    ['ups-2nd-day-air-pdf417-203', 3],
+  ] as const)('reads which way %s was turned (%i quarter turns) from its barcodes and turns it back', (name, turned) => {
+    const upright = sample(name);
+    const fit = fitLabel({ kind: 'bits', raster: turnRaster(upright, turned) }, 812, 1218);
+    expect(fit).toMatchObject({ turns: (4 - turned) % 4, turnedBy: 'barcodes', scale: 1 });
+    expect(rastersEqual(fit.raster, upright)).toBe(true);
+  });
+
+  it('lets the printer profile force the turn', () => {
+    const upright = sample('usps-ground-advantage-203');
+    const fit = fitLabel({ kind: 'bits', raster: upright }, 812, 1218, { rotation: 'upside-down' });
+    expect(fit).toMatchObject({ turns: 2, turnedBy: 'profile' });
+    expect(rastersEqual(fit.raster, turnRaster(upright, 2))).toBe(true);
+  });
+
+  it('trims blank canvas before fitting: a 1200x800 label on a 1400x800 image prints 1:1', () => {
+    const label = labelLikeRaster(1200, 800);
+    const canvas = createRaster(1400, 800);
+    for (let y = 0; y < 800; y += 1) for (let x = 0; x < 1200; x += 1) if (getPixel(label, x, y)) setPixel(canvas, x + 100, y, true);
+    const fit = fitLabel({ kind: 'bits', raster: canvas }, 812, 1218);
+    expect(fit).toMatchObject({ scale: 1, turns: 1, warnings: [] });
+    expect(blackPixelCount(fit.raster)).toBe(blackPixelCount(label));
+  });
+
+  it('shrinks a label 3 % too large instead of cutting its border off', () => {
+    const fit = fitLabel({ kind: 'bits', raster: labelLikeRaster(836, 1254) }, 812, 1218);
+    expect(fit.scale).toBeCloseTo(812 / 836, 3);
+    expect(fit.warnings).toEqual([]);
+    // The 4-dot frame survives on all four sides.
+    for (const [x, y] of [[1, 600], [810, 600], [400, 1], [400, 1216]] as const) expect(getPixel(fit.raster, x, y), `${x},${y}`).toBe(true);
+  });
+
+  it('warns when a page had to shrink below 90 %', () => {
+    const fit = fitLabel({ kind: 'bits', raster: labelLikeRaster(1100, 1300) }, 812, 1218);
+    expect(fit.scale).toBeLessThan(0.9);
+    expect(fit.warnings.map((w) => w.kind)).toEqual(['scaled_down']);
+    expect(fit.warnings[0]!.message).toMatch(/printed at 74 % of its size/);
+  });
+
+  it('does not warn for a finer resolution of the same label (300 dpi onto 203)', () => {
+    expect(fitLabel({ kind: 'bits', raster: labelLikeRaster(1200, 1800) }, 812, 1218).warnings).toEqual([]);
+  });
+
+  it('warns when a label looks blank, and refuses one with nothing on it or far too small', () => {
+    const speck = createRaster(812, 1218);
+    for (let y = 600; y < 610; y += 1) for (let x = 400; x < 410; x += 1) setPixel(speck, x, y, true);
+    expect(fitLabel({ kind: 'bits', raster: speck }, 812, 1218).warnings.map((w) => w.kind)).toEqual(['looks_blank']);
+    expect(() => fitLabel({ kind: 'bits', raster: createRaster(812, 1218) }, 812, 1218)).toThrow(/blank: there is nothing on it/);
+    const dot = writePng({ width: 1, height: 1, bitDepth: 8, colorType: 0, rows: [Uint8Array.of(0)] });
+    expect(() => fitLabel(decodeLabelPng(dot), 812, 1218)).toThrow(/only 1x1 pixels, too small/);
+  });
+
+  it('refuses an image claiming 7000x14000 pixels from its header, before inflating anything', () => {
+    const rows = Array.from({ length: 4 }, () => new Uint8Array(875));
+    const png = writePng({ width: 7000, height: 4, bitDepth: 8, colorType: 0, rows });
+    png.writeUInt32BE(14000, 8 + 8 + 4);
+    // The header's CRC is not what this test is about: fix it so only the size is wrong.
+    png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
+    expect(() => decodeLabelPng(png)).toThrow(/claims to be 7000x14000 pixels, 98 megapixels/);
+  });
+
+  it('thresholds a 2-bit gray copy of barcodes instead of dithering it', () => {
+    // Bars with 2-bit gray edges, and narrow bars and spaces that a 2-bit copy turns into runs of 85 and 170.
+    const levels = [255, 255, 170, 0, 0, 85, 170, 85, 170, 85, 255, 255, 170, 85, 0, 170, 255];
+    const gray = new Uint8Array(260 * 80);
+    for (let y = 0; y < 80; y += 1) for (let x = 0; x < 260; x += 1) gray[y * 260 + x] = levels[x % levels.length]!;
+    const fit = fitLabel({ kind: 'gray', image: { width: 260, height: 80, data: gray, offset: 0, stride: 260 } }, 260, 80);
+    expect(fit.dithered).toBe(false);
   });
 });
