@@ -50,14 +50,14 @@ export function createHistorySearch(db: Db) {
   const latestInState = db.prepare<[string, number, number], ShipmentRow>(
     `SELECT ${cols} FROM shipments s WHERE s.state = ? AND s.id < ? ORDER BY s.id DESC LIMIT ?`,
   );
-  const counts = db.prepare<[number, number], { label_count: number; qrcode_count: number; customs_form_count: number }>(
-    `SELECT sum(kind = 'label') AS label_count, sum(kind = 'qrcode') AS qrcode_count,
-       (SELECT count(*) FROM customs_forms c WHERE c.shipment_id = ?) AS customs_form_count FROM labels WHERE shipment_id = ?`,
+  const counts = db.prepare<[number], { label_count: number; qrcode_count: number }>(
+    `SELECT sum(kind = 'label') AS label_count, sum(kind = 'qrcode') AS qrcode_count FROM labels WHERE shipment_id = ?`,
   );
+  const forms = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM customs_forms WHERE shipment_id = ?');
 
   const withCounts = (row: ShipmentRow): ShipmentRow => {
-    const c = counts.get(row.id, row.id);
-    return { ...row, label_count: c?.label_count ?? 0, qrcode_count: c?.qrcode_count ?? 0, customs_form_count: c?.customs_form_count ?? 0 };
+    const c = counts.get(row.id);
+    return { ...row, label_count: c?.label_count ?? 0, qrcode_count: c?.qrcode_count ?? 0, customs_form_count: forms.get(row.id)?.n ?? 0 };
   };
 
   return function search(q: HistoryQuery): ShipmentRow[] {

@@ -30,8 +30,6 @@ export { addressSchema };
 
 const text = (what: string, max = 100) =>
   z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is too long (at most ${max} characters)`);
-const optionalText = (what: string, max = 100) =>
-  z.string().trim().max(max, `The ${what} is too long (at most ${max} characters)`).optional();
 
 
 const positive = (what: string, max: number) =>
