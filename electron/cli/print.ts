@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
+import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../printing/usb/usbTypes';
 import { CliUsageError, type CliCommand } from './command';
 import { openPrinting } from '../printing/standalone';
 
-export function createPrintCommand(deps: { usb?: UsbBus | null } = {}): CliCommand {
+export function createPrintCommand(deps: { usb?: UsbBus | null; osQueues?: OsPrintQueues | null } = {}): CliCommand {
   return {
     name: 'print',
     summary: 'Print a label PNG on one of the station\'s printers, through the print queue',
@@ -39,7 +40,7 @@ export function createPrintCommand(deps: { usb?: UsbBus | null } = {}): CliComma
       } catch (error) {
         fail('not_found', `Cannot read ${values.in} (${error instanceof Error ? error.message : String(error)}).`);
       }
-      const station = await openPrinting(values['data-dir'], deps.usb);
+      const station = await openPrinting(values['data-dir'], deps.usb, deps.osQueues);
       try {
         const { jobId } = await station.printing.service.enqueue({ png, title: values.in, kind: 'label', ...(values.printer ? { printerId: values.printer } : {}) });
         const job = await station.printing.service.waitForJob(jobId, { timeoutMs: waitMs });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fail } from '../../shared/contract/errors';
 import type { PrinterProfile, PrintPreview } from '../../shared/contract/printing';
@@ -5,7 +6,10 @@ import { mediaDots } from '../../shared/domain/printing';
 import type { StationContext, StationModule } from '../station/module';
 import { decodePrinterBytes } from './lang';
 import { convertLabel } from './pipeline';
-import { listPrinters, matchesUsb, suggestedProfile } from './printers';
+import type { OsPrintQueues } from './osqueue/osQueues';
+import { queuePrinterId } from './osqueue/osQueues';
+import { platformQueues } from './osqueue/platformQueues';
+import { listPrinters, matchesUsb, suggestedProfile, suggestedQueueProfile, type QueueListing } from './printers';
 import type { PrintService } from './printService';
 import { createProfileStore } from './profiles';
 import { createJobStore } from './queue/jobStore';
@@ -15,10 +19,12 @@ import { rasterToPng } from './raster/preview';
 import { renderTestLabel } from './testLabel';
 import { createTcpPrinter } from './transport/tcp';
 import type { PrinterTransport } from './transport/transport';
+import { createOsQueuePrinter } from './transport/osQueue';
 import { createUsbPrinter } from './transport/usb';
 import { createVirtualPrinter } from './transport/virtual';
 import { describeDevice, isPrinterDevice, listUsbPrinters } from './usb/usbDiscovery';
 import type { UsbBus, UsbDevice } from './usb/usbTypes';
+import { PrinterSendError } from './usb/usbPrinter';
 import { loadUsb } from '../usb/loadUsb';
 
 export type PrintingCommandNames =
@@ -40,6 +46,8 @@ export interface PrintingModuleOptions {
   /** How long a job waits before trying an absent printer again. */
   readonly retryDelayMs?: number;
   readonly usbTimeoutMs?: number;
+  /** The OS print spooler; null turns installed printers off; by default CUPS, or the spooler on Windows. */
+  readonly osQueues?: OsPrintQueues | null;
 }
 
 export function createPrintingModule(
@@ -54,11 +62,24 @@ export function createPrintingModule(
   const profiles = createProfileStore(ctx.db, ctx.now);
   profiles.ensureDefault();
   const jobs = createJobStore(ctx.db, ctx.now);
+  const osQueues = options.osQueues !== undefined ? options.osQueues : platformQueues();
+  const queueId = (name: string): string => queuePrinterId(name, (text) => crypto.createHash('sha256').update(text).digest('hex'));
+  const listQueues = async (): Promise<QueueListing> => {
+    if (!osQueues) return { queues: [], problem: 'Installed printers are off on this station.' };
+    try {
+      return { queues: await osQueues.list(), problem: null };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn('the OS print spooler did not list its printers', { error: reason });
+      return { queues: [], problem: `${reason} Labels for installed printers wait until it answers.` };
+    }
+  };
 
   const transport = (profile: PrinterProfile): PrinterTransport => {
     const t = profile.transport;
     if (t.kind === 'virtual') return createVirtualPrinter(virtualFolder, ctx.now);
     if (t.kind === 'tcp') return createTcpPrinter({ host: t.host, port: t.port });
+    if (t.kind === 'queue') return osQueues ? createOsQueuePrinter(osQueues, t.name) : unavailableQueue(t.name);
     return createUsbPrinter(bus, t, options.usbTimeoutMs !== undefined ? { timeoutMs: options.usbTimeoutMs } : {});
   };
 
@@ -134,13 +155,15 @@ export function createPrintingModule(
   return {
     service,
     handlers: {
-      'printers.list': () => listPrinters({ profiles, bus, usbUnavailable, transport }),
+      'printers.list': async () => listPrinters({ profiles, bus, usbUnavailable, transport, queues: await listQueues(), queueId }),
       'printers.profile.get': async ({ printerId }) => {
         const saved = profiles.get(printerId ?? profiles.defaultId());
         if (saved) return saved;
         // A plugged-in printer that is not set up yet: offer what it says it speaks.
         const detected = bus && printerId ? (await listUsbPrinters(bus)).find((p) => p.id === printerId) : undefined;
-        return detected ? suggestedProfile(detected) : profileOrFail(printerId);
+        if (detected) return suggestedProfile(detected);
+        const installed = printerId?.startsWith('queue:') ? (await listQueues()).queues.find((q) => queueId(q.name) === printerId) : undefined;
+        return installed ? suggestedQueueProfile(printerId ?? queueId(installed.name), installed) : profileOrFail(printerId);
       },
       'printers.profile.set': async ({ profile, makeDefault }) => {
         const saved = profiles.set(profile, makeDefault);
@@ -179,5 +202,15 @@ export function createPrintingModule(
       }
       await queue.close();
     },
+  };
+}
+
+/** A queue profile on a station whose spooler is off: jobs wait, and say why. */
+function unavailableQueue(name: string): PrinterTransport {
+  return {
+    kind: 'queue',
+    description: `"${name}" (installed printers are off on this station)`,
+    isPresent: () => false,
+    send: () => Promise.reject(new PrinterSendError('Installed printers are off on this station.', 0, false)),
   };
 }

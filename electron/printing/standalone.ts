@@ -6,6 +6,7 @@ import { resolveDataDir } from '../paths';
 import { acquireFolderLock } from '../station/folderLock';
 import { describeHolder, waitForHolder } from '../station/host';
 import { createPrintingModule } from './module';
+import type { OsPrintQueues } from './osqueue/osQueues';
 import type { UsbBus } from './usb/usbTypes';
 import type { StationContext } from '../station/module';
 import { openDatabase } from '../store/database';
@@ -17,7 +18,7 @@ import { openDatabase } from '../store/database';
  * station; when a station already holds the folder it refuses in words (the
  * printers command asks that station instead, see printersCommand).
  */
-export async function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | null) {
+export async function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | null, osQueues?: OsPrintQueues | null) {
   const dataDir = resolveDataDir(dataDirOption);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = acquireFolderLock(dataDir);
@@ -30,7 +31,7 @@ export async function openPrinting(dataDirOption: string | undefined, usb?: UsbB
     throw error;
   }
   const ctx: StationContext = { dataDir, db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() };
-  const printing = createPrintingModule(ctx, usb !== undefined ? { usb } : {});
+  const printing = createPrintingModule(ctx, { ...(usb !== undefined ? { usb } : {}), ...(osQueues !== undefined ? { osQueues } : {}) });
   return {
     printing,
     dataDir,

@@ -69,6 +69,18 @@ export const printerTransportSchema = z.discriminatedUnion('kind', [
       serialNumber: z.string().trim().max(128).nullable().default(null),
     })
     .strict(),
+  z
+    .object({
+      kind: z.literal('queue'),
+      /** The queue's name in the OS spooler (CUPS or Windows), exactly as the OS spells it. */
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Choose an installed printer')
+        .max(255, 'That printer name is too long')
+        .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'A printer name cannot hold control characters'),
+    })
+    .strict(),
 ]);
 export type PrinterTransportConfig = z.output<typeof printerTransportSchema>;
 
@@ -118,16 +130,29 @@ export interface PrinterSuggestion {
   readonly media: MediaSize;
 }
 
+/** A printer installed in the OS spooler, as the spooler reports it. */
+export interface OsQueueView {
+  readonly name: string;
+  readonly state: 'idle' | 'printing' | 'stopped' | 'unknown';
+  /** The driver or make-and-model the spooler names, from which the language is suggested. */
+  readonly model: string | null;
+  /** False where the model is known not to take raw label languages (DYMO LabelWriter, Brother QL). */
+  readonly rawCapable: boolean;
+}
+
 export interface PrinterView {
   readonly id: string;
   readonly name: string;
-  readonly transport: PrinterTransportConfig['kind'];
+  /** How the station reaches it: 'queue' is a printer installed in the OS (CUPS or the Windows spooler). */
+  readonly kind: PrinterTransportConfig['kind'];
   readonly isDefault: boolean;
   /** Present now (USB attached, virtual folder writable); TCP printers are checked when printing. */
   readonly connected: boolean;
   readonly message: string | null;
   readonly profile: PrinterProfile | null;
   readonly suggestion: PrinterSuggestion | null;
+  /** What the OS spooler says of it, for kind 'queue'. */
+  readonly osQueue: OsQueueView | null;
 }
 
 export interface PrinterStatusEvent {

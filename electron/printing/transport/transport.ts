@@ -14,7 +14,7 @@ export interface SendJob {
  * taken, which is what lets the queue resume without printing twice.
  */
 export interface PrinterTransport {
-  readonly kind: 'virtual' | 'tcp' | 'usb';
+  readonly kind: 'virtual' | 'tcp' | 'usb' | 'queue';
   readonly description: string;
   /** False when the printer is known to be absent (USB unplugged); network printers are only known by trying. */
   isPresent(): boolean;

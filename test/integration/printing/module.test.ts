@@ -46,7 +46,7 @@ function setup(options: Parameters<typeof createPrintingModule>[1] = {}, dataDir
     log: createMemoryLogger(),
     now: () => new Date(),
   };
-  const module = createPrintingModule(ctx, { usb: null, retryDelayMs: 20, ...options });
+  const module = createPrintingModule(ctx, { usb: null, osQueues: null, retryDelayMs: 20, ...options });
   closers.push(
     () => {
       db.close();
@@ -178,7 +178,7 @@ describe('printing module', () => {
   it('lists printers: the virtual default, and plugged-in USB printers with suggested profiles; none is calm', async () => {
     const none = setup();
     expect(await none.module.handlers['printers.list']({})).toEqual([
-      expect.objectContaining({ id: 'virtual', isDefault: true, connected: true, transport: 'virtual' }),
+      expect.objectContaining({ id: 'virtual', isDefault: true, connected: true, kind: 'virtual' }),
     ]);
     const { module } = setup({ usb: fakeBus([fakePrinter({ deviceId: 'MFG:Zebra;CMD:EPL2;MDL:LP2844;' })]) });
     const list = await module.handlers['printers.list']({});

@@ -50,17 +50,17 @@ describe('label, printers and print commands', () => {
   it('printers lists the virtual default and plugged-in USB printers; none is a calm answer', async () => {
     const data = path.join(dir, 'data-a');
     const none = io();
-    expect(await runCli(['printers', '--data-dir', data], none.io, [createPrintersCommand({ usb: null })])).toBe(0);
+    expect(await runCli(['printers', '--data-dir', data], none.io, [createPrintersCommand({ usb: null, osQueues: null })])).toBe(0);
     expect(none.out.join('\n')).toMatch(/\* virtual {2}Virtual printer.*\nNo USB printers are plugged in\./);
     const some = io();
-    expect(await runCli(['printers', '--json', '--data-dir', data], some.io, [createPrintersCommand({ usb: fakeBus([fakePrinter()]) })])).toBe(0);
+    expect(await runCli(['printers', '--json', '--data-dir', data], some.io, [createPrintersCommand({ usb: fakeBus([fakePrinter()]), osQueues: null })])).toBe(0);
     expect(some.out).toHaveLength(1);
     expect(JSON.parse(some.out[0]!).printers[1]).toMatchObject({ id: 'usb:0a5f:0120:D2J123456', suggestion: { language: 'zpl' } });
   });
 
   it('printers says no USB printer is plugged in when the only USB printer set up is unplugged', async () => {
     const data = path.join(dir, 'data-c');
-    const setUp = await openPrinting(data, null);
+    const setUp = await openPrinting(data, null, null);
     try {
       await setUp.printing.handlers['printers.profile.set']({
         profile: { ...defaultVirtualProfile, id: 'zebra', name: 'Bench Zebra', transport: { kind: 'usb', vendorId: 0x0a5f, productId: 0x0120, serialNumber: null } },
@@ -70,14 +70,14 @@ describe('label, printers and print commands', () => {
       await setUp.close();
     }
     const run = io();
-    expect(await runCli(['printers', '--data-dir', data], run.io, [createPrintersCommand({ usb: fakeBus([]) })])).toBe(0);
+    expect(await runCli(['printers', '--data-dir', data], run.io, [createPrintersCommand({ usb: fakeBus([]), osQueues: null })])).toBe(0);
     expect(run.out.join('\n')).toMatch(/zebra {2}Bench Zebra \[usb, not connected\][\s\S]*\nNo USB printers are plugged in\./);
   });
 
   it('print sends a label through the queue to the default printer', async () => {
     const run = io();
     const data = path.join(dir, 'data-b');
-    expect(await runCli(['print', '--in', input, '--json', '--data-dir', data], run.io, [createPrintCommand({ usb: null })])).toBe(0);
+    expect(await runCli(['print', '--in', input, '--json', '--data-dir', data], run.io, [createPrintCommand({ usb: null, osQueues: null })])).toBe(0);
     expect(JSON.parse(run.out[0]!)).toMatchObject({ status: 'done', printerId: 'virtual' });
     expect(fs.readdirSync(path.join(data, 'virtual-printer')).some((f) => f.endsWith('.zpl'))).toBe(true);
   });

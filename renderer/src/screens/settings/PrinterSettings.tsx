@@ -9,8 +9,12 @@ import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { PrintJobs } from './PrintJobs';
 
-function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
-  const [profile, setProfile] = useState<PrinterProfile>(() => printer?.profile ?? { ...defaultVirtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) });
+const kindWords: Readonly<Record<PrinterView['kind'], string>> = { virtual: 'virtual', usb: 'USB', tcp: 'network', queue: 'installed in the OS' };
+
+function ProfileForm({ printer, proposed }: { readonly printer: PrinterView | null; readonly proposed: PrinterProfile | null }) {
+  const [profile, setProfile] = useState<PrinterProfile>(
+    () => printer?.profile ?? proposed ?? { ...defaultVirtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) },
+  );
   const [makeDefault, setMakeDefault] = useState(printer?.isDefault ?? true);
   const [error, setError] = useState<StationError | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -68,6 +72,12 @@ function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
         </label>
       </div>
       <div className="row">
+        {profile.transport.kind === 'queue' ? (
+          <label className="field dim">
+            Installed printer
+            <input value={profile.transport.name} readOnly />
+          </label>
+        ) : null}
         {profile.transport.kind === 'tcp' ? (
           <>
             <label className="field">
@@ -123,6 +133,10 @@ export function PrinterSettings() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const list = printers.data ?? [];
   const chosen = list.find((p) => p.id === chosenId) ?? list.find((p) => p.isDefault) ?? list[0] ?? null;
+  // A printer that is detected but not set up yet starts from what the station suggests for it (its transport, its language).
+  const proposal = useQuery('printers.profile.get', chosen && !chosen.profile ? { printerId: chosen.id } : null, []);
+  const proposed = chosen && !chosen.profile ? (proposal.data ?? null) : null;
+  const waitingForProposal = chosen !== null && !chosen.profile && proposal.loading;
   return (
     <section className="panel" aria-label="Printer">
       <h2>Printer</h2>
@@ -133,16 +147,18 @@ export function PrinterSettings() {
           <select value={chosen?.id ?? ''} onChange={(e) => setChosenId(e.target.value)}>
             {list.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} ({p.transport}{p.connected ? ', connected' : ', not connected'}){p.isDefault ? ' · default' : ''}
+                {p.name} ({kindWords[p.kind]}
+                {p.osQueue ? `, ${p.osQueue.state}` : p.connected ? ', connected' : ', not connected'}
+                {p.profile ? '' : ', not set up'}){p.isDefault ? ' · default' : ''}
               </option>
             ))}
           </select>
         </label>
       ) : (
-        <p className="muted">No printer found yet. Plug one in, or save the virtual printer below.</p>
+        <p className="muted">No printer found yet. Plug one in, install it in the OS, or save the virtual printer below.</p>
       )}
       {chosen?.message ? <p className="small">{chosen.message}</p> : null}
-      {printers.data ? <ProfileForm key={chosen?.id ?? 'new'} printer={chosen} /> : null}
+      {printers.data && !waitingForProposal ? <ProfileForm key={`${chosen?.id ?? 'new'}:${proposed ? 'proposed' : 'own'}`} printer={chosen} proposed={proposed} /> : null}
       <PrintJobs />
     </section>
   );
