@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
@@ -40,6 +40,8 @@ export interface StationFixtureOptions {
    */
   readonly ownSandbox?: boolean;
   readonly latencyMs?: number;
+  /** A Chromium already running (one per test file); without it the station launches its own. */
+  readonly browser?: Browser;
 }
 
 export interface StationFixture {
@@ -54,6 +56,10 @@ export interface StationFixture {
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 }
 
 let built = false;
@@ -91,8 +97,9 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
     ...(!sandbox && options.latencyMs ? { sandbox: { latencyMs: options.latencyMs } } : {}),
   });
   const host = await startBrowserHost({ station, staticDir: path.join(root, 'dist', 'renderer'), log: station.log, port: 0 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const browser = options.browser ?? (await launchChromium());
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
@@ -121,7 +128,8 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
       return file;
     },
     async close() {
-      await browser.close();
+      await context.close();
+      if (!options.browser) await browser.close();
       await host.close();
       await station.close();
       await sandbox?.close();
@@ -137,19 +145,38 @@ export async function prepareBench(fixture: StationFixture): Promise<void> {
   await fixture.call('orders.pull', {});
 }
 
+export interface BenchOptions extends Omit<StationFixtureOptions, 'browser'> {
+  /** Whatever this file's tests all start from, done again for every test on its own bench. */
+  readonly prepare?: (fixture: StationFixture) => Promise<void>;
+  /** Leave the bench bare: no ship-from and no demo orders pulled. */
+  readonly bare?: boolean;
+}
+
 /**
- * One bench per test file: the station is opened and readied before the
- * first test and closed after the last. Call the returned function inside a
- * test to reach it.
+ * A fresh bench for every test: its own data folder, station and browser
+ * context, so no test leans on what another left behind or on their order.
+ * Chromium itself is shared by the file's tests (it holds no state between
+ * contexts). Call the returned function inside a test to reach the bench.
  */
-export function useBench(options: StationFixtureOptions = {}): () => StationFixture {
+export function useBench(options: BenchOptions = {}): () => StationFixture {
+  const { prepare, bare, ...stationOptions } = options;
+  let browser: Browser | undefined;
   let fixture: StationFixture | undefined;
   beforeAll(async () => {
-    fixture = await openStation(options);
-    await prepareBench(fixture);
+    browser = await launchChromium();
+  });
+  beforeEach(async () => {
+    fixture = await openStation({ ...stationOptions, browser });
+    if (!bare) await prepareBench(fixture);
+    await prepare?.(fixture);
+  });
+  afterEach(async () => {
+    const closing = fixture;
+    fixture = undefined;
+    await closing?.close();
   });
   afterAll(async () => {
-    await fixture?.close();
+    await browser?.close();
   });
   return () => {
     if (!fixture) throw new Error('The bench is not open yet: call this inside a test, not at file level.');

@@ -38,3 +38,16 @@ export async function scannerTypes(page: Page, text: string): Promise<void> {
     await cdp.detach();
   }
 }
+
+/** Scans an order on the Ship screen and settles its address check (accepting the service's form), so rates are ready to buy. */
+export async function scanAndSettle(f: StationFixture, order: string): Promise<void> {
+  const { page } = f;
+  await page.getByRole('textbox', { name: 'Scan' }).fill(order);
+  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Ship to' }).getByText(`order ${order}`).waitFor();
+  await page.getByRole('table', { name: 'Rates' }).waitFor();
+  const offer = page.getByRole('group', { name: 'Address check' });
+  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).or(offer).first().waitFor();
+  if (await offer.isVisible()) await page.keyboard.press('Alt+a');
+  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).waitFor();
+}

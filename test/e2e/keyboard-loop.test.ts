@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 import { scannerTypes } from './helpers';
 
 /**
@@ -8,41 +8,38 @@ import { scannerTypes } from './helpers';
  * simulated one, and nothing is clicked.
  */
 describe('Ship: the whole loop by keyboard and scanner only', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
+  const bench = useBench({
     // Record what the page plays, to hear the scan sounds without speakers.
-    await f.page.evaluate(() => {
-      const played: string[] = [];
-      (window as unknown as { played: string[] }).played = played;
-      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-        played.push(this.src);
-        return Promise.resolve();
-      };
-    });
-  });
-  afterAll(async () => {
-    await f?.close();
+    prepare: (f) =>
+      f.page.evaluate(() => {
+        const played: string[] = [];
+        (window as unknown as { played: string[] }).played = played;
+        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+          played.push(this.src);
+          return Promise.resolve();
+        };
+      }),
   });
 
   /** As fast as a wedge scanner types: the scanner hook catches it wherever the focus is. */
-  const scan = (text: string): Promise<void> => scannerTypes(f.page, text);
+  const scan = (text: string): Promise<void> => scannerTypes(bench().page, text);
   /** The same barcode read into the focused Scan box in one go and ended with Enter (no timing to miss on a busy test machine). */
   const scanIntoBox = async (text: string): Promise<void> => {
-    await f.page.keyboard.insertText(text);
-    await f.page.keyboard.press('Enter');
+    await bench().page.keyboard.insertText(text);
+    await bench().page.keyboard.press('Enter');
   };
-  const played = () => f.page.evaluate(() => (window as unknown as { played: string[] }).played.map((src) => (/scan-ok/.test(src) ? 'ok' : 'error')));
+  const played = () => bench().page.evaluate(() => (window as unknown as { played: string[] }).played.map((src) => (/scan-ok/.test(src) ? 'ok' : 'error')));
   /** Alt+K once the service's suggestion is on screen: keep the address as the order has it. */
   const keepAddress = async (): Promise<void> => {
-    await f.page.getByRole('group', { name: 'Address check' }).waitFor();
-    await f.page.keyboard.press('Alt+k');
-    await f.page.getByRole('region', { name: 'Ship to' }).getByText('kept as entered').waitFor();
+    const { page } = bench();
+    await page.getByRole('group', { name: 'Address check' }).waitFor();
+    await page.keyboard.press('Alt+k');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('kept as entered').waitFor();
   };
-  const printJobs = async () => (await f.call('printJobs.list', { limit: 50 })).length;
+  const printJobs = async () => (await bench().call('printJobs.list', { limit: 50 })).length;
 
   it('scan, scale weight, preselected rate, Enter buys and prints, and the next scan starts the next package', async () => {
+    const f = bench();
     const { page } = f;
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
     await f.call('scales.simulate', { weightOz: 18 });
@@ -62,7 +59,10 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
   });
 
   it('catches a scan typed into the Weight field: the order starts and the field keeps its weight', async () => {
+    const f = bench();
     const { page } = f;
+    await scan('DEMO-1005');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1005').waitFor();
     const weight = page.getByRole('textbox', { name: 'Weight' });
     await page.keyboard.press('Tab');
     await weight.focus();
@@ -75,7 +75,10 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
   });
 
   it('catches a scan typed into the Insurance amount field: the field keeps the amount the packer typed', async () => {
+    const f = bench();
     const { page } = f;
+    await scan('DEMO-1006');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1006').waitFor();
     const insurance = page.locator('#insurance-amount');
     await page.keyboard.press('F2');
     // A person's pace (120 ms a key), then the scanner's burst.
@@ -90,7 +93,10 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
   });
 
   it('acts on command barcodes: BUY, REPRINT_LAST, NEXT, CANCEL and VOID_LAST', async () => {
+    const f = bench();
     const { page } = f;
+    await scan('DEMO-1006');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1006').waitFor();
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
     await keepAddress();
     await scanIntoBox('PS:CMD:BUY');
@@ -125,6 +131,7 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
   });
 
   it('sounds the error tone for a scan it cannot use, and says why next to the Scan box', async () => {
+    const f = bench();
     const { page } = f;
     const before = (await played()).filter((p) => p === 'error').length;
     await scan('PS:CMD:NOPE');

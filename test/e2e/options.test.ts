@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useBench, type StationFixture } from './fixture';
-
-async function scanAndSettle(f: StationFixture, order: string): Promise<void> {
-  const { page } = f;
-  await page.getByRole('textbox', { name: 'Scan' }).fill(order);
-  await page.keyboard.press('Enter');
-  await page.getByRole('region', { name: 'Ship to' }).getByText(`order ${order}`).waitFor();
-  await page.getByRole('table', { name: 'Rates' }).waitFor();
-  const offer = page.getByRole('group', { name: 'Address check' });
-  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).or(offer).first().waitFor();
-  if (await offer.isVisible()) await page.keyboard.press('Alt+a');
-  await page.getByRole('region', { name: 'Ship to' }).getByText(/address checked|kept as entered/).waitFor();
-}
+import { useBench } from './fixture';
+import { scanAndSettle } from './helpers';
 
 describe('Ship options that change how the label is bought', () => {
   const bench = useBench();

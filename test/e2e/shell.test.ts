@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 const tabs = ['Ship', 'Batch', 'Void', 'Returns', 'Pickups', 'Tracking', 'Address', 'End of day', 'History', 'Account', 'Settings'];
 
 describe('app frame in Chromium through browser mode', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const bench = useBench({ bare: true });
 
   it('shows every screen as a named link, the status bar, and a focused Scan box', async () => {
+    const f = bench();
     const nav = f.page.getByRole('navigation', { name: 'Screens' });
     for (const name of tabs) await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);
     await expect(f.page.getByRole('link', { name: 'Ship', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
@@ -26,6 +21,7 @@ describe('app frame in Chromium through browser mode', () => {
   });
 
   it('moves between screens by keyboard alone', async () => {
+    const f = bench();
     await f.page.keyboard.press('Alt+3');
     await f.page.getByRole('heading', { name: 'Void a label' }).waitFor();
     await f.page.keyboard.press('Alt+9');
@@ -38,10 +34,12 @@ describe('app frame in Chromium through browser mode', () => {
   });
 
   it('takes the bridge key off the address bar', async () => {
+    const f = bench();
     expect(f.page.url()).not.toContain('key=');
   });
 
   it('stays open after a reload, with the key no longer in the address', async () => {
+    const f = bench();
     await f.page.reload();
     await f.page.getByRole('textbox', { name: 'Scan' }).waitFor();
     await f.page.getByLabel('Station status').getByText('Connected').waitFor();
@@ -49,6 +47,7 @@ describe('app frame in Chromium through browser mode', () => {
   });
 
   it('shows a typed error in words, with what to do and the code in small print', async () => {
+    const f = bench();
     await f.page.getByRole('textbox', { name: 'Scan' }).fill('NOPE-4040');
     await f.page.keyboard.press('Enter');
     const alert = f.page.getByRole('alert').filter({ hasText: 'NOPE-4040' });

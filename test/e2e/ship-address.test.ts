@@ -57,6 +57,8 @@ describe('Ship: the operator edits the ship-to address', () => {
   it('a scan while editing starts the next order and closes the editor', async () => {
     const { page } = bench();
     const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await scannerTypes(page, 'DEMO-1003');
+    await shipTo.getByText('order DEMO-1003').waitFor();
     await page.keyboard.press('Alt+e');
     const city = shipTo.getByRole('group', { name: 'Edit ship-to address' }).getByRole('textbox', { name: 'City' });
     await city.focus();

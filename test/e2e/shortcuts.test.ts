@@ -71,6 +71,7 @@ describe('keys on every screen', () => {
   });
 
   it('End of day: Alt+F makes the SCAN form for USPS labels bought today, Alt+O opens its PDF', async () => {
+    await buyForOrder(bench(), 'DEMO-1011', isUsps);
     const { page } = bench();
     await page.keyboard.press('Alt+8');
     await page.getByRole('button', { name: /Create SCAN form/ }).and(page.locator(':not([disabled])')).waitFor();

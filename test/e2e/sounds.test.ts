@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStation, prepareBench, type StationFixture } from './fixture';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './fixture';
 
 /** The bench hears whether a scan was taken on every screen that takes one. */
 describe('scan sounds beyond the Ship screen', () => {
-  let f: StationFixture;
-  beforeAll(async () => {
-    f = await openStation();
-    await prepareBench(f);
-    await f.page.evaluate(() => {
-      const played: string[] = [];
-      (window as unknown as { played: string[] }).played = played;
-      HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
-        played.push(/scan-ok/.test(this.src) ? 'ok' : 'error');
-        return Promise.resolve();
-      };
-    });
-  });
-  afterAll(async () => {
-    await f?.close();
+  const bench = useBench({
+    prepare: (f) =>
+      f.page.evaluate(() => {
+        const played: string[] = [];
+        (window as unknown as { played: string[] }).played = played;
+        HTMLMediaElement.prototype.play = function play(this: HTMLMediaElement) {
+          played.push(/scan-ok/.test(this.src) ? 'ok' : 'error');
+          return Promise.resolve();
+        };
+      }),
   });
 
-  const lastSound = () => f.page.evaluate(() => (window as unknown as { played: string[] }).played.at(-1) ?? null);
-  const count = () => f.page.evaluate(() => (window as unknown as { played: string[] }).played.length);
+  const lastSound = () => bench().page.evaluate(() => (window as unknown as { played: string[] }).played.at(-1) ?? null);
+  const count = () => bench().page.evaluate(() => (window as unknown as { played: string[] }).played.length);
 
   it('Returns: an order found sounds ok, an unknown one sounds the error', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+4');
     const order = page.getByRole('textbox', { name: /From an order/ });
     await order.fill('DEMO-1001');
@@ -38,7 +33,7 @@ describe('scan sounds beyond the Ship screen', () => {
   });
 
   it('Tracking: a number it cannot track sounds the error', async () => {
-    const { page } = f;
+    const { page } = bench();
     await page.keyboard.press('Alt+6');
     const before = await count();
     const field = page.getByRole('textbox', { name: /Tracking number/ });

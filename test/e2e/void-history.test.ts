@@ -52,6 +52,8 @@ describe('History and Void', () => {
   });
 
   it('offers no reprint for a voided label, only its preview', async () => {
+    const shipment = await buyForOrder(bench(), 'DEMO-1005');
+    await bench().call('labels.void', { ref: shipment.platformUkId });
     const { page } = bench();
     await page.keyboard.press('Alt+9');
     await page.getByRole('combobox', { name: 'State' }).selectOption('voided');
