@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
-import { mediaDots, mediaSizes, printerLanguages, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../../shared/domain/printing';
+import { labelRotations, mediaDots, mediaSizes, printerLanguages, type LabelRotation, type MediaSize, type PrinterDpi, type PrinterLanguage } from '../../shared/domain/printing';
 import { decodePrinterBytes } from '../printing/lang';
 import { convertLabel } from '../printing/pipeline';
 import { rasterToPng } from '../printing/raster/preview';
@@ -17,7 +17,14 @@ const usage = [
   '  --media 4x6|4x8|2x7   label size (default 4x6)',
   '  --darkness 0-100      relative darkness to send (default: leave the printer\'s own setting)',
   '  --offset-x N, --offset-y N   shift the label by N dots',
+  '  --rotate auto|none|clockwise|upside-down|counterclockwise   turn the label (default auto: its barcodes decide)',
 ].join('\n');
+
+function rotation(value: string | undefined): LabelRotation {
+  if (value === undefined) return 'auto';
+  if (!(labelRotations as readonly string[]).includes(value)) throw new CliUsageError(`--rotate must be one of ${labelRotations.join(', ')}, not "${value}".`);
+  return value as LabelRotation;
+}
 
 function language(value: string | undefined): PrinterLanguage {
   if (!value) throw new CliUsageError('--lang is required.');
@@ -79,6 +86,7 @@ export const labelCommand: CliCommand = {
         darkness: { type: 'string' },
         'offset-x': { type: 'string' },
         'offset-y': { type: 'string' },
+        rotate: { type: 'string' },
       },
       strict: true,
     });
@@ -90,13 +98,15 @@ export const labelCommand: CliCommand = {
       darkness: integer('darkness', values.darkness, 0, 100),
       offsetX: integer('offset-x', values['offset-x'], -400, 400) ?? 0,
       offsetY: integer('offset-y', values['offset-y'], -400, 400) ?? 0,
+      rotation: rotation(values.rotate),
     };
     const input = readInput(values.in);
     if (action === 'convert') {
       const { bytes, fit } = await convertLabel(input, settings);
       writeOutput(values.out, bytes);
-      const how = [fit.rotated ? 'rotated' : null, fit.scale !== 1 ? `scaled x${fit.scale.toFixed(3)}` : 'pixel-exact', fit.dithered ? 'dithered' : null].filter(Boolean).join(', ');
+      const how = [fit.rotated ? `turned ${fit.turns * 90}° clockwise (by its ${fit.turnedBy})` : null, fit.scale !== 1 ? `scaled x${fit.scale.toFixed(3)}` : 'pixel-exact', fit.dithered ? 'dithered' : null].filter(Boolean).join(', ');
       io.err(`Wrote ${bytes.length} bytes of ${settings.language.toUpperCase()} for a ${fit.raster.width}x${fit.raster.height} dot label (${how}) to ${values.out}`);
+      for (const warning of fit.warnings) io.err(`Warning: ${warning.message}`);
       return 0;
     }
     const raster = decodePrinterBytes(settings.language, input, mediaDots(settings.media, settings.dpi));

@@ -33,6 +33,8 @@ export interface PrintJobView {
   /** Printer bytes of the last attempt, and how many of them the printer accepted. */
   readonly bytesTotal: number | null;
   readonly bytesSent: number | null;
+  /** What the operator should check on the printed label; empty for most labels. */
+  readonly warnings: readonly LabelWarning[];
   readonly reprintOf: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PrintJobKind, PrintJobStatus, PrintJobView } from '../../../shared/contract/printing';
+import { z } from 'zod';
+import { labelWarningKinds, type LabelWarning, type PrintJobKind, type PrintJobStatus, type PrintJobView } from '../../../shared/contract/printing';
 import type { PrinterLanguage } from '../../../shared/domain/printing';
 import type { Db } from '../../store/database';
 
@@ -14,6 +15,7 @@ interface JobRow {
   error: string | null;
   bytes_total: number | null;
   bytes_sent: number | null;
+  warnings: string | null;
   reprint_of: string | null;
   created_at: string;
   updated_at: string;
@@ -21,7 +23,20 @@ interface JobRow {
 }
 
 const VIEW_COLUMNS =
-  'id, printer_id, title, reference, kind, status, attempts, error, bytes_total, bytes_sent, reprint_of, created_at, updated_at, completed_at';
+  'id, printer_id, title, reference, kind, status, attempts, error, bytes_total, bytes_sent, warnings, reprint_of, created_at, updated_at, completed_at';
+
+const warningsSchema = z.array(z.object({ kind: z.enum(labelWarningKinds), message: z.string() }));
+
+/** Written by this station only; anything unreadable is no warning rather than a job that cannot be listed. */
+function storedWarnings(text: string | null): LabelWarning[] {
+  if (!text) return [];
+  try {
+    const parsed = warningsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 function toView(row: JobRow): PrintJobView {
   return {
@@ -35,6 +50,7 @@ function toView(row: JobRow): PrintJobView {
     error: row.error,
     bytesTotal: row.bytes_total,
     bytesSent: row.bytes_sent,
+    warnings: storedWarnings(row.warnings),
     reprintOf: row.reprint_of,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -53,6 +69,7 @@ export interface NewJob {
 
 export interface SentBytes {
   readonly bytes: Buffer;
+  readonly warnings?: readonly LabelWarning[];
   readonly language: PrinterLanguage;
   readonly width: number;
   readonly height: number;
@@ -124,8 +141,9 @@ export function createJobStore(db: Db, now: () => Date) {
       return result.changes === 1 ? mustView(id) : null;
     },
     recordBytes(id: string, sent: SentBytes): PrintJobView {
-      return update(id, 'printer_bytes = @bytes, printer_language = @language, label_width = @width, label_height = @height, bytes_total = @total', {
+      return update(id, 'printer_bytes = @bytes, printer_language = @language, label_width = @width, label_height = @height, bytes_total = @total, warnings = @warnings', {
         bytes: sent.bytes,
+        warnings: sent.warnings && sent.warnings.length > 0 ? JSON.stringify(sent.warnings) : null,
         language: sent.language,
         width: sent.width,
         height: sent.height,

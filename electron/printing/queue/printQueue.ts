@@ -115,7 +115,9 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       const converted = await convertLabel(png, profile);
       bytes = converted.bytes;
       const size = mediaDots(profile.media, profile.dpi);
-      job = jobs.recordBytes(job.id, { bytes, language: profile.language, width: size.width, height: size.height });
+      const { warnings } = converted.fit;
+      job = jobs.recordBytes(job.id, { bytes, language: profile.language, width: size.width, height: size.height, warnings });
+      if (warnings.length > 0) log.warn('label printed with warnings', { jobId: job.id, warnings: warnings.map((w) => w.kind) });
     } catch (error) {
       const message = error instanceof StationFailure ? error.error.message : 'The label could not be prepared for the printer.';
       log.warn('label conversion failed', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });

@@ -73,6 +73,19 @@ describe('printing module', () => {
     expect(events.some((e) => e.name === 'station.changed')).toBe(true);
   });
 
+  it('carries the fit warnings of a letter page shrunk onto 4x6 to the print job, and none for a 4x6 label', async () => {
+    const { module } = setup();
+    await module.start?.();
+    const page = labelLikeRaster(1100, 1300);
+    const pagePng = writePng({ width: 1100, height: 1300, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(page) });
+    const shrunk = await module.service.waitForJob((await module.service.enqueue({ png: pagePng, title: 'page' })).jobId);
+    expect(shrunk.status).toBe('done');
+    expect(shrunk.warnings).toEqual([{ kind: 'scaled_down', message: expect.stringMatching(/printed at 74 % of its size/) }]);
+    const fitting = await module.service.waitForJob((await module.service.enqueue({ png, title: 'label' })).jobId);
+    expect(fitting.warnings).toEqual([]);
+    expect((await module.handlers['printJobs.list']({ limit: 10 }))[1]?.warnings.map((w) => w.kind)).toEqual(['scaled_down']);
+  });
+
   it('refuses a label that is not a PNG with bad_label, before queueing it', async () => {
     const { module } = setup();
     const error = await module.service.enqueue({ png: Buffer.from('%PDF-1.4 not a png'), title: 'x' }).catch((e: unknown) => e);

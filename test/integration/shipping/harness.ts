@@ -46,7 +46,7 @@ export function recordingPrinter(): PrintPort & { jobs: Array<{ id: string; byte
     },
     async waitForJob(jobId) {
       const at = new Date().toISOString();
-      return { id: jobId, printerId: 'virtual', title: '', reference: null, kind: 'label', status: 'done', attempts: 1, error: null, bytesTotal: 1, bytesSent: 1, reprintOf: null, createdAt: at, updatedAt: at, completedAt: at };
+      return { id: jobId, printerId: 'virtual', title: '', reference: null, kind: 'label', status: 'done', attempts: 1, error: null, bytesTotal: 1, bytesSent: 1, warnings: [], reprintOf: null, createdAt: at, updatedAt: at, completedAt: at };
     },
   };
 }

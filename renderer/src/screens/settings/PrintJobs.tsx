@@ -26,6 +26,11 @@ export function PrintJobs() {
               <td>{job.title}</td>
               <td>
                 <span className={`badge ${job.status === 'done' ? 'ok' : job.status === 'failed' ? 'bad' : ''}`}>{job.status}</span> {job.error ?? ''}
+                {job.warnings.map((warning) => (
+                  <span key={warning.kind} className="badge warn" title={warning.message}>
+                    {warning.message}
+                  </span>
+                ))}
               </td>
               <td>
                 {job.status === 'failed' ? (
