@@ -5,6 +5,9 @@ import type { Logger } from '../log/logger';
 import type { Dispatch } from '../station/dispatch';
 import type { EventHub } from '../station/events';
 
+/** Calls one page may have running at once; a page that sends more is told to slow down, the station is not. */
+export const MAX_CALLS_IN_FLIGHT = 64;
+
 /**
  * One renderer connection: frames in, contract calls through the shared
  * dispatcher, results and events out. A malformed frame gets an error frame
@@ -15,6 +18,7 @@ export function attachBridge(ws: WebSocket, station: { dispatch: Dispatch; event
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
   const unsubscribe = station.events.subscribe((name, payload) => send({ type: 'event', name, payload }));
+  let inFlight = 0;
 
   ws.on('message', (data, isBinary) => {
     if (isBinary) {
@@ -34,10 +38,21 @@ export function attachBridge(ws: WebSocket, station: { dispatch: Dispatch; event
       return;
     }
     const { id, name, input } = request.data;
-    station.dispatch(name, input).then(
-      (result) => send({ type: 'result', id, result }),
-      (error: unknown) => log.error('dispatch rejected', { error }),
-    );
+    if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+      const message = 'This page asked the station for too much at once; wait a moment and try again.';
+      send({ type: 'result', id, result: { ok: false, error: { code: 'rate_limited', message, retryable: true } } });
+      return;
+    }
+    inFlight += 1;
+    station
+      .dispatch(name, input)
+      .then(
+        (result) => send({ type: 'result', id, result }),
+        (error: unknown) => log.error('dispatch rejected', { error }),
+      )
+      .finally(() => {
+        inFlight -= 1;
+      });
   });
   ws.on('close', unsubscribe);
   ws.on('error', (error) => log.warn('bridge socket error', { error }));

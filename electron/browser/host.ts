@@ -7,7 +7,7 @@ import type { Logger } from '../log/logger';
 import type { Dispatch } from '../station/dispatch';
 import type { EventHub } from '../station/events';
 import { attachBridge } from './bridge';
-import { serveStatic } from './staticFiles';
+import { isPagePath, serveStatic } from './staticFiles';
 
 export interface BrowserHostOptions {
   readonly station: { readonly dispatch: Dispatch; readonly events: EventHub };
@@ -18,6 +18,8 @@ export interface BrowserHostOptions {
   readonly port?: number;
   /** Tests pass a fixed secret; otherwise a fresh one per launch. */
   readonly secret?: string;
+  /** A connection silent this long (no request, or idle between requests) is closed. Default 10 s. */
+  readonly idleTimeoutMs?: number;
 }
 
 export interface BrowserHost {
@@ -28,25 +30,17 @@ export interface BrowserHost {
 }
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** Open TCP connections of every kind at once; beyond this Node drops new ones at accept. */
+export const MAX_CONNECTIONS = 256;
+/** Station pages connected at once (a tab or two and their reconnects); more are refused. */
+export const MAX_BRIDGE_SOCKETS = 16;
+/** A connection that sends nothing for this long is closed, so idle sockets cannot pile up to the cap. */
+const IDLE_TIMEOUT_MS = 10_000;
 
 function secretMatches(expected: Buffer, given: string | null | undefined): boolean {
   if (given === null || given === undefined) return false;
   const candidate = Buffer.from(given);
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      // Any page on 127.0.0.1 may set a cookie for this port (cookies ignore ports); a malformed one is no key.
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** The request's target, or null when it is not a URL at all (an absolute-form target such as `http://[`). */
@@ -61,11 +55,13 @@ function requestUrl(request: http.IncomingMessage, origin: string): URL | null {
 /**
  * Serves the renderer and the contract to a browser on loopback only. Every
  * request must name this host exactly (no DNS-rebinding through another
- * name); the page and the socket demand the per-launch secret, and the socket
- * also demands our own Origin, so another site open in the same browser
- * cannot drive the station. The first keyed page load also sets the secret as
- * an HttpOnly, SameSite=Strict cookie named for this port (cookies ignore
- * ports, and two stations may run side by side), so a reload still opens.
+ * name); the page (by whatever path it is asked for) and the socket demand
+ * the per-launch secret in their own address, and the socket also demands
+ * our own Origin, so another site open in the same browser cannot drive the
+ * station. No cookie is set or read: every page on 127.0.0.1 shares cookies
+ * whatever its port, so a cookie would let another page open the station
+ * (and a tossed one could lock it out). The key stays in the page's address,
+ * which is what a reload presents; another page cannot read that address.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(24).toString('base64url');
@@ -73,9 +69,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const log = options.log.child('browser');
   let allowedHosts: ReadonlySet<string> = new Set();
   let origin = '';
-  let cookieName = '';
-  const presentedKey = (request: http.IncomingMessage, url: URL): string | undefined =>
-    url.searchParams.get(BRIDGE_SECRET_PARAM) ?? readCookie(request.headers.cookie, cookieName);
+  const presentedKey = (url: URL): string | null => url.searchParams.get(BRIDGE_SECRET_PARAM);
 
   const server = http.createServer((request, response) => {
     const host = request.headers.host ?? '';
@@ -88,16 +82,22 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('That address is not understood.');
       return;
     }
-    const isPage = url.pathname === '/' || url.pathname === '/index.html';
-    if (isPage && !secretMatches(expectedSecret, presentedKey(request, url))) {
+    // Decided on the file the path resolves to, so no spelling of the page's path (/%69ndex.html, //index.html) skips the key.
+    if (isPagePath(options.staticDir, url.pathname) && !secretMatches(expectedSecret, presentedKey(url))) {
       response
         .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
         .end('Open the station with the full address it printed when it started; that address carries its key.');
       return;
     }
-    const setCookie: Record<string, string> = isPage ? { 'set-cookie': `${cookieName}=${encodeURIComponent(secret)}; HttpOnly; SameSite=Strict; Path=/` } : {};
-    serveStatic(options.staticDir, url.pathname, request, response, setCookie);
+    serveStatic(options.staticDir, url.pathname, request, response);
   });
+  const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
+  // An upgraded socket is the bridge's: ws clears this timeout when it takes the socket over.
+  server.timeout = idleMs;
+  server.headersTimeout = idleMs;
+  server.requestTimeout = idleMs * 3;
+  server.keepAliveTimeout = Math.min(idleMs, 5_000);
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   server.on('upgrade', (request, socket, head) => {
@@ -112,7 +112,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!allowedHosts.has(request.headers.host ?? '')) return refuse(403, 'foreign host');
     if (url.pathname !== BRIDGE_PATH) return refuse(404, 'unknown path');
     if (request.headers.origin !== origin) return refuse(403, 'foreign origin');
-    if (!secretMatches(expectedSecret, presentedKey(request, url))) return refuse(401, 'missing or wrong key');
+    if (!secretMatches(expectedSecret, presentedKey(url))) return refuse(401, 'missing or wrong key');
+    if (sockets.clients.size >= MAX_BRIDGE_SOCKETS) return refuse(503, 'too many station pages');
     sockets.handleUpgrade(request, socket, head, (ws: WebSocket) => attachBridge(ws, options.station, log));
   });
 
@@ -128,7 +129,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   allowedHosts = new Set([`127.0.0.1:${port}`]);
-  cookieName = `parcel_station_${port}`;
   log.info('browser host listening', { port });
 
   return {

@@ -46,6 +46,12 @@ export function resolveRendererFile(root: string, pathname: string): { file: str
   return { file, type };
 }
 
+/** True when the path, decoded and normalised, names the page itself (the one file that must carry the key). */
+export function isPagePath(root: string, pathname: string): boolean {
+  const found = resolveRendererFile(root, pathname);
+  return found !== null && found.file === path.resolve(root, 'index.html');
+}
+
 /** Serves the built renderer: GET/HEAD only, files inside `root` only, nothing else. */
 export function serveStatic(
   root: string,

@@ -119,9 +119,9 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await scanIntoBox('PS:CMD:VOID_LAST');
     const voidScreen = page.getByRole('region', { name: 'Void' });
     await voidScreen.getByText(tracking).first().waitFor();
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Alt+V');
     await voidScreen.getByRole('button', { name: /Confirm void/ }).waitFor();
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Alt+Y');
     await voidScreen.getByRole('status').getByText(/Voided/).waitFor();
     await expect(f.call('shipments.find', { ref: tracking }).then((s) => s.state)).resolves.toBe('voided');
 

@@ -19,9 +19,9 @@ let current: StationLink | undefined;
 /**
  * Electron's preload provides window.station; a plain browser gets the
  * WebSocket bridge, keyed by the secret the host put on the page address.
- * The key is taken off the address bar at once so it is not bookmarked or
- * shown over a shoulder; the host also set it as an HttpOnly cookie for this
- * port, which is what a reload (or a socket opened without the key) presents.
+ * The key stays in the address: it is what a reload presents, it changes
+ * with every launch, and no other page can read it (a cookie could be read
+ * by the host for any page on 127.0.0.1, whatever its port, so none is used).
  */
 export function getStation(): StationLink {
   if (current) return current;
@@ -29,13 +29,7 @@ export function getStation(): StationLink {
     current = { api: window.station, link: () => 'open', onLink: () => () => undefined };
     return current;
   }
-  const params = new URLSearchParams(window.location.search);
-  const key = params.get(BRIDGE_SECRET_PARAM);
-  if (key !== null) {
-    params.delete(BRIDGE_SECRET_PARAM);
-    const rest = params.toString();
-    window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
-  }
+  const key = new URLSearchParams(window.location.search).get(BRIDGE_SECRET_PARAM);
   const url = `ws://${window.location.host}${BRIDGE_PATH}${key ? `?${BRIDGE_SECRET_PARAM}=${encodeURIComponent(key)}` : ''}`;
   const socket = createSocketStation(url);
   current = { api: socket, link: socket.link, onLink: socket.onLink };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Handlers } from '../../../shared/contract';
-import { startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
+import { MAX_BRIDGE_SOCKETS, MAX_CONNECTIONS, startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createDispatcher } from '../../../electron/station/dispatch';
 import { createEventHub } from '../../../electron/station/events';
@@ -70,19 +70,74 @@ describe('browser host', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('sets the key as an HttpOnly cookie for this port, so a reload opens without the key in the address', async () => {
+  it('asks the key of the page by every spelling of its path', async () => {
+    for (const spelling of ['/', '/index.html', '/%69ndex.html', '/%2e/index.html', '//index.html', '/assets/../index.html', '/index.html/', '/INDEX.HTML'.toLowerCase()]) {
+      expect((await get(spelling)).status, spelling).toBe(403);
+      const keyed = await get(`${spelling}?key=${SECRET}`);
+      expect(keyed.status, spelling).toBe(200);
+      expect(keyed.body).toContain('Parcel Station');
+    }
+  });
+
+  it('trusts no cookie: it sets none, a cookie with the key opens neither the page nor the socket, and a tossed one locks nothing out', async () => {
     const page = await get(`/?key=${SECRET}`);
-    const cookie = String(page.headers['set-cookie']);
-    expect(cookie).toContain(`parcel_station_${host.port}=`);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-    const pair = cookie.split(';')[0] ?? '';
-    expect((await get('/', { cookie: pair })).status).toBe(200);
-    expect((await get('/', { cookie: `parcel_station_${host.port}=wrong` })).status).toBe(403);
-    expect((await get('/', { cookie: `parcel_station_1=${SECRET}` })).status).toBe(403);
-    const ws = await connect('', { origin: host.origin, cookie: pair });
+    expect(page.headers['set-cookie']).toBeUndefined();
+    const cookie = `parcel_station_${host.port}=${SECRET}`;
+    expect((await get('/', { cookie })).status).toBe(403);
+    await expect(connect('', { origin: host.origin, cookie })).rejects.toThrow('refused 401');
+    // Another page on 127.0.0.1 tossing a cookie changes nothing for the keyed address a reload presents.
+    const tossed = `parcel_station_${host.port}=junk; key=junk`;
+    expect((await get(`/?key=${SECRET}`, { cookie: tossed })).status).toBe(200);
+    const ws = await connect(`?key=${SECRET}`, { origin: host.origin, cookie: tossed });
     ws.close();
-    await expect(connect('', { origin: 'http://evil.example', cookie: pair })).rejects.toThrow('refused 403');
+  });
+
+  it('closes a connection that sends nothing, and holds no more than its cap of idle sockets at once', async () => {
+    const log = createMemoryLogger();
+    const small = await startBrowserHost({ station: { dispatch: createDispatcher({} as Handlers, log), events }, staticDir: temp.dir, log, secret: SECRET, port: 0, idleTimeoutMs: 300 });
+    const open = (): Promise<net.Socket> =>
+      new Promise((resolve) => {
+        const socket = net.connect(small.port, '127.0.0.1', () => resolve(socket));
+        socket.on('error', () => undefined);
+      });
+    const closed = (socket: net.Socket): Promise<void> => new Promise((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())));
+    const idle = await open();
+    await closed(idle);
+
+    const crowd = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, open));
+    const extra = await open();
+    await closed(extra);
+    expect(crowd.filter((socket) => !socket.closed).length).toBeGreaterThan(0);
+    await Promise.all(crowd.map(closed));
+    const page = await new Promise<number>((resolve) => {
+      http.get({ host: '127.0.0.1', port: small.port, path: `/?key=${SECRET}` }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    expect(page).toBe(200);
+    await small.close();
+  }, 30_000);
+
+  it('refuses more station pages than a bench has', async () => {
+    const pages: WebSocket[] = [];
+    for (let i = 0; i < MAX_BRIDGE_SOCKETS; i += 1) pages.push(await connect(`?key=${SECRET}`, { origin: host.origin }));
+    await expect(connect(`?key=${SECRET}`, { origin: host.origin })).rejects.toThrow('refused 503');
+    const gone = pages.pop() as WebSocket;
+    await new Promise<void>((resolve) => {
+      gone.once('close', () => resolve());
+      gone.close();
+    });
+    await expect.poll(async () => {
+      try {
+        const again = await connect(`?key=${SECRET}`, { origin: host.origin });
+        pages.push(again);
+        return true;
+      } catch {
+        return false;
+      }
+    }).toBe(true);
+    for (const ws of pages) ws.close();
   });
 
   it('refuses a foreign Host header (DNS rebinding) and serves nothing outside the renderer', async () => {
@@ -107,12 +162,6 @@ describe('browser host', () => {
     await expect(connect(`?key=${SECRET}`, { origin: host.origin, host: 'evil.example' })).rejects.toThrow('refused 403');
   });
 
-  it('refuses a malformed key cookie (any page on 127.0.0.1 can set one) and keeps serving', async () => {
-    const cookie = `parcel_station_${host.port}=%E0%A4%A`;
-    expect((await get('/', { cookie })).status).toBe(403);
-    await expect(connect('', { origin: host.origin, cookie })).rejects.toThrow('refused 401');
-    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
-  });
 
   it('answers a request target that is not a URL with 400 and keeps serving', async () => {
     const answer = await new Promise<string>((resolve) => {

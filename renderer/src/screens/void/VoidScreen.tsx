@@ -9,7 +9,12 @@ import { ShipmentFacts } from '../../ui/ShipmentFacts';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 
-/** Scan or type a number, see the shipment, confirm, void. */
+/**
+ * Scan or type a number, see the shipment, confirm, void. Arriving with a
+ * number (from History or the Void last command, or any address) only fills
+ * in and shows the label: voiding takes two deliberate keys the operator
+ * presses here (Alt+V, then Alt+Y), never Enter, which a scanner sends.
+ */
 export function VoidScreen() {
   const [ref, setRef] = useState(() => navParam() ?? '');
   const [shipment, setShipment] = useState<Shipment | null>(null);
@@ -39,7 +44,7 @@ export function VoidScreen() {
     setShipment(result.value);
   }
 
-  // Arriving with a number (the Void last command) shows that label at once, ready to confirm.
+  // Arriving with a number shows that label at once; the focus stays in the field.
   useEffect(() => {
     const handed = navParam();
     if (handed) void run('shipments.find', { ref: handed }).then(show);
@@ -88,18 +93,26 @@ export function VoidScreen() {
           ) : null}
           {shipment.state === 'voided' && !justVoided ? <p role="status">This label is already voided. There is nothing more to do.</p> : null}
           {shipment.state === 'bought' && !confirming ? (
-            <button type="button" className="button danger big" autoFocus aria-keyshortcuts="Alt+V" onClick={() => setConfirming(true)}>
+            <button type="button" className="button danger big" aria-keyshortcuts="Alt+V" onClick={() => setConfirming(true)}>
               Void this label <Key k="Alt+V" />
             </button>
           ) : null}
           {confirming ? (
-            <div className="row">
+            <div
+              className="row"
+              role="group"
+              aria-label="Confirm void"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setConfirming(false);
+              }}
+            >
               <p className="error-message">Void {shipment.trackingNo ?? shipment.platformUkId}? The label can no longer be used.</p>
-              <button type="button" className="button danger big" disabled={busy} autoFocus aria-keyshortcuts="Enter" onClick={() => void doVoid()}>
-                Confirm void <Key k="Enter" />
+              <button type="button" className="button danger big" disabled={busy} aria-keyshortcuts="Alt+Y" onClick={() => void doVoid()}>
+                Confirm void <Key k="Alt+Y" />
               </button>
-              <button type="button" className="button big" aria-keyshortcuts="Alt+L" onClick={() => setConfirming(false)}>
-                Keep the label <Key k="Alt+L" />
+              {/* The focus rests here: an Enter (a scanner's, say) keeps the label. */}
+              <button type="button" className="button big" autoFocus aria-keyshortcuts="Alt+L" onClick={() => setConfirming(false)}>
+                Keep the label <Key k="Alt+L" /> <Key k="Esc" />
               </button>
               {busy ? <span className="badge">voiding…</span> : null}
             </div>
