@@ -12,7 +12,7 @@ if (major >= 22 || process.versions.electron) {
 } else {
   const bundled = path.join(__dirname, '..', 'node_modules', 'node', 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (!fs.existsSync(bundled)) {
-    process.stderr.write(`Parcel Station needs Node 22 or later; this is Node ${process.versions.node}. Run \`npm ci\` in the project (it installs Node 22 for the station), or install Node 22.\n`);
+    process.stderr.write(`Parcel Station needs Node 22 or later, and this is Node ${process.versions.node}: install Node 22 LTS from https://nodejs.org (or run \`npm ci\` in the project, which installs it for the station).\n`);
     process.exit(1);
   }
   const { status, signal } = require('node:child_process').spawnSync(bundled, [path.join(__dirname, '..', 'dist', 'electron', 'cli.cjs'), ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -1,8 +1,10 @@
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, utilityProcess } from 'electron';
 import path from 'node:path';
-import { createStation } from './station/createStation';
+import { resolveDataDir } from './paths';
+import type { ChildLike } from './shell/stationChild';
+import type { FromStation } from './station/processProtocol';
 import type { ElectronLike } from './shell/electronLike';
-import { registerAppScheme, startShell } from './shell/startShell';
+import { describeFailure, registerAppScheme, startShell } from './shell/startShell';
 
 // Electron entry (dist/electron/main.cjs): binds the real Electron module to the shell.
 const electron: ElectronLike = {
@@ -11,15 +13,31 @@ const electron: ElectronLike = {
   protocol,
   session,
   shell,
+  dialog,
   createWindow: (options) => new BrowserWindow(options),
+  forkStation: (modulePath, args) => childOf(utilityProcess.fork(modulePath, [...args], { serviceName: 'Parcel Station station', stdio: 'inherit' })),
 };
+
+function childOf(child: Electron.UtilityProcess): ChildLike {
+  function on(event: 'message', listener: (message: FromStation) => void): void;
+  function on(event: 'exit', listener: (code: number | null) => void): void;
+  function on(event: 'message' | 'exit', listener: ((message: FromStation) => void) | ((code: number | null) => void)): void {
+    if (event === 'message') child.on('message', listener as (message: FromStation) => void);
+    else child.on('exit', listener as (code: number | null) => void);
+  }
+  return { postMessage: (message) => child.postMessage(message), on, kill: () => void child.kill() };
+}
+
+const fatal = (error: unknown): void => {
+  dialog.showErrorBox('Parcel Station', describeFailure(error));
+  app.exit(1);
+};
+process.on('uncaughtException', fatal);
 
 registerAppScheme(electron);
 startShell(electron, {
-  createStation,
+  stationModule: path.join(__dirname, 'station.cjs'),
+  dataDir: resolveDataDir(),
   rendererDir: path.join(__dirname, '..', 'renderer'),
   preloadPath: path.join(__dirname, 'preload.cjs'),
-}).catch((error: unknown) => {
-  process.stderr.write(`Parcel Station could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  app.exit(1);
-});
+}).catch(fatal);

@@ -59,14 +59,19 @@ async function buildNode() {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: 'linked',
     logLevel: quiet ? 'error' : 'warning',
     outExtension: { '.js': '.cjs' },
     absWorkingDir: root,
   };
-  await build({ ...common, entryPoints: ['electron/main.ts', 'electron/cli.ts'].filter((f) => fs.existsSync(path.join(root, f))), outdir: 'dist/electron' });
+  const entries = { main: 'electron/main.ts', cli: 'electron/cli.ts', station: 'electron/stationProcess.ts' };
+  await build({
+    ...common,
+    entryPoints: Object.entries(entries).filter(([, file]) => fs.existsSync(path.join(root, file))).map(([out, file]) => ({ in: file, out })),
+    outdir: 'dist/electron',
+  });
   // The preload runs in a sandboxed renderer: it may require only 'electron', so everything else is bundled in.
   if (fs.existsSync(path.join(root, 'electron/preload.ts'))) {
     await build({ ...common, packages: undefined, external: ['electron'], entryPoints: ['electron/preload.ts'], outdir: 'dist/electron' });

@@ -1,6 +1,7 @@
 // `npm start`: builds, then opens the desktop window. Where Electron's binary
 // is not installed (it downloads from the internet on `npm install`), the
 // station starts in browser mode instead and says so, rather than failing.
+import './requireNode22.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';

@@ -1,6 +1,7 @@
 // `npm test`: builds, then runs every vitest project (unit, integration, e2e)
 // inside a private D-Bus session with an unlocked gnome-keyring, so the vault
 // is tested against a real Secret Service. Ends with one summary line that CI reads.
+import './requireNode22.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -6,6 +6,8 @@ export interface IpcMainInvokeEventLike {
   readonly senderFrame: { readonly url: string; readonly parent: unknown } | null;
 }
 
+import type { ChildLike } from './stationChild';
+
 export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcMainInvokeEventLike, ...args: unknown[]) => Promise<unknown>): void;
 }
@@ -13,8 +15,10 @@ export interface IpcMainLike {
 export interface WebContentsLike {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void;
   on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: { preventDefault(): void }, url: string) => void): void;
+  on(event: 'render-process-gone', listener: (event: unknown, details: { reason: string }) => void): void;
   send(channel: string, ...args: unknown[]): void;
   isDestroyed(): boolean;
+  reload(): void;
 }
 
 export interface SessionLike {
@@ -52,6 +56,9 @@ export interface BrowserWindowLike {
   once(event: 'ready-to-show', listener: () => void): void;
   on(event: 'closed', listener: () => void): void;
   show(): void;
+  focus(): void;
+  isMinimized(): boolean;
+  restore(): void;
 }
 
 export interface BrowserWindowOptionsLike {
@@ -69,8 +76,10 @@ export interface BrowserWindowOptionsLike {
 export interface ElectronLike {
   readonly app: {
     whenReady(): Promise<void>;
-    getPath(name: 'userData'): string;
+    setPath(name: 'userData', path: string): void;
+    requestSingleInstanceLock(): boolean;
     on(event: 'window-all-closed' | 'before-quit', listener: (event: { preventDefault(): void }) => void): void;
+    on(event: 'second-instance', listener: () => void): void;
     on(event: 'web-contents-created', listener: (event: unknown, contents: WebContentsLike) => void): void;
     quit(): void;
     readonly isPackaged: boolean;
@@ -81,5 +90,8 @@ export interface ElectronLike {
   };
   readonly session: { readonly defaultSession: SessionLike };
   readonly shell: { openExternal(url: string): Promise<void> };
+  readonly dialog: { showErrorBox(title: string, content: string): void };
   createWindow(options: BrowserWindowOptionsLike): BrowserWindowLike;
+  /** Starts the station process (Electron: utilityProcess.fork). */
+  forkStation(modulePath: string, args: readonly string[]): ChildLike;
 }

@@ -1,4 +1,5 @@
 /** IPC channel names live here and only here, all under one prefix. */
 export const CHANNEL_PREFIX = 'parcel-station:';
-export const commandChannel = (name: string): string => `${CHANNEL_PREFIX}cmd:${name}`;
+/** Every contract call: (name, input). The station checks the name and the input; the preload knows no command list. */
+export const CALL_CHANNEL = `${CHANNEL_PREFIX}call`;
 export const EVENT_CHANNEL = `${CHANNEL_PREFIX}event`;

@@ -14,7 +14,7 @@ import { makeTempDir } from '../../support/tempDir';
  * stand-in IPC, and the browser bridge over a real WebSocket. The same call
  * must give the same result, and the same typed error, through either.
  */
-const ipcHandlers = new Map<string, (event: IpcMainInvokeEventLike, input: unknown) => Promise<unknown>>();
+const ipcHandlers = new Map<string, (event: IpcMainInvokeEventLike, ...args: unknown[]) => Promise<unknown>>();
 const rendererListeners = new Set<(event: unknown, frame: unknown) => void>();
 const exposed: Record<string, unknown> = {};
 const appFrame: IpcMainInvokeEventLike = { senderFrame: { url: 'station://app/index.html', parent: null } };
@@ -22,11 +22,11 @@ const appFrame: IpcMainInvokeEventLike = { senderFrame: { url: 'station://app/in
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => void (exposed[key] = value) },
   ipcRenderer: {
-    invoke: async (channel: string, input: unknown) => {
+    invoke: async (channel: string, ...args: unknown[]) => {
       const handler = ipcHandlers.get(channel);
       if (!handler) throw new Error(`No handler registered for '${channel}'`);
       // Electron clones IPC payloads; so does this stand-in.
-      return structuredClone(await handler(appFrame, structuredClone(input)));
+      return structuredClone(await handler(appFrame, ...structuredClone(args)));
     },
     on: (_channel: string, listener: (event: unknown, frame: unknown) => void) => void rendererListeners.add(listener),
     removeListener: (_channel: string, listener: (event: unknown, frame: unknown) => void) => void rendererListeners.delete(listener),
@@ -64,7 +64,7 @@ function viaBridge(name: string, input: unknown): Promise<unknown> {
 
 beforeAll(async () => {
   registerContract({ handle: (channel, listener) => void ipcHandlers.set(channel, listener) }, dispatch);
-  forwardEvents(events, () => [{ send: (channel: string, frame: unknown) => rendererListeners.forEach((l) => channel === EVENT_CHANNEL && l({}, frame)), isDestroyed: () => false, setWindowOpenHandler: () => undefined, on: () => undefined }]);
+  forwardEvents(events, () => [{ send: (channel: string, frame: unknown) => rendererListeners.forEach((l) => channel === EVENT_CHANNEL && l({}, frame)), isDestroyed: () => false, setWindowOpenHandler: () => undefined, on: () => undefined, reload: () => undefined }]);
   await import('../../../electron/preload');
   host = await startBrowserHost({ station: { dispatch, events }, staticDir: temp.dir, log, secret: 'k'.repeat(24) });
   ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?key=${'k'.repeat(24)}`, { headers: { origin: host.origin } });
