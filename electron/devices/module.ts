@@ -11,6 +11,8 @@ import { createSimulatedScale, SIMULATED_SCALE_ID, type SimulatedScale } from '.
 import { createWeightTracker, type WeightState, type WeightTracker } from './scales/stability';
 import { readSysfsReportDescriptor } from './scales/sysfsDescriptor';
 import { createUsbScales, type UsbScales } from './scales/usbScales';
+import { loadHid, type HidApi } from './scales/hidApi';
+import { createHidScales, type HidScales } from './scales/hidScales';
 import type { UsbLike } from './scales/usbLike';
 import type { UnclaimedDescriptorReader } from './scales/usbScale';
 import { loadUsb } from '../usb/loadUsb';
@@ -23,6 +25,16 @@ export interface DevicesModuleOptions {
   /** Leave USB alone entirely (tools that only parse scans). */
   readonly noUsb?: boolean;
   readonly readUnclaimedDescriptor?: UnclaimedDescriptorReader;
+  /** The OS HID API; defaults to node-hid. null turns it off. */
+  readonly hid?: HidApi | null;
+  /**
+   * Claim scales through libusb too. By default only on Linux (or when a USB
+   * stand-in is given): on Windows and macOS the OS's HID driver owns a
+   * scale, so a libusb claim cannot succeed there.
+   */
+  readonly libusbScales?: boolean;
+  /** How often the OS HID device list is read (it has no hotplug event); 0: only at start. */
+  readonly hidScanMs?: number;
   /** Settle window for a stable weight. */
   readonly settleMs?: number;
 }
@@ -42,6 +54,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
   const trackers = new Map<string, WeightTracker>();
   let usbScales: UsbScales | undefined;
   let usbMessage: string | undefined;
+  let hidScales: HidScales | undefined;
+  let hidMessage: string | undefined;
   let simulated: SimulatedScale | undefined;
   let watchdog: ReturnType<typeof setInterval> | undefined;
   /** Scales whose silence has been announced, so it is announced once. */
@@ -78,33 +92,47 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
   };
 
   const onScaleChange = (scaleId: string): void => {
-    const usb = usbScales?.list().find((s) => s.id === scaleId);
+    const scale = usbScales?.list().find((s) => s.id === scaleId) ?? hidScales?.list().find((s) => s.id === scaleId);
     // A scale that reconnects starts over: its first report may be stale again.
-    if (usb?.state !== 'connected') trackers.get(scaleId)?.reset();
+    if (scale?.state !== 'connected') trackers.get(scaleId)?.reset();
     ctx.emit('station.changed', { topics: ['scales'] });
   };
 
   const selectedId = (): string | null => settings.get(SELECTED_KEY, z.string().nullable(), null);
 
-  const scaleList = (): Omit<ScaleInfo, 'active'>[] => [
-    ...(usbScales?.list() ?? []).map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: 'usb' as const,
-      usbId: s.usbId,
-      state: s.state,
-      canZero: s.canZero,
-      ...(s.message ? { message: s.message } : {}),
-    })),
-    ...(simulated ? [{ id: simulated.id, name: simulated.name, kind: 'simulated' as const, state: 'connected' as const, canZero: true }] : []),
-  ];
+  const scaleList = (): Omit<ScaleInfo, 'active'>[] => {
+    const hid = hidScales?.list() ?? [];
+    return [
+      // A scale libusb gave up on and the OS HID API reads is listed once, as the HID scale.
+      ...(usbScales?.list() ?? []).filter((s) => !(s.state === 'unavailable' && hid.some((h) => h.usbId === s.usbId))).map((s) => ({
+        id: s.id,
+        name: s.name,
+        kind: 'usb' as const,
+        usbId: s.usbId,
+        state: s.state,
+        canZero: s.canZero,
+        ...(s.message ? { message: s.message } : {}),
+      })),
+      ...hid.map((s) => ({
+        id: s.id,
+        name: s.name,
+        kind: 'hid' as const,
+        usbId: s.usbId,
+        state: s.state,
+        // Zeroing goes through the libusb path's report descriptor; through the OS HID API the ZERO button does it.
+        canZero: false,
+        ...(s.message ? { message: s.message } : {}),
+      })),
+      ...(simulated ? [{ id: simulated.id, name: simulated.name, kind: 'simulated' as const, state: 'connected' as const, canZero: true }] : []),
+    ];
+  };
 
   const activeId = (list: readonly Omit<ScaleInfo, 'active'>[]): string | null => {
     const chosen = selectedId();
     if (chosen && list.some((s) => s.id === chosen)) return chosen;
     return (
-      list.find((s) => s.kind === 'usb' && s.state === 'connected')?.id ??
-      list.find((s) => s.kind === 'usb')?.id ??
+      list.find((s) => s.kind !== 'simulated' && s.state === 'connected')?.id ??
+      list.find((s) => s.kind !== 'simulated')?.id ??
       list.find((s) => s.kind === 'simulated')?.id ??
       null
     );
@@ -138,8 +166,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
       ? activeScale.state === 'connected'
         ? activeScale.name
         : `${activeScale.name}: ${activeScale.message ?? 'connecting…'}`
-      : usbMessage
-        ? `No scale connected (${usbMessage})`
+      : !usbScales && !hidScales && (hidMessage ?? usbMessage)
+        ? `No scale connected (${hidMessage ?? usbMessage})`
         : 'No scale connected';
     return {
       scales: list.map((s) => ({ ...s, active: s.id === active })),
@@ -147,7 +175,7 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
       selectedId: selectedId(),
       reading: lastWeight(active),
       message,
-      usbAvailable: usbMessage === undefined,
+      usbAvailable: usbMessage === undefined || hidMessage === undefined,
     };
   };
 
@@ -158,6 +186,47 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
     if (!scale) fail(requested ? 'not_found' : 'device_unavailable', requested ? 'That scale is not connected.' : 'No scale connected.', { field: requested ? 'scaleId' : undefined, retryable: true });
     return scale;
   };
+
+  function startLibusb(): void {
+    if (!(options.libusbScales ?? (options.usb !== undefined || process.platform === 'linux'))) {
+      usbMessage = 'scales are read through the OS HID driver here';
+      return;
+    }
+    const loaded = options.usb ? { bus: options.usb } : loadUsb();
+    if (!loaded.bus) {
+      usbMessage = 'USB is not available on this computer';
+      log.info('USB scales unavailable', { reason: loaded.reason });
+      return;
+    }
+    usbScales = createUsbScales({
+      usb: loaded.bus,
+      log,
+      onReading,
+      onChange: onScaleChange,
+      readUnclaimedDescriptor: options.readUnclaimedDescriptor ?? (process.platform === 'linux' ? readSysfsReportDescriptor : undefined),
+    });
+    usbScales.start();
+  }
+
+  async function startHid(): Promise<void> {
+    const loaded = options.hid === null ? { reason: 'off' } : options.hid ? { hid: options.hid } : loadHid();
+    if (!loaded.hid) {
+      hidMessage = loaded.reason;
+      log.info('OS HID scales unavailable', { reason: loaded.reason });
+      return;
+    }
+    const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
+    hidScales = createHidScales({
+      hid: loaded.hid,
+      log,
+      onReading,
+      onChange: onScaleChange,
+      ...(options.hidScanMs !== undefined ? { scanMs: options.hidScanMs } : {}),
+      // Where libusb reads (or still tries) a scale, it keeps it; one it gave up on comes here.
+      skip: (device) => (usbScales?.list() ?? []).some((s) => s.usbId === `${hex4(device.vendorId)}:${hex4(device.productId)}` && s.state !== 'unavailable'),
+    });
+    await hidScales.start();
+  }
 
   return {
     handlers: {
@@ -208,20 +277,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
         simulated.start();
       }
       if (options.noUsb) return;
-      const loaded = options.usb ? { bus: options.usb } : loadUsb();
-      if (!loaded.bus) {
-        usbMessage = 'USB is not available on this computer';
-        log.info('USB scales unavailable', { reason: loaded.reason });
-        return;
-      }
-      usbScales = createUsbScales({
-        usb: loaded.bus,
-        log,
-        onReading,
-        onChange: onScaleChange,
-        readUnclaimedDescriptor: options.readUnclaimedDescriptor ?? (process.platform === 'linux' ? readSysfsReportDescriptor : undefined),
-      });
-      usbScales.start();
+      startLibusb();
+      await startHid();
     },
 
     async close() {
@@ -229,6 +286,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
       simulated?.close();
       await usbScales?.close();
       usbScales = undefined;
+      await hidScales?.close();
+      hidScales = undefined;
     },
   };
 }

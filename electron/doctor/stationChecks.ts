@@ -70,7 +70,7 @@ export function deviceChecks(station: CheckedStation): Check {
     const scales = await call(station, 'scales.list', {}).then(
       (state): CheckResult => ({
         name: 'scales',
-        status: state.scales.some((s) => s.kind === 'usb') ? 'ok' : 'warn',
+        status: state.scales.some((s) => s.kind !== 'simulated' && s.state === 'connected') ? 'ok' : 'warn',
         detail: `${state.message}${state.usbAvailable ? '' : ' (USB is not available to this program)'}`,
       }),
       fromError('scales', 'fail'),

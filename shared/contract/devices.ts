@@ -44,10 +44,12 @@ export interface ScaleWeight {
 export interface ScaleInfo {
   readonly id: string;
   readonly name: string;
-  readonly kind: 'usb' | 'simulated';
-  /** vendor:product in hex, for USB scales. */
+  /** usb: claimed through libusb; hid: read through the OS HID API (Windows, macOS, Linux hidraw). */
+  readonly kind: 'usb' | 'hid' | 'simulated';
+  /** vendor:product in hex, for USB and HID scales. */
   readonly usbId?: string;
-  readonly state: 'connected' | 'connecting' | 'retrying';
+  /** unavailable: the OS or another program holds it; it is tried again when plugged in again. */
+  readonly state: 'connected' | 'connecting' | 'retrying' | 'unavailable';
   /** The computer can zero it (otherwise: the ZERO button on the scale). */
   readonly canZero: boolean;
   /** The scale the station reads from now. */

@@ -4,7 +4,7 @@ import { parseScaleReport, type ScaleReading } from './report';
 import { NotAScaleError, openUsbScale, type OpenUsbScale, type UnclaimedDescriptorReader } from './usbScale';
 import type { DeviceLike, UsbLike } from './usbLike';
 
-export type UsbScaleState = 'connecting' | 'connected' | 'retrying';
+export type UsbScaleState = 'connecting' | 'connected' | 'retrying' | 'unavailable';
 
 export interface UsbScaleInfo {
   readonly id: string;
@@ -26,6 +26,12 @@ export interface UsbScalesOptions {
   /** First retry delay; each failure doubles it up to maxRetryMs. */
   readonly retryMs?: number;
   readonly maxRetryMs?: number;
+  /**
+   * Failures to claim a scale the OS or another program holds (access
+   * denied, busy) before it is reported unavailable and no longer retried
+   * until it is plugged in again; on Linux the hidraw path then reads it.
+   */
+  readonly maxHeldFailures?: number;
 }
 
 export interface UsbScales {
@@ -59,6 +65,11 @@ function operatorMessage(error: unknown): string {
   return `The scale could not be opened (${text})`;
 }
 
+/** libusb's words for "someone else has this interface": the claim will not work by waiting. */
+function isHeld(error: unknown): boolean {
+  return /ACCESS|BUSY|NOT_SUPPORTED/i.test(error instanceof Error ? error.message : String(error));
+}
+
 /**
  * Every USB scale on this computer: found at start and by hotplug, opened,
  * read, and re-opened after a failure with a growing back-off (the way
@@ -69,6 +80,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
   const { usb, log } = options;
   const retryMs = options.retryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const maxHeldFailures = options.maxHeldFailures ?? 4;
   const entries = new Map<string, Entry>();
   let closed = false;
 
@@ -83,8 +95,14 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
   const scheduleRetry = (entry: Entry, error: unknown): void => {
     if (closed || entries.get(entry.id) !== entry) return;
     entry.failures += 1;
-    entry.state = 'retrying';
     entry.message = operatorMessage(error);
+    if (isHeld(error) && entry.failures >= maxHeldFailures) {
+      entry.state = 'unavailable';
+      log.warn('scale held by the OS or another program; waiting for it to be plugged in again', { scale: entry.id, failures: entry.failures });
+      options.onChange(entry.id);
+      return;
+    }
+    entry.state = 'retrying';
     const delay = Math.min(maxRetryMs, retryMs * 2 ** (entry.failures - 1));
     log.warn('scale connect failed; retrying', { scale: entry.id, delayMs: delay, error: error instanceof Error ? error.message : String(error) });
     entry.timer = setTimeout(() => {

@@ -20,7 +20,7 @@ function setup(options: DevicesModuleOptions = {}) {
     log: createMemoryLogger(),
     now: () => new Date(Date.now()),
   };
-  const module = createDevicesModule(ctx, options);
+  const module = createDevicesModule(ctx, { hid: null, ...options });
   const weights = () => events.filter((e) => e.name === 'scale.weight').map((e) => e.payload as EventPayload<'scale.weight'>);
   return { db, ctx, events, weights, module, h: module.handlers };
 }

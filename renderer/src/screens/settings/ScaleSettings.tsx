@@ -29,7 +29,7 @@ export function ScaleSettings() {
               <option value="">Let the station pick</option>
               {data.scales.map((s) => (
                 <option key={s.id} value={s.id}>
-                  {s.name} ({s.kind === 'usb' ? `USB ${s.usbId ?? ''}` : 'simulated'}, {s.state})
+                  {s.name} ({s.kind === 'simulated' ? 'simulated' : `${s.kind === 'hid' ? 'HID' : 'USB'} ${s.usbId ?? ''}`}, {s.state})
                 </option>
               ))}
             </select>
