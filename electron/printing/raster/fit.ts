@@ -6,8 +6,8 @@ import { padCrop, rasterToGray, resampleGray } from './geometry';
 import { uprightTurns } from './orientation';
 import type { Raster } from './raster';
 import { toneGray, type ToneMode } from './tone';
-import { cropGray, cropRaster, grayInk, rasterInk, type InkBox } from './trim';
-import { addTurns, turnGray, turnRaster, type QuarterTurns } from './turn';
+import { cropGray, cropRaster, rasterInk, type InkBox } from './trim';
+import { addTurns, turnRaster, type QuarterTurns } from './turn';
 
 export interface FitResult {
   readonly raster: Raster;
@@ -55,11 +55,11 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
   if (sourceWidth < MIN_SIDE || sourceHeight < MIN_SIDE) {
     fail('bad_label', `The label image is only ${sourceWidth}x${sourceHeight} pixels, too small to hold a label. Download or buy the label again; nothing was printed.`);
   }
-  const ink = label.kind === 'bits' ? rasterInk(label.raster) : grayInk(label.image);
-  if (!ink) fail('bad_label', 'The label image is blank: there is nothing on it to print. Download or buy the label again; nothing was printed.');
-
   // At the source resolution the pixels are sharpest: the turn is read there, and a 1:1 label keeps these very bits.
   const toned = label.kind === 'bits' ? { raster: label.raster, dithered: false } : toneGray(label.image, tone);
+  // The box around every dot that prints: paper-white and faint gray outside it may go, nothing black.
+  const ink = rasterInk(toned.raster);
+  if (!ink) fail('bad_label', 'The label image is blank: there is nothing on it to print. Download or buy the label again; nothing was printed.');
   const inked = cropRaster(toned.raster, ink);
   const { turns, turnedBy } = chooseTurns(inked, width, height, options.rotation ?? 'auto');
   const odd = (turns & 1) === 1;
@@ -81,11 +81,13 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
     return { raster: padCrop(turnRaster(cropRaster(toned.raster, mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height)), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: toned.dithered, warnings };
   }
   const gray = label.kind === 'bits' ? rasterToGray(inked) : cropGray(label.image, ink);
-  const turned = turnGray(gray, turns);
-  const resized = resampleGray(turned, Math.min(width, Math.max(1, Math.round(inkW * scale))), Math.min(height, Math.max(1, Math.round(inkH * scale))));
+  const outW = Math.min(width, Math.max(1, Math.round(inkW * scale)));
+  const outH = Math.min(height, Math.max(1, Math.round(inkH * scale)));
+  // Resampled before the turn, so only the smaller image is turned, and as bits.
+  const resized = odd ? resampleGray(gray, outH, outW) : resampleGray(gray, outW, outH);
   // Judged after resampling: a halftone shrunk becomes a gray area to dither, while bars stay sharp-edged and are thresholded.
   const retoned = toneGray(resized, tone);
-  return { raster: padCrop(retoned.raster, width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: retoned.dithered, warnings };
+  return { raster: padCrop(turnRaster(retoned.raster, turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: retoned.dithered, warnings };
 }
 
 /**

@@ -61,41 +61,66 @@ function nearest(src: GrayImage, width: number, height: number): GrayImage {
  * whole-pixel box would widen some bars by a full dot and thin others).
  */
 function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
+  const xs = spans(src.width, width);
   const across = new Float32Array(width * src.height);
-  const xTaps = areaTaps(src.width, width);
   for (let y = 0; y < src.height; y += 1) {
     const row = src.offset + y * src.stride;
     const o = y * width;
-    for (const tap of xTaps) across[o + tap.out] = across[o + tap.out]! + src.data[row + tap.from]! * tap.weight;
+    for (let x = 0; x < width; x += 1) {
+      const first = xs.first[x]!;
+      const last = xs.last[x]!;
+      let sum = src.data[row + first]! * xs.firstWeight[x]!;
+      if (last > first) {
+        for (let i = first + 1; i < last; i += 1) sum += src.data[row + i]! * xs.inner;
+        sum += src.data[row + last]! * xs.lastWeight[x]!;
+      }
+      across[o + x] = sum;
+    }
   }
-  const sums = new Float32Array(width * height);
-  for (const tap of areaTaps(src.height, height)) {
-    const from = tap.from * width;
-    const to = tap.out * width;
-    for (let x = 0; x < width; x += 1) sums[to + x] = sums[to + x]! + across[from + x]! * tap.weight;
-  }
+  const ys = spans(src.height, height);
   const out = new Uint8Array(width * height);
-  for (let i = 0; i < out.length; i += 1) out[i] = Math.min(255, Math.round(sums[i]!));
+  const acc = new Float32Array(width);
+  for (let y = 0; y < height; y += 1) {
+    const first = ys.first[y]!;
+    const last = ys.last[y]!;
+    addRow(acc, across, first * width, ys.firstWeight[y]!, true);
+    for (let i = first + 1; i < last; i += 1) addRow(acc, across, i * width, ys.inner, false);
+    if (last > first) addRow(acc, across, last * width, ys.lastWeight[y]!, false);
+    const o = y * width;
+    for (let x = 0; x < width; x += 1) out[o + x] = Math.min(255, Math.round(acc[x]!));
+  }
   return grayImage(width, height, out);
 }
 
-interface Tap {
-  readonly out: number;
-  readonly from: number;
-  readonly weight: number;
+function addRow(acc: Float32Array, rows: Float32Array, from: number, weight: number, reset: boolean): void {
+  const n = acc.length;
+  if (reset) for (let x = 0; x < n; x += 1) acc[x] = rows[from + x]! * weight;
+  else for (let x = 0; x < n; x += 1) acc[x] = acc[x]! + rows[from + x]! * weight;
 }
 
-/** For each source pixel, the output pixels it overlaps and by how much (weights of one output sum to 1). */
-function areaTaps(sourceLength: number, targetLength: number): Tap[] {
+/**
+ * For each output pixel, the source pixels it covers: `first` and `last`
+ * weighted by the share of them it covers, whole ones between by `inner`
+ * (all weights of one output sum to 1).
+ */
+function spans(sourceLength: number, targetLength: number): { first: Int32Array; last: Int32Array; firstWeight: Float32Array; lastWeight: Float32Array; inner: number } {
   const ratio = sourceLength / targetLength;
-  const taps: Tap[] = [];
+  const first = new Int32Array(targetLength);
+  const last = new Int32Array(targetLength);
+  const firstWeight = new Float32Array(targetLength);
+  const lastWeight = new Float32Array(targetLength);
   for (let o = 0; o < targetLength; o += 1) {
     const start = o * ratio;
     const end = Math.min(sourceLength, (o + 1) * ratio);
-    for (let i = Math.floor(start); i < end; i += 1) {
-      const overlap = Math.min(end, i + 1) - Math.max(start, i);
-      if (overlap > 0) taps.push({ out: o, from: i, weight: overlap / ratio });
+    const a = Math.floor(start);
+    const b = Math.min(sourceLength - 1, Math.ceil(end) - 1);
+    first[o] = a;
+    last[o] = b;
+    if (b === a) firstWeight[o] = (end - start) / ratio;
+    else {
+      firstWeight[o] = (a + 1 - start) / ratio;
+      lastWeight[o] = (end - b) / ratio;
     }
   }
-  return taps;
+  return { first, last, firstWeight, lastWeight, inner: 1 / ratio };
 }

@@ -35,7 +35,10 @@ export type DirectionVotes = [number, number, number, number];
 
 /** The turn that makes the label's barcodes read left to right, or null when they do not say. */
 export function uprightTurns(raster: Raster): QuarterTurns | null {
-  const votes = directionVotes(raster);
+  return decisive(directionVotes(raster));
+}
+
+function decisive(votes: DirectionVotes): QuarterTurns | null {
   let best = 0;
   for (let i = 1; i < 4; i += 1) if (votes[i]! > votes[best]!) best = i;
   const runnerUp = Math.max(...votes.filter((_, i) => i !== best));
@@ -53,6 +56,8 @@ export function directionVotes(raster: Raster): DirectionVotes {
     // Reading left to right is upright; right to left means the label is upside down.
     voteLine(runs, count, votes, 0, 2);
   }
+  // Most labels arrive upright or upside down: their rows decide, and the slower column scan is spared.
+  if (decisive(votes) !== null) return votes;
   for (let x = 0; x < raster.width; x += SCAN_STEP) {
     const count = scanRuns(runs, data, x >> 3, n, raster.height, 7 - (x & 7));
     // Reading top to bottom: the label was turned clockwise, so it turns back three quarters; bottom to top: one quarter.

@@ -1,8 +1,7 @@
 import { createRaster, lastByteMask, blackPixelCount, type Raster } from './raster';
 import type { GrayImage } from './gray';
-import { THRESHOLD } from './tone';
 
-/** Where the ink is: the box around every pixel that could print a dot, and how many pixels print black. */
+/** Where the ink is: the box around every black pixel, and how many there are. */
 export interface InkBox {
   readonly x: number;
   readonly y: number;
@@ -10,9 +9,6 @@ export interface InkBox {
   readonly height: number;
   readonly blackPixels: number;
 }
-
-/** Light enough that not even a dither dot would print: paper. */
-const PAPER = 208;
 
 export function rasterInk(src: Raster): InkBox | null {
   const n = src.bytesPerRow;
@@ -39,33 +35,6 @@ export function rasterInk(src: Raster): InkBox | null {
   const left = first * 8 + Math.clz32(columns[first]!) - 24;
   const right = last * 8 + 7 - (31 - Math.clz32(columns[last]! & -columns[last]!));
   return { x: left, y: top, width: right - left + 1, height: bottom - top + 1, blackPixels: blackPixelCount(src) };
-}
-
-export function grayInk(src: GrayImage): InkBox | null {
-  let top = -1;
-  let bottom = -1;
-  let left = src.width;
-  let right = -1;
-  let black = 0;
-  for (let y = 0; y < src.height; y += 1) {
-    const row = src.offset + y * src.stride;
-    let rowLeft = -1;
-    let rowRight = -1;
-    for (let x = 0; x < src.width; x += 1) {
-      const v = src.data[row + x]!;
-      if (v >= PAPER) continue;
-      if (rowLeft < 0) rowLeft = x;
-      rowRight = x;
-      if (v < THRESHOLD) black += 1;
-    }
-    if (rowLeft < 0) continue;
-    if (top < 0) top = y;
-    bottom = y;
-    left = Math.min(left, rowLeft);
-    right = Math.max(right, rowRight);
-  }
-  if (top < 0) return null;
-  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1, blackPixels: black };
 }
 
 /** A window onto the same pixels: no copy. */

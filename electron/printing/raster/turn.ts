@@ -1,5 +1,4 @@
 import { createRaster, type Raster } from './raster';
-import { grayImage, type GrayImage } from './gray';
 
 /** Clockwise quarter turns: 1 puts the label's top edge on the right, 3 on the left, 2 upside down. */
 export type QuarterTurns = 0 | 1 | 2 | 3;
@@ -27,17 +26,4 @@ export function turnRaster(src: Raster, turns: QuarterTurns): Raster {
     }
   }
   return dst;
-}
-
-export function turnGray(src: GrayImage, turns: QuarterTurns): GrayImage {
-  if (turns === 0) return src;
-  const { width: w, height: h } = src;
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y += 1) {
-    const row = src.offset + y * src.stride;
-    if (turns === 1) for (let x = 0; x < w; x += 1) out[x * h + (h - 1 - y)] = src.data[row + x]!;
-    else if (turns === 3) for (let x = 0; x < w; x += 1) out[(w - 1 - x) * h + y] = src.data[row + x]!;
-    else for (let x = 0; x < w; x += 1) out[(h - 1 - y) * w + (w - 1 - x)] = src.data[row + x]!;
-  }
-  return turns === 2 ? grayImage(w, h, out) : grayImage(h, w, out);
 }
