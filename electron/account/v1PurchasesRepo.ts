@@ -1,4 +1,5 @@
 import type { Db } from '../store/database';
+import { durably } from '../store/durable';
 
 export type V1PurchaseState = 'pending' | 'unknown' | 'bought' | 'failed' | 'voided';
 
@@ -62,7 +63,8 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
       const info = insert.run({ ...d, at: at() });
       return byId.get(Number(info.lastInsertRowid)) as V1PurchaseRow;
     },
-    countSent: (id: number) => void sent.run(at(), id),
+    /** Called just before each purchase request leaves, so it is the durable commit (see durably). */
+    countSent: (id: number) => void durably(db, () => sent.run(at(), id)),
     markUnknown: (id: number, message: string) => void setState.run('unknown', message, at(), id),
     markFailed: (id: number, message: string) => void setState.run('failed', message, at(), id),
     markVoided: (id: number) => void setState.run('voided', null, at(), id),

@@ -1,4 +1,5 @@
 import type { Db } from './database';
+import { durably } from './durable';
 
 export type ShipmentStateRow = 'pending' | 'bought' | 'voided' | 'failed';
 
@@ -167,7 +168,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
       resend.run({ id, ...metaParams(p) });
       return byId.get(id) as ShipmentRow;
     },
-    countAttempt: (id: number) => void attempt.run(at(), id),
+    /** Called just before each purchase request leaves, so it is the durable commit (see durably). */
+    countAttempt: (id: number) => void durably(db, () => attempt.run(at(), id)),
     /** Label bytes and the bought state in one transaction: a label is never paid for without being kept. */
     markBought: db.transaction((id: number, u: BoughtUpdate): boolean => {
       const info = bought.run({

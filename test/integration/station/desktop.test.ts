@@ -57,7 +57,7 @@ describe('the desktop station process', () => {
     const changes: unknown[] = [];
     station.subscribe((name, payload) => name === 'station.changed' && changes.push(payload));
 
-    fs.writeFileSync(path.join(temp.dir, 'orders.csv'), 'order_number,recipient_name,street,city,state,zip_code,weight_oz\nD-1,Ann Lee,1457 Sunset Boulevard,Los Angeles,CA,90026,12\n');
+    fs.writeFileSync(path.join(temp.dir, 'orders.csv'), 'order_number,recipient_name,street,city,state,zip_code,country,weight_oz\nD-1,Ann Lee,1457 Sunset Boulevard,Los Angeles,CA,90026,US,12\n');
     const imported = await cli(['orders', 'import', path.join(temp.dir, 'orders.csv'), '--data-dir', temp.dir]);
     expect(imported.code, imported.err).toBe(0);
 
