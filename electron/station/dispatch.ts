@@ -9,18 +9,22 @@ import {
   StationFailure,
   unknownCommandError,
 } from '../../shared/contract';
+import { inputWords } from '../../shared/contract/inputWords';
 import type { Logger } from '../log/logger';
 
 export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>;
 
-/** Turns the first zod issue into one sentence naming the field. */
+/**
+ * Turns the first zod issue into a typed error: the message is the
+ * contract's sentence for the operator as written, and the field's path goes
+ * only in `field`, for the screen to mark the field and for support.
+ */
 export function describeInvalidInput(error: z.ZodError): StationError {
   const issue = error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
-  const message = issue ? issue.message : 'The request was not understood.';
   return {
     code: 'invalid_input',
-    message: field && !message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${message}` : message,
+    message: issue ? issue.message : 'The request was not understood.',
     ...(field ? { field } : {}),
   };
 }
@@ -36,7 +40,7 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
     if (!isCommandName(name)) {
       return { ok: false, error: unknownCommandError };
     }
-    const parsed = commands[name].input.safeParse(input ?? {});
+    const parsed = commands[name].input.safeParse(input ?? {}, { error: inputWords });
     if (!parsed.success) return { ok: false, error: describeInvalidInput(parsed.error) };
     const started = performance.now();
     try {

@@ -32,17 +32,22 @@ const text = (what: string, max = 100) =>
   z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is too long (at most ${max} characters)`);
 
 
-const positive = (what: string, max: number) =>
+/**
+ * A measure the operator typed in any unit and the contract carries in one:
+ * its messages name the measure and state the limit in the unit a packer
+ * reads (150 lb, not 2400), never the field's own name.
+ */
+const positive = (what: string, max: number, limitWords: string) =>
   z
     .number({ error: `Enter the ${what} as a number` })
     .positive(`The ${what} must be more than zero`)
-    .max(max, `The ${what} is more than ${max}; check it`);
+    .max(max, `The ${what} is more than ${limitWords}, more than any package the service takes; check it`);
 
 export const packageSchema = z.object({
-  weightOz: positive('weight in ounces', 2400),
-  lengthIn: positive('length in inches', 200).optional(),
-  widthIn: positive('width in inches', 200).optional(),
-  heightIn: positive('height in inches', 200).optional(),
+  weightOz: positive('weight', 2400, '150 lb'),
+  lengthIn: positive('length', 200, '200 inches').optional(),
+  widthIn: positive('width', 200, '200 inches').optional(),
+  heightIn: positive('height', 200, '200 inches').optional(),
   packageCode: z.string().trim().min(1).max(60).optional(),
 });
 
@@ -133,9 +138,9 @@ const batchPackage = z.object({
 
 const presetSchema = z.object({
   name: text('preset name', 40),
-  lengthIn: positive('length in inches', 200),
-  widthIn: positive('width in inches', 200),
-  heightIn: positive('height in inches', 200),
+  lengthIn: positive('length', 200, '200 inches'),
+  widthIn: positive('width', 200, '200 inches'),
+  heightIn: positive('height', 200, '200 inches'),
   packageCode: z.string().trim().min(1).max(60).optional(),
 });
 

@@ -33,17 +33,13 @@ describe('app frame in Chromium through browser mode', () => {
     await expect(f.page.getByRole('link', { name: 'Ship', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
   });
 
-  it('takes the bridge key off the address bar', async () => {
-    const f = bench();
-    expect(f.page.url()).not.toContain('key=');
-  });
-
-  it('stays open after a reload, with the key no longer in the address', async () => {
+  it('stays open after a reload: the key it was opened with stays in its own address (no cookie stands in for it)', async () => {
     const f = bench();
     await f.page.reload();
     await f.page.getByRole('textbox', { name: 'Scan' }).waitFor();
     await f.page.getByLabel('Station status').getByText('Connected').waitFor();
-    expect(f.page.url()).not.toContain('key=');
+    expect(new URL(f.page.url()).searchParams.get('key')).toBe(new URL(f.host.url).searchParams.get('key'));
+    await expect(f.page.context().cookies()).resolves.toEqual([]);
   });
 
   it('shows a typed error in words, with what to do and the code in small print', async () => {

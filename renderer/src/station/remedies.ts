@@ -2,7 +2,7 @@ import type { ErrorCode, StationError } from '../../../shared/contract/errors';
 
 /** What an operator can do about each kind of failure, in bench words. */
 const remedies: Record<ErrorCode, string> = {
-  invalid_input: 'Correct the highlighted entry and try again.',
+  invalid_input: 'Correct it and try again.',
   unknown_command: 'This screen and the station are out of step. Restart Parcel Station.',
   not_found: 'Check the number you scanned or typed; nothing matches it.',
   conflict: 'This was already done or changed. Check what the screen shows now before acting again.',

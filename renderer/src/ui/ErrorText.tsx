@@ -1,23 +1,24 @@
 import type { StationError } from '../../../shared/contract/errors';
 import { remedyFor } from '../station/remedies';
 
-/** A typed error in words: what happened, what to do, and the code in small print for support. */
+/**
+ * A typed error in words: what happened and what to do. The code, the
+ * service's code and the field's path are for support only: they sit in a
+ * closed "Details for support" line, never in the sentences the operator reads.
+ */
 export function ErrorText({ error, action }: { readonly error: StationError; readonly action?: string }) {
-  // The field is marked on screen and named in the small print; the sentence itself stays in words.
-  const fieldPrefix = error.field ? `${error.field}: ` : null;
-  const message = fieldPrefix && error.message.startsWith(fieldPrefix) ? error.message.slice(fieldPrefix.length) : error.message;
+  const details = [error.code, error.serviceCode ? `service ${error.serviceCode}` : null, error.field ? `field ${error.field}` : null].filter(Boolean).join(' · ');
   return (
     <div className="error-text">
       <p className="error-message">
         {action ? <strong>{action} failed. </strong> : null}
-        {message}
+        {error.message}
       </p>
       <p className="error-remedy">{remedyFor(error)}</p>
-      <p className="error-code">
-        {error.code}
-        {error.serviceCode ? ` · service ${error.serviceCode}` : ''}
-        {error.field ? ` · ${error.field}` : ''}
-      </p>
+      <details className="error-details">
+        <summary>Details for support</summary>
+        <span className="error-code">{details}</span>
+      </details>
     </div>
   );
 }
