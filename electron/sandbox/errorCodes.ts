@@ -91,6 +91,12 @@ export const sandboxErrors = {
   service_type_required: [400, 'order.service_type is required to buy directly.'],
   service_type_unknown: [400, 'The service type is not offered by the account.'],
   carrier_account_not_found: [404, 'No carrier account with that carrier_token.'],
+  // International shipments
+  phone_required: [400, 'A phone number is required for international shipments.'],
+  customs_required: [400, 'Customs data is required for international shipments that are not documents.'],
+  customs_contents_required: [400, 'custom_data.contents must list at least one item unless contents_type is DOCUMENTS.'],
+  customs_itn_required: [400, 'An ITN is required when one HS line is worth more than $2,500 (eel_pfc_type ITN).'],
+  service_level_not_international: [400, 'The service level does not ship to that country.'],
   // Limits and faults
   rate_limited: [429, 'Too many requests; retry after the number of seconds in Retry-After.'],
   service_unavailable: [503, 'The service is temporarily unavailable (injected fault).'],

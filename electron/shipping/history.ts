@@ -3,12 +3,14 @@ import { fail } from '../../shared/contract/errors';
 import type { LabelImage, Shipment } from '../../shared/contract/shippingTypes';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
+import { createCustomsForms } from './customsForms';
 import { createLabelImages } from './labelImages';
 import { toShipment } from './wireMap';
 
 /** History search, stored label images and reprints: none of them touch the network once the images are stored. */
 export function createHistoryService(deps: ShippingDeps) {
   const images = createLabelImages(deps);
+  const forms = createCustomsForms(deps);
   function search(args: CommandArgs<'history.search'>): { shipments: Shipment[] } {
     return { shipments: deps.search({ query: args.query, state: args.state, limit: args.limit, beforeId: args.beforeId }).map(toShipment) };
   }
@@ -30,18 +32,21 @@ export function createHistoryService(deps: ShippingDeps) {
     const row = shipment(args.shipmentId);
     if (row.state === 'voided') fail('conflict', 'This label was voided; printing it again would ship on a cancelled label.', { field: 'shipmentId' });
     await images.fetchMissing(row);
+    await forms.collect(row);
+    const title = `Reprint ${row.tracking_no ?? row.platform_uk_id}`;
+    const reference = row.shipment_no ?? row.platform_uk_id;
+    const jobIds: string[] = [];
+    if (args.kind === 'customs') {
+      const pngs = forms.printable(row);
+      if (pngs.length === 0) fail('not_found', 'No customs form is stored for this shipment', { field: 'shipmentId' });
+      for (const png of pngs) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
+      return { jobIds };
+    }
     const labels = deps.labels.list(row.id, args.kind);
     if (labels.length === 0) fail('not_found', 'No label image is stored for this shipment', { field: 'shipmentId' });
-    const jobIds: string[] = [];
-    for (const l of labels) {
-      const { jobId } = await deps.print.enqueue({
-        png: new Uint8Array(l.png),
-        title: `Reprint ${row.tracking_no ?? row.platform_uk_id}`,
-        reference: row.shipment_no ?? row.platform_uk_id,
-        kind: args.kind,
-      });
-      jobIds.push(jobId);
-    }
+    for (const l of labels) jobIds.push((await deps.print.enqueue({ png: new Uint8Array(l.png), title, reference, kind: args.kind })).jobId);
+    // A reprinted label of an international package needs its customs forms again too.
+    if (args.kind === 'label') for (const png of forms.printable(row)) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
     return { jobIds };
   }
 

@@ -6,6 +6,8 @@ import type { PurchaseResult, Rate, Shipment } from '../../shared/contract/shipp
 import { toCents } from '../../shared/domain/money';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
+import { checkShipment, toCustomData } from './customs';
+import { createCustomsForms } from './customsForms';
 import { createPurchaseJournal, type PurchaseDraft } from './journal';
 import { createLabelImages, fetchLabelBytes } from './labelImages';
 import { accountIdOf, backendIdOf, describeBackend } from './ports';
@@ -36,6 +38,7 @@ function isReturnPurchase(input: BuyInput, quoteRequest: () => StoredQuoteReques
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const { ctx } = deps;
   const images = createLabelImages(deps);
+  const customsForms = createCustomsForms(deps);
   const journal = createPurchaseJournal({
     shipments: deps.shipments,
     log: deps.log.child('journal'),
@@ -94,6 +97,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     const returnLevel = (usPsReturnLevels as readonly string[]).includes(input.serviceLevel);
     const o = input.options;
     const isReturn = returnLevel || o.isReturnLabel === true;
+    checkShipment(from, input.to, input.customs);
+    const customData = toCustomData(from, input.to, input.customs);
     return {
       ...target,
       method: 'direct_buy',
@@ -112,6 +117,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         ...(input.lithiumBattery ? { option_data: { is_lithium_battery: true, hazardous_materials: true } } : {}),
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
         ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
+        ...(customData ? { custom_data: customData } : {}),
       },
       chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null },
       orderNumber: input.orderNumber ?? null,
@@ -124,6 +130,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
   async function printLabels(row: ShipmentRow, eventKey: string = row.package_key): Promise<{ jobId: string | null; error: string | null }> {
     await images.fetchMissing(row);
+    await customsForms.collect(row);
     const labels = deps.labels.list(row.id, 'label');
     if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
     ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
@@ -138,6 +145,10 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         });
         first ??= jobId;
         void watchJob(row, jobId, eventKey);
+      }
+      // Customs forms go on the same printer right after the label, so they leave the bench together.
+      for (const [index, png] of customsForms.printable(row).entries()) {
+        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference: row.shipment_no ?? row.platform_uk_id, kind: 'label' });
       }
       return { jobId: first, error: null };
     } catch (error) {
@@ -203,6 +214,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         message: `This package had already been bought as ${row.service_name ?? row.service_level ?? 'another service'} (tracking ${row.tracking_no ?? 'unknown'}); that label is kept and shown, and nothing more was charged.`,
       });
     }
+    await customsForms.collect(row);
     const printed = !input.print
       ? { jobId: null, error: null }
       : reused

@@ -4,6 +4,7 @@ import { fail } from '../../shared/contract/errors';
 import type { BatchRateResult, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import { pickRate, sortRates } from '../../shared/domain/rateRule';
 import type { ShippingDeps } from './deps';
+import { checkShipment, toCustomData } from './customs';
 import { fromWireRate, fromWireRateErrors, toWireAddress, toWirePackage } from './wireMap';
 
 export type QuoteInput = CommandArgs<'rates.quote'>;
@@ -32,7 +33,10 @@ export function createRatesService(deps: ShippingDeps) {
 
   function wireRequest(input: QuoteInput, from: StationAddress): GetRatesRequest {
     const o = input.options;
+    checkShipment(from, input.to, input.customs);
+    const customData = toCustomData(from, input.to, input.customs);
     return {
+      ...(customData ? { custom_data: customData } : {}),
       from_address_data: toWireAddress(from),
       to_address_data: toWireAddress(input.to),
       package_data: toWirePackage(withSize(input.package)),
@@ -78,7 +82,7 @@ export function createRatesService(deps: ShippingDeps) {
     const rule = deps.settings.get().rateRule;
     const items: QuickRateItem[] = requests.map((r, index) => {
       const { is_return_label: _r, return_address_data: _a, carrier_package_code: _c, ...rest } = wireRequest(
-        { to: r.to, from: r.from, package: r.package, shipDate: r.shipDate, carriers: r.carriers, source: 'quick_rate', options: {} },
+        { to: r.to, from: r.from, package: r.package, shipDate: r.shipDate, carriers: r.carriers, source: 'quick_rate', options: {}, customs: r.customs },
         shipFrom(r.from),
       );
       return { request_unique_id: `b${index}`, ...rest };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packageLocations } from '../api/v2/pickups';
 import { addressSchema } from './address';
+import { customsSchema } from './customs';
 import { command, event } from './define';
 import type {
   AddressCheck,
@@ -88,6 +89,8 @@ const quoteInput = z.object({
   carriers: carrierFilter.optional(),
   options: rateOptionsSchema,
   orderNumber: z.string().trim().max(80).optional(),
+  /** Needed when the package leaves the ship-from country. */
+  customs: customsSchema.optional(),
 });
 
 const buyCommon = {
@@ -118,6 +121,7 @@ export const buyInputSchema = z
       shipDate: isoDate.optional(),
       options: rateOptionsSchema,
       lithiumBattery: z.boolean().default(false),
+      customs: customsSchema.optional(),
       ...buyCommon,
     }),
   ])
@@ -134,6 +138,7 @@ const batchPackage = z.object({
   package: packageSchema,
   shipDate: isoDate.optional(),
   carriers: carrierFilter.optional(),
+  customs: customsSchema.optional(),
 });
 
 const presetSchema = z.object({
@@ -177,8 +182,8 @@ export const shippingCommands = {
     z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode']).default('label'), index: z.number().int().min(0).default(0) }),
   ),
   'history.reprint': command<{ readonly jobIds: readonly string[] }>()(
-    'Print a stored label again (no network)',
-    z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode']).default('label') }),
+    'Print a stored label, or its customs forms, again (no network)',
+    z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode', 'customs']).default('label') }),
   ),
   'orders.list': command<readonly OrderLine[]>()(
     'Orders in the inbox',

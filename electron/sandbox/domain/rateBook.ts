@@ -1,3 +1,4 @@
+import type { CustomsData } from './international';
 import { randomBytes } from 'node:crypto';
 import type { StoredAddress } from '../store/shipments';
 import type { Quote } from './pricing';
@@ -19,6 +20,8 @@ export interface RatedShipment {
   /** Declared dangerous goods; a lithium battery implies hazardous materials. */
   readonly hazardousMaterials?: boolean;
   readonly lithiumBattery?: boolean;
+  /** custom_data of a shipment that leaves the origin country. */
+  readonly customs?: CustomsData;
 }
 
 /** v1 rates remember the order they were quoted for, so buying links the label to it. */

@@ -1,6 +1,7 @@
 import type { Db } from './db';
 
-export type LabelKind = 'label' | 'qrcode';
+/** customs: the CN22/CN23 form of an international shipment, printed after its label. */
+export type LabelKind = 'label' | 'qrcode' | 'customs';
 
 /** Label PNGs, rendered once per purchase and served by id. */
 export class LabelStore {

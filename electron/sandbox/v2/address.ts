@@ -1,5 +1,4 @@
 import { addressValidateRequestSchema } from '../../../shared/api/v2/address';
-import { refuse } from '../errorCodes';
 import { standardizeAddress } from '../domain/addressStd';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
@@ -9,7 +8,18 @@ import { ok } from './envelope';
 /** POST /api/address/validate: USPS standardisation with errors and listed corrections. */
 export function validateAddress(_ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(addressValidateRequestSchema, jsonBody(req), (path) => (path === 'country' ? 'address_country_unsupported' : undefined));
-  if (body.country.toUpperCase() !== 'US') refuse('address_country_unsupported');
+  // Validation covers U.S. addresses only; any other country is skipped: the address comes back as sent (v2-docs.md 3.15).
+  if (body.country.toUpperCase() !== 'US') {
+    return ok({
+      is_valid: true,
+      standardized: false,
+      corrected: false,
+      skipped: true,
+      address: { company_name: body.company_name ?? null, street: body.street, street2: body.street2 ?? null, city: body.city ?? '', state: body.state ?? '', zip_code: body.zip_code ?? '', country: body.country.toUpperCase() },
+      errors: [],
+      corrections: [],
+    });
+  }
   const result = standardizeAddress({
     street: body.street,
     ...(body.street2 !== undefined ? { street2: body.street2 } : {}),

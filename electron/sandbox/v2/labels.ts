@@ -8,6 +8,7 @@ import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
 import { ok } from './envelope';
 import { addressIssueCoder } from './normalize';
+import { internationalLevel, quoteInternational } from '../domain/international';
 import { commitPurchase, labelUrl, storedLabels, type RenderedLabel } from './purchase';
 import { applies, quoteInput, ratedShipment } from './rating';
 
@@ -19,6 +20,7 @@ export function shipmentWire(ctx: SandboxContext, record: ShipmentRecord, duplic
   const base = record.api === 'v1' ? ctx.urls.legacy : ctx.urls.base;
   const standard = labels.filter((l) => l.kind === 'label');
   const qr = labels.filter((l) => l.kind === 'qrcode');
+  const customs = labels.filter((l) => l.kind === 'customs');
   return {
     shipment_no: record.shipmentNo,
     platform_uk_id: record.platformUkId,
@@ -41,6 +43,8 @@ export function shipmentWire(ctx: SandboxContext, record: ShipmentRecord, duplic
     qrcode_urls: qr.map((l) => labelUrl(base, l.id)),
     label_data: standard.map((l) => l.png.toString('base64')),
     label_qr_code_data: qr.map((l) => l.png.toString('base64')),
+    // The customs form, under v1's name for the papers that go with an international label.
+    ...(customs.length > 0 ? { commercial_invoice_urls: customs.map((l) => labelUrl(base, l.id)), customs_form_data: customs.map((l) => l.png.toString('base64')) } : {}),
     created_at: record.createdAt,
   };
 }
@@ -90,7 +94,7 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (duplicate) return duplicate;
   const carrier = findCarrier(body.carrier_code);
   if (!carrier) refuse('carrier_unknown', `carrier_code "${body.carrier_code}" is not an active carrier.`);
-  const level = findLevel(body.service_level);
+  const level = findLevel(body.service_level) ?? internationalLevel(body.service_level.toUpperCase());
   const isReturnLevel = (uspsReturnServiceLevels as readonly string[]).includes(body.service_level.toUpperCase());
   if (isReturnLevel && carrier.code !== 'USPS') refuse('return_service_requires_usps');
   if (!level || level.carrier !== carrier.code) refuse('service_level_unknown', `service_level "${body.service_level}" is not a ${carrier.code} service level.`);
@@ -104,8 +108,11 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
     refuse('signature_not_supported', `${signature} (restricted delivery) is a USPS option.`);
   }
   const shipment = { ...ratedShipment(body, ctx.now()), isReturnLabel: (body.is_return_label ?? false) || isReturnLevel };
-  if (!applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
-  const quote = quoteLevel(level, quoteInput(shipment));
+  const abroad = shipment.from.country !== shipment.to.country;
+  const international = internationalLevel(level.level);
+  if (abroad !== (international !== undefined)) refuse('service_level_not_international', `${level.name} does not ship ${abroad ? 'outside the origin country' : 'within one country'}.`);
+  if (!abroad && !applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
+  const quote = international ? quoteInternational(international, shipment.to.country, shipment.weightOz) : quoteLevel(level, quoteInput(shipment));
   if (!isQuote(quote)) refuse(quote.code, quote.msg);
   const { record, labels } = commitPurchase(ctx, {
     api: 'v2',

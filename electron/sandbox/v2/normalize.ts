@@ -12,15 +12,15 @@ import type { IssueCoder } from '../http/validate';
 type AddressData = z.output<typeof addressDataSchema>;
 type PackageData = z.output<typeof packageDataSchema>;
 
-/** A v2 address checked enough to rate and print: U.S., known state, well-formed ZIP. */
+/**
+ * A v2 address checked enough to rate and print. U.S. addresses need a known
+ * state and a well-formed ZIP; elsewhere the state is unrestricted and the
+ * postal code is taken as given (v2-docs.md 4.1, 3.15).
+ */
 export function storedAddress(address: AddressData, field: string): StoredAddress {
-  if (address.country.toUpperCase() !== 'US') refuse('address_country_unsupported', `${field}.country: only US addresses are supported.`);
-  const state = stateCode(address.state);
-  if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
-  const zip = parseZip(address.zip_code);
-  if (!zip) refuse('address_zip_invalid', `${field}.zip_code: "${address.zip_code}" is not a U.S. ZIP code.`);
+  const country = address.country.toUpperCase();
   const name = [address.first_name, address.last_name].filter(Boolean).join(' ').trim();
-  return {
+  const common = {
     name: name || address.company_name || '',
     company: address.company_name ?? '',
     phone: address.phone ?? '',
@@ -28,11 +28,17 @@ export function storedAddress(address: AddressData, field: string): StoredAddres
     street: address.street.trim(),
     street2: address.street2?.trim() ?? '',
     city: address.city.trim(),
-    state,
-    zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5,
-    country: 'US',
     residential: address.address_type ? address.address_type === 'residential' : !address.company_name,
   };
+  if (country !== 'US') {
+    if (!/^[A-Z]{2}$/.test(country)) refuse('address_country_unsupported', `${field}.country: "${address.country}" is not an ISO 3166-1 alpha-2 code.`);
+    return { ...common, state: address.state.trim(), zip: address.zip_code.trim().toUpperCase(), country };
+  }
+  const state = stateCode(address.state);
+  if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
+  const zip = parseZip(address.zip_code);
+  if (!zip) refuse('address_zip_invalid', `${field}.zip_code: "${address.zip_code}" is not a U.S. ZIP code.`);
+  return { ...common, state, zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5, country: 'US' };
 }
 
 export const zip5 = (address: StoredAddress) => address.zip.slice(0, 5);

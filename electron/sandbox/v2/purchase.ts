@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { renderCustomsFormPng } from '../render/customsForm';
 import { renderLabelPng } from '../render/labelImage';
 import { makeTrackingNumber } from '../render/trackingNumbers';
 import { insuranceFeeCents, type Quote } from '../domain/pricing';
@@ -60,9 +61,9 @@ export function commitPurchase(ctx: SandboxContext, spec: PurchaseSpec): Purchas
   const { quote, shipment } = spec;
   const shipmentNo = `SHP${String(ctx.meta.next('shipment', 1_000_000)).padStart(9, '0')}`;
   const trackingNo = makeTrackingNumber(quote.carrier, ctx.meta.next(`tracking.${quote.carrier}`), { zip: shipment.to.zip, serviceCode: quote.level });
-  const kinds: LabelKind[] = spec.labelPrintType === 'qrcode' && quote.carrier === 'USPS' ? ['label', 'qrcode'] : ['label'];
+  const kinds: Array<'label' | 'qrcode'> = spec.labelPrintType === 'qrcode' && quote.carrier === 'USPS' ? ['label', 'qrcode'] : ['label'];
   const secret = randomBytes(6).toString('hex');
-  const labels = kinds.map((kind) => ({
+  const labels: RenderedLabel[] = kinds.map((kind) => ({
     id: `${shipmentNo}-${kind === 'qrcode' ? 'qr-' : ''}${secret}-1`,
     kind,
     png: renderLabelPng({
@@ -78,6 +79,22 @@ export function commitPurchase(ctx: SandboxContext, spec: PurchaseSpec): Purchas
       zip: shipment.to.zip,
     }),
   }));
+  if (shipment.customs) {
+    const customs = shipment.customs;
+    labels.push({
+      id: `${shipmentNo}-customs-${secret}-1`,
+      kind: 'customs',
+      png: renderCustomsFormPng({
+        trackingNo,
+        from: shipment.from,
+        to: shipment.to,
+        contentsType: customs.contents_type,
+        nonDelivery: customs.non_delivery_option,
+        exportFiling: `${customs.eel_pfc_type === 'ITN' ? 'ITN ' : ''}${customs.eel_pfc_code}`,
+        items: customs.contents,
+      }),
+    });
+  }
   const fee = fees(spec);
   const detail: ShipmentDetail = {
     from: shipment.from,
@@ -130,7 +147,7 @@ export function commitPurchase(ctx: SandboxContext, spec: PurchaseSpec): Purchas
 
 /** The labels of an existing shipment, for a duplicate answer. */
 export function storedLabels(ctx: SandboxContext, shipmentNo: string): RenderedLabel[] {
-  return (['label', 'qrcode'] as const).flatMap((kind) => ctx.labels.list(shipmentNo, kind).map((l) => ({ ...l, kind })));
+  return (['label', 'qrcode', 'customs'] as const).flatMap((kind) => ctx.labels.list(shipmentNo, kind).map((l) => ({ ...l, kind })));
 }
 
 export function labelUrl(base: string, id: string): string {

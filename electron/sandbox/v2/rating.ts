@@ -5,6 +5,7 @@ import { CARRIERS, GROUND_ADVANTAGE, SERVICE_LEVELS, findCarrier, findLevel, typ
 import { isQuote, quoteLevel, type Quote, type QuoteInput, type QuoteRefusal } from '../domain/pricing';
 import type { RatedShipment, RateEntry } from '../domain/rateBook';
 import type { SandboxContext } from '../context';
+import { checkInternational, INTERNATIONAL_LEVELS, isInternationalLevel, quoteInternational } from '../domain/international';
 import { deliveryDate, normalizePackage, poBox, shipDate, storedAddress, zip5 } from './normalize';
 
 type RateRequest = z.output<typeof quickRateItemSchema> | z.output<typeof getRatesRequestSchema>;
@@ -40,6 +41,7 @@ export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
   const returnData = 'return_address_data' in body ? body.return_address_data : undefined;
   const lithium = body.option_data?.is_lithium_battery ?? false;
   const hazmat = body.option_data?.hazardous_materials ?? false;
+  checkInternational(from, to, body.custom_data);
   return {
     from,
     to,
@@ -53,6 +55,7 @@ export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
     ...(body.insured_value ? { insuredValueCents: Math.round(body.insured_value * 100) } : {}),
     ...(lithium || hazmat ? { hazardousMaterials: true } : {}),
     ...(lithium ? { lithiumBattery: true } : {}),
+    ...(body.custom_data && from.country !== to.country ? { customs: body.custom_data } : {}),
   };
 }
 
@@ -97,15 +100,19 @@ export interface RatedSet {
 
 /** Quotes every level, books the rates, sorts cheapest first and flags the fastest and cheapest. */
 export function rateLevels(ctx: SandboxContext, requested: readonly ServiceLevel[], shipment: RatedShipment): RatedSet {
-  const levels = dangerousGoodsLevels(requested, shipment);
+  const abroad = shipment.from.country !== shipment.to.country;
+  // A package leaving the country goes by the international levels only, and a domestic one never does.
+  const levels = abroad ? INTERNATIONAL_LEVELS.filter((l) => requested.length === 0 || requested.some((r) => r.carrier === l.carrier)) : dangerousGoodsLevels(requested, shipment);
   const input = quoteInput(shipment);
   const nowMs = ctx.now().getTime();
   const quotes: Quote[] = [];
   const errors: RatedSet['errors'] = [];
   const refusedCarriers = new Set<string>();
   for (const level of levels) {
-    if (!applies(level, shipment)) continue;
-    const result: Quote | QuoteRefusal = quoteLevel(level, input);
+    if (!abroad && isInternationalLevel(level.level)) continue;
+    if (!abroad && !applies(level, shipment)) continue;
+    const international = abroad ? INTERNATIONAL_LEVELS.find((l) => l.level === level.level) : undefined;
+    const result: Quote | QuoteRefusal = international ? quoteInternational(international, shipment.to.country, shipment.weightOz) : quoteLevel(level, input);
     if (isQuote(result)) {
       quotes.push(result);
     } else if (result.code === 'carrier_cannot_serve_address' || result.code === 'package_type_invalid') {

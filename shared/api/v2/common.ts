@@ -54,8 +54,10 @@ export const addressDataSchema = z.object({
   street: z.string().min(1).max(255),
   street2: z.string().max(255).optional(),
   city: z.string().min(1).max(100),
-  state: z.string().min(2).max(50),
-  zip_code: z.string().min(3).max(20),
+  /** A 2-letter code in the U.S.; unrestricted elsewhere, and empty where the country has no states (v2-docs.md 4.1). */
+  state: z.string().max(50),
+  /** Empty only where the country has no postal codes. */
+  zip_code: z.string().max(20),
   country: z.string().length(2).default('US'),
   address_type: z.enum(addressTypes).optional(),
 });

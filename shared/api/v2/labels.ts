@@ -8,6 +8,7 @@ import {
   wireId,
   wireNumber,
 } from './common';
+import { customDataSchema } from './customs';
 
 export const labelPrintTypes = ['common', 'qrcode'] as const;
 
@@ -49,6 +50,7 @@ export const directBuyRequestSchema = z.object({
   option_data: optionDataSchema.optional(),
   label_print_type: z.enum(labelPrintTypes).optional(),
   insured_value: z.number().positive().max(10_000).optional(),
+  custom_data: customDataSchema.optional(),
 });
 export type DirectBuyRequest = z.input<typeof directBuyRequestSchema>;
 

@@ -10,6 +10,7 @@ import {
   wireInt,
   wireNumber,
 } from './common';
+import { customDataSchema } from './customs';
 
 /** One provider and the service levels wanted from it (e.g. SWIFTX / [SWIFTX_EXP]). */
 export const shipmentRateCarrierDataSchema = z.object({
@@ -33,6 +34,8 @@ const rateRequestFields = {
     .object({ is_lithium_battery: z.boolean().optional(), hazardous_materials: z.boolean().optional() })
     .optional(),
   insured_value: z.number().nonnegative().max(10_000).optional(),
+  /** Customs for a shipment that leaves the origin country (shape assumed in ./customs.ts). */
+  custom_data: customDataSchema.optional(),
 };
 
 /** One item of the quick_rate array (1 to 10 per call). */

@@ -55,7 +55,9 @@ describe('quick_rate', () => {
   it('refuses bad addresses and packages with their own codes', async () => {
     expect((await quick(items(1, { to_address_data: { ...TO, state: 'ZZ' } }))).json.code).toBe('address_state_invalid');
     expect((await quick(items(1, { to_address_data: { ...TO, zip_code: '7870' } }))).json.code).toBe('address_zip_invalid');
-    expect((await quick(items(1, { to_address_data: { ...TO, country: 'CA' } }))).json.code).toBe('address_country_unsupported');
+    // Outside the U.S. the state and postal code are unrestricted, but an international shipment needs phones (v2-docs.md 4.1).
+    expect((await quick(items(1, { to_address_data: { ...TO, country: 'CA' } }))).json.code).toBe('phone_required');
+    expect((await quick(items(1, { to_address_data: { ...TO, country: 'C1' } }))).json.code).toBe('address_country_unsupported');
     expect((await quick(items(1, { package_data: { ...PACKAGE, type: 'crate' } }))).json.code).toBe('package_type_invalid');
     const missing = await quick(items(1, { package_data: { ...PACKAGE, weight: undefined } }));
     expect(missing.json).toMatchObject({ code: 'invalid_parameter', msg: expect.stringContaining('0.package_data.weight') });

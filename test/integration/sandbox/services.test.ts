@@ -62,8 +62,8 @@ describe('address/validate', () => {
     expect((await validate({ street: '1 Main St', city: 'Austin', state: 'TX', zip_code: '7870' })).json.data.errors[0]?.code).toBe('ADDRESS.ZIP.INVALID');
   });
 
-  it('refuses non-U.S. addresses and a missing street', async () => {
-    expect((await validate({ street: '1 Rue', city: 'Paris', country: 'FR' })).json.code).toBe('address_country_unsupported');
+  it('skips non-U.S. addresses (v2-docs.md 3.15) and refuses a missing street', async () => {
+    expect((await validate({ street: '1 Rue', city: 'Paris', country: 'FR' })).json).toMatchObject({ code: 'ok', data: { is_valid: true, standardized: false } });
     expect((await validate({ city: 'Austin' })).json.code).toBe('invalid_parameter');
   });
 });

@@ -1,0 +1,58 @@
+import { CUSTOMS_FORM_DATA_KEYS, CUSTOMS_FORM_URL_KEYS } from '../../shared/api/v2/customs';
+import type { CustomsFormInsert } from '../store/customsFormsRepo';
+import type { ShipmentRow } from '../store/shipmentsRepo';
+import type { ShippingDeps } from './deps';
+import { fetchLabelBytes } from './labelImages';
+
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+const PDF = [0x25, 0x50, 0x44, 0x46];
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** PNG or PDF by its first bytes; anything else is not a form the station can keep. */
+function mimeOf(bytes: Uint8Array): CustomsFormInsert['mime'] | null {
+  if (startsWith(bytes, PNG)) return 'image/png';
+  if (startsWith(bytes, PDF)) return 'application/pdf';
+  return null;
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string' && value.trim() !== '') return [value.trim()];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+}
+
+/**
+ * Customs forms that came with a purchase answer (shared/api/v2/customs.ts
+ * says where they are assumed to be) are stored next to the label before
+ * anything prints, so printing and reprinting never need the network.
+ */
+export function createCustomsForms(deps: ShippingDeps, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
+  async function collect(row: ShipmentRow): Promise<void> {
+    if (row.state !== 'bought' || !row.result_json || deps.customsForms.list(row.id).length > 0) return;
+    const answer = JSON.parse(row.result_json) as Record<string, unknown>;
+    const forms: CustomsFormInsert[] = [];
+    const inline = CUSTOMS_FORM_DATA_KEYS.flatMap((key) => strings(answer[key]));
+    for (const data of inline) {
+      const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+      const mime = mimeOf(bytes);
+      if (mime) forms.push({ seq: forms.length, url: null, mime, bytes });
+    }
+    if (forms.length === 0) {
+      for (const url of CUSTOMS_FORM_URL_KEYS.flatMap((key) => strings(answer[key]))) {
+        const bytes = await fetchBytes(url).catch(() => undefined);
+        const mime = bytes ? mimeOf(bytes) : null;
+        if (bytes && mime) forms.push({ seq: forms.length, url, mime, bytes });
+      }
+    }
+    if (forms.length > 0) deps.customsForms.add(row.id, forms);
+  }
+
+  /** The stored forms a thermal printer can print (PNG); PDFs are kept for the CLI and the OS print queue. */
+  function printable(row: ShipmentRow): Uint8Array[] {
+    return deps.customsForms
+      .list(row.id)
+      .filter((f) => f.mime === 'image/png')
+      .map((f) => new Uint8Array(f.bytes));
+  }
+
+  return { collect, printable };
+}
