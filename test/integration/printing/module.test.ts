@@ -5,12 +5,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { StationFailure } from '../../../shared/contract/errors';
-import type { PrinterProfile } from '../../../shared/contract/printing';
+import { defaultVirtualProfile, type PrinterProfile } from '../../../shared/contract/printing';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { decodeZpl } from '../../../electron/printing/lang/zpl';
 import { createPrintingModule } from '../../../electron/printing/module';
 import { decodeLabelPng } from '../../../electron/printing/raster/decode';
 import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { turnRaster } from '../../../electron/printing/raster/turn';
 import { openDatabase } from '../../../electron/store/database';
 import type { StationContext } from '../../../electron/station/module';
 import { labelLikeRaster, randomRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
@@ -84,6 +85,17 @@ describe('printing module', () => {
     const fitting = await module.service.waitForJob((await module.service.enqueue({ png, title: 'label' })).jobId);
     expect(fitting.warnings).toEqual([]);
     expect((await module.handlers['printJobs.list']({ limit: 10 }))[1]?.warnings.map((w) => w.kind)).toEqual(['scaled_down']);
+  });
+
+  it("turns labels as the printer profile's rotation says", async () => {
+    const { module, dataDir } = setup();
+    await module.start?.();
+    await module.handlers['printers.profile.set']({ profile: { ...defaultVirtualProfile, rotation: 'upside-down' }, makeDefault: true });
+    const job = await module.service.waitForJob((await module.service.enqueue({ png, title: 'label' })).jobId);
+    expect(job.status).toBe('done');
+    const folder = path.join(dataDir, 'virtual-printer');
+    const zplFile = fs.readdirSync(folder).find((f) => f.endsWith('.zpl'))!;
+    expect(rastersEqual(decodeZpl(fs.readFileSync(path.join(folder, zplFile))), turnRaster(label, 2))).toBe(true);
   });
 
   it('refuses a label that is not a PNG with bad_label, before queueing it', async () => {

@@ -1,13 +1,21 @@
 import { useState } from 'react';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
-import { languageNames, mediaSizes, printerLanguages } from '../../../../shared/domain/printing';
+import { labelRotations, languageNames, mediaSizes, printerLanguages, type LabelRotation } from '../../../../shared/domain/printing';
 import { defaultVirtualProfile, type PrinterProfile, type PrinterView } from '../../../../shared/contract/printing';
 import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { PrintJobs } from './PrintJobs';
+
+const ROTATION_NAMES: Readonly<Record<LabelRotation, string>> = {
+  auto: 'as their barcodes read',
+  none: 'never',
+  clockwise: 'a quarter clockwise',
+  'upside-down': 'upside down',
+  counterclockwise: 'a quarter counterclockwise',
+};
 
 const kindWords: Readonly<Record<PrinterView['kind'], string>> = { virtual: 'virtual', usb: 'USB', tcp: 'network', queue: 'installed in the OS' };
 
@@ -66,6 +74,16 @@ function ProfileForm({ printer, proposed }: { readonly printer: PrinterView | nu
             {mediaSizes.map((m) => (
               <option key={m} value={m}>
                 {m} in
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Turn labels
+          <select value={profile.rotation ?? 'auto'} onChange={(e) => setProfile({ ...profile, rotation: e.target.value as LabelRotation })}>
+            {labelRotations.map((r) => (
+              <option key={r} value={r}>
+                {ROTATION_NAMES[r]}
               </option>
             ))}
           </select>
