@@ -175,7 +175,8 @@ export function createHttpClient(options: HttpOptions): HttpClient {
             ...(request.platformUkId ? { platform_uk_id: request.platformUkId } : {}),
             outcome,
           });
-        const repeatable = request.safety !== 'unsafe' && attempt < retry.attempts;
+        const once = request.safety === 'journaled';
+        const repeatable = request.safety !== 'unsafe' && !once && attempt < retry.attempts;
 
         if (result.kind === 'response') {
           const { response } = result;
@@ -183,7 +184,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
             record(429, 'rate_limited');
             // A 429 means the request was turned away unprocessed, so even an unsafe write may go again.
             const wait = parseRetryAfter(response.headers.get('retry-after'), now().getTime()) ?? backoffDelay(rateLimited + 1, retry, random);
-            if (rateLimited >= retry.rateLimitRetries || wait > retry.maxRetryAfterMs) throw rateLimitedFailure(api, wait / 1000);
+            if (once || rateLimited >= retry.rateLimitRetries || wait > retry.maxRetryAfterMs) throw rateLimitedFailure(api, wait / 1000);
             rateLimited += 1;
             attempt -= 1;
             if (request.gate) request.gate.pause(wait);
@@ -209,7 +210,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
 
         if (result.kind === 'refused') {
           record(null, 'service_unavailable');
-          if (attempt >= retry.attempts) throw unreachableFailure(api);
+          if (once || attempt >= retry.attempts) throw unreachableFailure(api);
           await sleep(backoffDelay(attempt, retry, random));
           continue;
         }

@@ -5,9 +5,12 @@
  * - idempotent: a write the service de-duplicates (a purchase carrying the
  *   same platform_uk_id), repeat with the same body;
  * - unsafe: a write whose repeat could act twice (void, pickup add): never
- *   repeated once it may have reached the service.
+ *   repeated once it may have reached the service;
+ * - journaled: a purchase whose repeats the purchase journal owns (same
+ *   platform_uk_id, bounded attempts the operator is told about): sent once
+ *   per call, whatever happens, so retries never multiply.
  */
-export type Safety = 'read' | 'idempotent' | 'unsafe';
+export type Safety = 'read' | 'idempotent' | 'unsafe' | 'journaled';
 
 export interface RetryOptions {
   /** Total attempts for a repeatable call (1 = no retry). */

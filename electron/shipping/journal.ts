@@ -1,5 +1,6 @@
 import { StationFailure, fail, type StationError } from '../../shared/contract/errors';
 import { toCents } from '../../shared/domain/money';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
@@ -12,6 +13,8 @@ export interface ChosenService {
   readonly serviceLevel: string | null;
   readonly serviceName: string | null;
   readonly price: number | null;
+  /** The operator overrode the address check for this purchase (what the service said). */
+  readonly addressOverride?: string;
 }
 
 export interface PurchaseDraft {
@@ -49,6 +52,17 @@ const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_i
 /** The request never reached a service that would act on it; repeating now cannot help, and the row stays pending. */
 const cannotSend = new Set<StationError['code']>(['unauthorized', 'not_configured', 'keychain_unavailable', 'conflict']);
 
+/**
+ * The journal owns a purchase's retries: this many attempts, each one HTTP
+ * send (the HTTP layer does not repeat a purchase), so the longest an
+ * operator waits is bounded and said on screen.
+ */
+export const PURCHASE_ATTEMPTS = 4;
+export const PURCHASE_RETRY_DELAY_MS = 300;
+export const PURCHASE_LIMIT_SECONDS = Math.ceil(
+  (PURCHASE_ATTEMPTS * DEFAULT_TIMEOUT_MS + (PURCHASE_RETRY_DELAY_MS * PURCHASE_ATTEMPTS * (PURCHASE_ATTEMPTS - 1)) / 2) / 1000,
+);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function toFailure(error: unknown): StationFailure {
@@ -69,8 +83,8 @@ const same = (a: string | null, b: string | null | undefined) => (a ?? '').toLow
  */
 export function createPurchaseJournal(deps: JournalDeps) {
   const inFlight = new Map<string, Promise<ShipmentRow>>();
-  const attempts = deps.attempts ?? 4;
-  const retryDelayMs = deps.retryDelayMs ?? 300;
+  const attempts = deps.attempts ?? PURCHASE_ATTEMPTS;
+  const retryDelayMs = deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS;
   let closed = false;
 
   function journal(packageKey: string, draft: PurchaseDraft): ShipmentRow {

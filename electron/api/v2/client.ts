@@ -83,7 +83,8 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     }
   }
 
-  const purchaseSafety = (platformUkId: string | undefined): Safety => (platformUkId ? 'idempotent' : 'unsafe');
+  // With its platform_uk_id a purchase may go again, but only the journal sends it again: one HTTP attempt per journal attempt.
+  const purchaseSafety = (platformUkId: string | undefined): Safety => (platformUkId ? 'journaled' : 'unsafe');
 
   async function quickRateBatch(batch: readonly wire.QuickRateItem[]): Promise<wire.QuickRateResult[]> {
     const body = validateRequest(wire.quickRateRequestSchema, batch, 'rate request');

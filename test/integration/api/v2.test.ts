@@ -134,11 +134,13 @@ describe('v2 client against the sandbox', () => {
     expect(await failure(client.voidLabel({ shipment_no: shipmentNo }))).toMatchObject({ code: 'service_rejected', serviceCode: 'shipment_already_voided' });
   });
 
-  it('a purchase whose answer was dropped after commit is re-sent with the same id and sold once', async () => {
+  it('a purchase whose answer was dropped after commit fails once (the journal owns re-sends); re-sent with the same id it is sold once', async () => {
     const rateId = await cheapestUspsRate();
     const sold = sandbox.stats().labelsSold;
     sandbox.faults.set({ dropPurchaseResponses: 1 });
-    const bought = await client.createAndPay({ rate_id: rateId, platform_uk_id: platformUkId() });
+    const id = platformUkId();
+    expect(await failure(client.createAndPay({ rate_id: rateId, platform_uk_id: id }))).toMatchObject({ retryable: true });
+    const bought = await client.createAndPay({ rate_id: rateId, platform_uk_id: id });
     expect(bought.duplicate_label).toBe(true);
     expect(sandbox.stats().labelsSold).toBe(sold + 1);
   });

@@ -92,6 +92,18 @@ describe('http layer', () => {
     expect(hung.seen).toHaveLength(3);
   });
 
+  it('sends a journaled purchase once, whatever the answer: the journal owns its retries', async () => {
+    const server = await serve([{ status: 502 }, { status: 200, json: { ok: 1 } }]);
+    const error = await failure(client().send(request(server.url, 'journaled', { platformUkId: 'PS-7' }), body));
+    expect(error).toMatchObject({ retryable: true });
+    expect(server.seen).toHaveLength(1);
+    const limited = await serve([{ status: 429, headers: { 'retry-after': '0' } }, { status: 200, json: { ok: 1 } }]);
+    await failure(client().send(request(limited.url, 'journaled', { platformUkId: 'PS-8' }), body));
+    expect(limited.seen).toHaveLength(1);
+    const refused = await failure(client().send(request(await refusedUrl(), 'journaled', { platformUkId: 'PS-9' }), body));
+    expect(refused).toMatchObject({ code: 'service_unavailable', retryable: true });
+  });
+
   it('treats a reset connection like a lost answer', async () => {
     const reset = await serve(['reset']);
     expect(isOutcomeUnknown(await failure(client().send(request(reset.url, 'unsafe'), body)))).toBe(true);
