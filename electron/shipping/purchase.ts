@@ -35,6 +35,8 @@ function isReturnPurchase(input: BuyInput, quoteRequest: () => StoredQuoteReques
   return quoteRequest()?.input.options.isReturnLabel === true;
 }
 
+const overrideOf = (input: BuyInput) => (input.addressOverride ? { addressOverride: input.addressOverride } : {});
+
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const { ctx } = deps;
   const images = createLabelImages(deps);
@@ -84,7 +86,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
         ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
       },
-      chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price },
+      chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       recipientName: stored.input.to.name,
       insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
@@ -119,7 +121,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
         ...(customData ? { custom_data: customData } : {}),
       },
-      chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null },
+      chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? null,
       recipientName: input.to.name,
       insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,

@@ -91,6 +91,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     insuranceAmount: dollars(row.insurance_cents),
     duplicateLabel: row.duplicate_label === 1,
     rateMismatch: mismatch,
+    addressOverride: chosenField(row, 'addressOverride'),
     isReturn: row.is_return === 1,
     labelCount: row.label_count ?? 0,
     qrCodeCount: row.qrcode_count ?? 0,
@@ -102,7 +103,7 @@ export function toShipment(row: ShipmentRow): Shipment {
   };
 }
 
-function chosenField(row: ShipmentRow, key: keyof BoughtService): string | null {
+function chosenField(row: ShipmentRow, key: keyof BoughtService | 'addressOverride'): string | null {
   if (!row.chosen_json) return null;
   const value = (JSON.parse(row.chosen_json) as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : null;

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Handlers, StationInfo } from '../../shared/contract';
+import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
 import { createBackendModule } from '../backend/module';
+import { createBenchModule } from '../bench/module';
 import type { BackendOverride } from '../backend/override';
 import { createBackendService, type BackendServiceOptions } from '../backend/service';
 import { createDevicesModule, type DevicesModuleOptions } from '../devices/module';
@@ -103,7 +104,15 @@ export async function createStation(config: StationConfig): Promise<Station> {
     print: printing.service,
     voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
   });
-  const modules: Lifecycle[] = [backend, printing, devices, account, shipping];
+  // The bench drives the other modules through the dispatcher, as every front end does.
+  const late: { dispatch?: Dispatch } = {};
+  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
+    if (!late.dispatch) return { ok: false, error: { code: 'not_configured', message: 'The station is still starting; scan again in a moment.' } };
+    // The dispatcher checked the input against the contract, and each handler returns its command's output.
+    return (await late.dispatch(name, input)) as Result<CommandOutput<N>>;
+  }
+  const bench = createBenchModule(context, events, call);
+  const modules: Lifecycle[] = [backend, printing, devices, account, shipping, bench];
 
   const info = async (): Promise<StationInfo> => ({
     name: STATION_NAME,
@@ -119,10 +128,12 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...devices.handlers,
     ...account.handlers,
     ...shipping.handlers,
+    ...bench.handlers,
     'station.info': info,
   };
 
   const dispatch = createDispatcher(handlers, log);
+  late.dispatch = dispatch;
   const started: Lifecycle[] = [];
   let closed: Promise<void> | undefined;
   const closeAll = (): Promise<void> => {

@@ -138,6 +138,10 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     `${SELECT} WHERE s.bought_at >= ? AND s.state = 'bought' AND s.carrier_code = 'USPS' ORDER BY s.id`,
   );
 
+  const orderBoxes = db.prepare<[string], { package_key: string }>(
+    "SELECT package_key FROM shipments WHERE order_number_lc = ? AND package_key LIKE 'order:%#%'",
+  );
+
   const at = () => now().toISOString();
   const metaParams = (p: Omit<PendingInsert, 'packageKey' | 'platformUkId' | 'backendId'>) => ({
     method: p.method,
@@ -154,6 +158,12 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   });
 
   return {
+    /** Box numbers of an order that have a purchase on this station, in any state (keys `order:<number>#<box>`). */
+    boxesOfOrder: (orderNumber: string): number[] =>
+      orderBoxes
+        .all(normalizeKey(orderNumber))
+        .map((r) => Number(/#(\d+)$/.exec(r.package_key)?.[1]))
+        .filter(Number.isInteger),
     get: (id: number): ShipmentRow | undefined => byId.get(id),
     /** The package's row on one backend that is not voided: pending, failed or bought. */
     liveByPackageKey: (backendId: string, key: string): ShipmentRow | undefined => liveByKey.get(backendId, key),

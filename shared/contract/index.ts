@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
+import { benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { shippingCommands, shippingEvents } from './shipping';
@@ -15,6 +16,7 @@ import type { Result } from './errors';
 export const commands = {
   ...stationCommands,
   ...shippingCommands,
+  ...benchCommands,
   ...accountCommands,
   ...printingCommands,
   ...deviceCommands,
@@ -23,6 +25,7 @@ export const commands = {
 export const events = {
   ...stationEvents,
   ...shippingEvents,
+  ...benchEvents,
   ...accountEvents,
   ...printingEvents,
   ...deviceEvents,

@@ -101,6 +101,8 @@ const buyCommon = {
   insuranceAmount: money('insurance amount').optional(),
   qrLabel: z.boolean().default(false),
   print: z.boolean().default(true),
+  /** The operator's deliberate word to buy for an address the service did not confirm; kept on the shipment. */
+  addressOverride: z.string().trim().min(1).max(200).optional(),
 };
 
 export const buyInputSchema = z

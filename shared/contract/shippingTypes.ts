@@ -109,6 +109,8 @@ export interface Shipment {
   readonly duplicateLabel: boolean;
   /** Set when the service sold a different service than the one picked (an earlier purchase of this package). */
   readonly rateMismatch: { readonly picked: BoughtService; readonly bought: BoughtService } | null;
+  /** Bought for an address the service did not confirm, on the operator's deliberate word: what they overrode. */
+  readonly addressOverride: string | null;
   readonly isReturn: boolean;
   readonly labelCount: number;
   readonly qrCodeCount: number;

@@ -19,6 +19,18 @@ export function isContentRestricted(rate: RankableRate): boolean {
   return /media[_ ]mail|library[_ ]mail/i.test(`${rate.serviceLevel ?? ''} ${rate.serviceName}`);
 }
 
+/** The content rule of a restricted service, in the words the operator sees when picking it by hand. */
+export function contentRule(rate: RankableRate): string | null {
+  const name = `${rate.serviceLevel ?? ''} ${rate.serviceName}`;
+  if (/media[_ ]mail/i.test(name)) {
+    return 'Media Mail is only for books, sound and video recordings and printed teaching material: no ads, no other goods. The carrier may open the box and charge the difference.';
+  }
+  if (/library[_ ]mail/i.test(name)) {
+    return 'Library Mail is only for items sent between libraries, schools, museums and nonprofit organizations. Check the sender and the contents qualify.';
+  }
+  return null;
+}
+
 export type RateRule = { readonly kind: 'cheapest' } | { readonly kind: 'fastest' } | { readonly kind: 'cheapestWithin'; readonly days: number };
 
 const days = (rate: RankableRate): number => rate.deliveryDays ?? Number.POSITIVE_INFINITY;

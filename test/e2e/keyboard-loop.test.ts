@@ -29,12 +29,9 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await bench().page.keyboard.press('Enter');
   };
   const played = () => bench().page.evaluate(() => (window as unknown as { played: string[] }).played.map((src) => (/scan-ok/.test(src) ? 'ok' : 'error')));
-  /** Alt+K once the service's suggestion is on screen: keep the address as the order has it. */
-  const keepAddress = async (): Promise<void> => {
-    const { page } = bench();
-    await page.getByRole('group', { name: 'Address check' }).waitFor();
-    await page.keyboard.press('Alt+k');
-    await page.getByRole('region', { name: 'Ship to' }).getByText('kept as entered').waitFor();
+  /** The service only changes the form of these addresses: applied at once, no key to press. */
+  const addressSettled = async (): Promise<void> => {
+    await bench().page.getByRole('region', { name: 'Ship to' }).getByText(/^(standardized|address confirmed)$/).waitFor();
   };
   const printJobs = async () => (await bench().call('printJobs.list', { limit: 50 })).length;
 
@@ -47,7 +44,7 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1004').waitFor();
     await expect.poll(() => page.getByRole('textbox', { name: 'Weight' }).inputValue()).toBe('1 lb 2 oz');
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
-    await keepAddress();
+    await addressSettled();
     await page.keyboard.press('Enter');
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
@@ -98,7 +95,7 @@ describe('Ship: the whole loop by keyboard and scanner only', () => {
     await scan('DEMO-1006');
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1006').waitFor();
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
-    await keepAddress();
+    await addressSettled();
     await scanIntoBox('PS:CMD:BUY');
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     const tracking = (await page.getByTestId('tracking-number').textContent()) ?? '';

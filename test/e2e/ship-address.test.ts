@@ -6,7 +6,7 @@ import { scannerTypes } from './helpers';
 describe('Ship: the operator edits the ship-to address', () => {
   const bench = useBench();
 
-  it('Alt+E edits the address; the new one is checked again, rated, and bought as kept', async () => {
+  it('Alt+E puts the cursor in the address editor; the edited address is checked again, standardized in form at once, Alt+U undoes that, and Enter buys', async () => {
     const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1002');
     await page.keyboard.press('Enter');
@@ -16,18 +16,20 @@ describe('Ship: the operator edits the ship-to address', () => {
 
     await page.keyboard.press('Alt+e');
     const form = shipTo.getByRole('group', { name: 'Edit ship-to address' });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('to.street');
     await form.getByRole('textbox', { name: 'Street', exact: true }).fill('1457 Sunset Boulevard');
     await form.getByRole('textbox', { name: 'City' }).fill('Los Angeles');
     await form.getByRole('textbox', { name: 'State' }).fill('CA');
     await form.getByRole('textbox', { name: 'ZIP code' }).fill('90026');
     await form.getByRole('textbox', { name: 'ZIP code' }).press('Enter');
 
-    await shipTo.locator('address').getByText('1457 Sunset Boulevard').waitFor();
-    const offer = shipTo.getByRole('group', { name: 'Address check' });
-    await offer.getByText(/1457 SUNSET BLVD/).waitFor();
+    await shipTo.locator('address').getByText('1457 SUNSET BLVD').waitFor();
+    await shipTo.getByText('standardized', { exact: true }).waitFor();
+    await expect(shipTo.getByRole('group', { name: 'Address check' }).count()).resolves.toBe(0);
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('scan');
-    await page.keyboard.press('Alt+k');
-    await shipTo.getByText('kept as entered').waitFor();
+    await page.keyboard.press('Alt+u');
+    await shipTo.getByText('as entered', { exact: true }).waitFor();
+    await shipTo.locator('address').getByText('1457 Sunset Boulevard').waitFor();
 
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
     await page.keyboard.press('Enter');

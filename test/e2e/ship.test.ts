@@ -5,20 +5,16 @@ import { scanAndSettle } from './helpers';
 describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
   const bench = useBench();
 
-  it('fills ship-to and package from a scanned order, offers the standardized address and shows sorted rates', async () => {
+  it('fills ship-to and package from a scanned order, applies a form-only standardization without asking, and shows sorted rates', async () => {
     const { page } = bench();
     await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1001');
     await page.keyboard.press('Enter');
     const shipTo = page.getByRole('region', { name: 'Ship to' });
     await shipTo.getByText('order DEMO-1001').waitFor();
     await expect(page.getByRole('textbox', { name: 'Weight' }).inputValue()).resolves.toMatch(/oz|lb/);
-    await page.getByRole('group', { name: 'Address check' }).waitFor();
-    await page.getByRole('table', { name: 'Rates' }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Purchase' }).getByRole('alert').getByText(/Choose first/).waitFor();
-    await page.keyboard.press('Alt+a');
-    await expect(page.getByRole('region', { name: 'Purchase' }).count()).resolves.toBe(0);
-    await shipTo.getByText('address checked').waitFor();
+    await shipTo.getByText('standardized', { exact: true }).waitFor();
+    await shipTo.locator('address').getByText(/1457 SUNSET BLVD/).waitFor();
+    await expect(page.getByRole('group', { name: 'Address check' }).count()).resolves.toBe(0);
 
     const table = page.getByRole('table', { name: 'Rates' });
     await table.waitFor();
@@ -61,17 +57,19 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
     await expect(page.getByRole('status', { name: 'Label bought' }).count()).resolves.toBe(0);
   });
 
-  it('takes a stable weight from the scale, and a typed weight wins over it', async () => {
+  it('takes a stable weight from the scale; a typed weight wins until the scale reads something new', async () => {
     const { page } = bench();
     await scanAndSettle(bench(), 'DEMO-1002');
     await bench().call('scales.simulate', { weightOz: 37 });
     const weight = page.getByRole('textbox', { name: 'Weight' });
-    await expect.poll(() => weight.inputValue()).toBe('2 lb 5 oz');
+    await expect.poll(() => weight.inputValue(), { timeout: 15_000 }).toBe('2 lb 5 oz');
     await weight.fill('12 oz');
-    await weight.press('Enter');
-    await bench().call('scales.simulate', { weightOz: 50 });
-    await page.getByLabel('Station status').getByLabel('Scale').getByText(/3 lb 2 oz/).waitFor();
+    await weight.press('Tab');
+    await page.getByText('Typed weight', { exact: false }).waitFor();
     await expect(weight.inputValue()).resolves.toBe('12 oz');
+    await bench().call('scales.simulate', { weightOz: 50 });
+    await expect.poll(() => weight.inputValue(), { timeout: 15_000 }).toBe('3 lb 2 oz');
+    await bench().call('scales.simulate', { weightOz: 0 });
   });
 
   it('toggles options by their keys', async () => {
@@ -85,11 +83,13 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
     await page.getByRole('button', { name: /^Signature/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
   });
 
-  it('shows a rating error in words next to the rates', async () => {
+  it('says at the Weight field why a weight cannot be used', async () => {
     const { page } = bench();
     await scanAndSettle(bench(), 'DEMO-1002');
-    await page.getByRole('textbox', { name: 'Weight' }).fill('3000 lb');
-    await page.getByRole('textbox', { name: 'Weight' }).press('Enter');
-    await page.getByRole('region', { name: 'Rates' }).getByRole('alert').waitFor();
+    const weight = page.getByRole('textbox', { name: 'Weight' });
+    await weight.fill('3000 lb');
+    await weight.press('Tab');
+    await page.getByRole('region', { name: 'Package' }).getByRole('alert').getByText(/more than the 150 lb/).waitFor();
+    await expect(weight.getAttribute('aria-invalid')).resolves.toBe('true');
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Rate } from '../../../shared/contract/shippingTypes';
 import { days, money } from './format';
 
@@ -12,6 +13,12 @@ interface Props {
 
 /** Rates as table rows (carrier, service, price, days), in the station's order. */
 export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rates' }: Props) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // The picked row stays on screen however long the list: ↑ ↓ never move the pick out of sight.
+  useEffect(() => {
+    if (selected === null) return;
+    body.current?.children[selected]?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   return (
     <table className="data rates" aria-label={caption}>
       <thead>
@@ -26,7 +33,7 @@ export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rat
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody ref={body}>
         {rates.map((rate, index) => {
           const off = disabled?.(rate) ?? false;
           return (

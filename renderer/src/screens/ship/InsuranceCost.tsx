@@ -1,11 +1,14 @@
 import { useQuery } from '../../station/use-query';
 import { money } from '../../ui/format';
-import { useShip } from './ship-store';
+import { useBench } from './bench-store';
 
 /** What insuring the package for the typed amount costs with the picked service. */
 export function InsuranceCost() {
-  const amount = useShip((s) => s.options.insuranceAmount);
-  const rate = useShip((s) => (s.quote && s.selected !== null ? s.quote.rates[s.selected] : undefined));
+  const amount = useBench((s) => s.bench?.options.insuranceAmount ?? null);
+  const rate = useBench((s) => {
+    const r = s.bench?.rates;
+    return r?.quote && r.picked !== null ? r.quote.rates[r.picked] : undefined;
+  });
   const quote = useQuery('insurance.quote', amount ? { amount, carrierCode: rate?.carrierCode, serviceLevel: rate?.serviceLevel } : null, []);
   if (!amount) return null;
   if (quote.error) return <p className="small error-message">Insurance quote: {quote.error.message}</p>;

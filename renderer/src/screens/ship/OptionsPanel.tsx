@@ -1,11 +1,12 @@
 import { InsuranceCost } from './InsuranceCost';
 import { InsuranceField } from './InsuranceField';
-import { optionKeys, signatureWords } from './options';
-import { useShip } from './ship-store';
+import { isOn, optionKey, optionKeys, signatureWords } from './options';
+import { useBench } from './bench-store';
 
 /** Options a packer needs, each one function key away (keys handled by the Ship screen). */
-export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void }) {
-  const options = useShip((s) => s.options);
+export function OptionsPanel() {
+  const options = useBench((s) => s.bench?.options);
+  if (!options) return null;
   return (
     <section className="panel" aria-label="Options">
       <h2>Options</h2>
@@ -21,7 +22,7 @@ export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void 
               </label>
             );
           }
-          const on = option.id === 'signature' ? options.signature !== null : options[option.id];
+          const on = isOn(options, option.id);
           return (
             <button
               key={option.key}
@@ -29,7 +30,7 @@ export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void 
               className={`button option${on ? ' primary' : ''}`}
               aria-pressed={on}
               aria-keyshortcuts={option.key}
-              onClick={() => onKey(option.key)}
+              onClick={() => optionKey(option.key)}
             >
               {option.id === 'signature' && options.signature ? signatureWords[options.signature] : option.label}
               <kbd aria-hidden="true">{option.key}</kbd>
@@ -37,6 +38,11 @@ export function OptionsPanel({ onKey }: { readonly onKey: (key: string) => void 
           );
         })}
       </div>
+      {options.insuranceError ? (
+        <p id="insurance-error" className="small error-message" role="alert">
+          {options.insuranceError}
+        </p>
+      ) : null}
       <InsuranceCost />
       {options.lithiumBattery ? <p className="small muted">Lithium batteries ship only by USPS Ground Advantage.</p> : null}
     </section>

@@ -1,37 +1,31 @@
 import { useState } from 'react';
-import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
 import type { PackagePreset } from '../../../../shared/contract/shippingTypes';
+import { Key } from '../../ui/Key';
 import { ScaleReading } from './ScaleReading';
-import { useShip } from './ship-store';
+import { intent, useBench } from './bench-store';
 
-/** Box preset and weight: the scale fills the weight once stable; typing one overrides it. */
+const sourceWords = {
+  typed: 'Typed weight: a new stable scale reading replaces it.',
+  scale: 'From the scale.',
+  order: 'From the order; place the box on the scale to weigh it.',
+} as const;
+
+/** Box preset and weight. The station decides which weight counts; the field shows exactly the weight Buy uses. */
 export function PackagePanel({ presets }: { readonly presets: readonly PackagePreset[] }) {
-  const weightOz = useShip((s) => s.weightOz);
-  const source = useShip((s) => s.weightSource);
-  const presetName = useShip((s) => s.presetName);
-  const dims = useShip((s) => s.dims);
-  const patch = useShip((s) => s.patch);
-  // The service or the station may refuse the weight itself: mark the field that caused it.
-  const refused = useShip((s) => [s.rateError?.field, s.buyError?.field].some((f) => f?.startsWith('package.weight')));
-  // What the operator is typing; null shows the current weight (from the scale or the order).
-  const [draft, setDraft] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const text = draft ?? (weightOz ? formatOunces(weightOz) : '');
-
+  const weight = useBench((s) => s.bench?.weight);
+  const packageId = useBench((s) => s.bench?.packageId ?? 0);
+  const presetName = useBench((s) => s.bench?.presetName ?? null);
+  const dims = useBench((s) => s.bench?.dims ?? null);
+  const blocker = useBench((s) => s.bench?.blockers.find((b) => b.field === 'weight') ?? null);
+  const refusedAtBuy = useBench((s) => s.bench?.purchase.error?.field === 'weight' || [s.bench?.rates.error?.field].some((f) => f?.startsWith('package.weight')));
+  // What the packer is typing, for this package and over the weight the station showed when they started.
+  const [draft, setDraft] = useState<{ readonly packageId: number; readonly base: string; readonly text: string } | null>(null);
+  const shown = weight?.text ?? '';
+  const text = draft && draft.packageId === packageId && draft.base === shown ? draft.text : shown;
+  const error = weight?.error ?? null;
   const commit = (): void => {
-    if (draft === null) return;
-    if (draft.trim() === '') {
-      setDraft(null);
-      return;
-    }
-    const parsed = parseTypedWeight(draft);
-    if (parsed === undefined || parsed <= 0) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    if (draft && draft.text !== shown) void intent('bench.weight', { text: draft.text });
     setDraft(null);
-    patch({ weightOz: parsed, weightSource: 'typed' });
   };
 
   return (
@@ -39,38 +33,33 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
       <h2>Package</h2>
       <div className="row">
         <label className="field">
-          Weight
+          <span>
+            Weight <Key k="Alt+W" />
+          </span>
           <input
             name="weight"
             className="weight"
             value={text}
             inputMode="decimal"
             autoComplete="off"
-            aria-invalid={invalid || refused}
+            aria-keyshortcuts="Alt+W"
+            aria-invalid={error !== null || refusedAtBuy}
             aria-describedby="weight-hint"
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => setDraft({ packageId, base: shown, text: e.target.value })}
             onBlur={commit}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                e.stopPropagation();
-                commit();
-              }
+              if (e.key !== 'Enter') return;
+              // Enter in Weight buys the package when it is ready, at exactly the weight typed.
+              e.preventDefault();
+              e.stopPropagation();
+              setDraft(null);
+              void intent('bench.buy', { weightText: text });
             }}
           />
         </label>
         <label className="field">
           Box
-          <select
-            value={presetName ?? ''}
-            onChange={(e) => {
-              const preset = presets.find((p) => p.name === e.target.value);
-              patch({
-                presetName: preset?.name ?? null,
-                dims: preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn, packageCode: preset.packageCode } : dims,
-              });
-            }}
-          >
+          <select value={presetName ?? ''} onChange={(e) => void intent('bench.box', { presetName: e.target.value || null })}>
             <option value="">{dims ? `Custom ${dims.lengthIn}×${dims.widthIn}×${dims.heightIn} in` : 'No box size'}</option>
             {presets.map((p) => (
               <option key={p.name} value={p.name}>
@@ -80,16 +69,8 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
           </select>
         </label>
       </div>
-      <p id="weight-hint" className={invalid ? 'small error-message' : 'small muted'}>
-        {invalid
-          ? 'That is not a weight. Type e.g. 12 oz, 1.5 lb or 1 lb 4 oz.'
-          : source === 'typed'
-            ? 'Typed weight: it stays until the next package.'
-            : source === 'scale'
-              ? 'From the scale.'
-              : source === 'order'
-                ? 'From the order; place the box on the scale to weigh it.'
-                : 'Place the box on the scale, or type a weight such as 12 oz or 1 lb 4 oz.'}
+      <p id="weight-hint" className={error || (blocker && weight?.source) ? 'small error-message' : 'small muted'} role={error ? 'alert' : undefined}>
+        {error ?? (weight?.source ? sourceWords[weight.source] : (blocker?.message ?? 'Place the box on the scale, or type a weight such as 12 oz or 1 lb 4 oz.'))}
       </p>
       <ScaleReading />
     </section>

@@ -1,7 +1,7 @@
 import type { PurchaseStage } from '../../../../shared/contract/shippingTypes';
 import { InlineError } from '../../ui/ErrorText';
 import { money, serviceWords } from '../../ui/format';
-import { useShip } from './ship-store';
+import { useBench } from './bench-store';
 
 const stageWords: ReadonlyArray<readonly [PurchaseStage, string]> = [
   ['journaled', 'Recorded'],
@@ -11,30 +11,39 @@ const stageWords: ReadonlyArray<readonly [PurchaseStage, string]> = [
   ['printed', 'Printed'],
 ];
 
-/** Purchase progress from the station's events, then what was actually bought. */
+/** Purchase progress from the station, then what was actually bought; a reloaded window shows the same. */
 export function PurchasePanel() {
-  const stages = useShip((s) => s.stages);
-  const buying = useShip((s) => s.buying);
-  const purchase = useShip((s) => s.purchase);
-  const buyError = useShip((s) => s.buyError);
-  if (!buying && !purchase && !buyError && stages.length === 0) return null;
+  const purchase = useBench((s) => s.bench?.purchase);
+  const orderNumber = useBench((s) => s.bench?.order?.orderNumber);
+  if (!purchase || (purchase.status === 'none' && !purchase.error)) return null;
   // Stages only move forward: a later one implies the earlier ones (a duplicate skips straight to printing).
-  const furthest = Math.max(-1, ...stages.map((stage) => stageWords.findIndex(([s]) => s === stage)));
-  const shipment = purchase?.shipment;
+  const furthest = Math.max(-1, ...purchase.stages.map((stage) => stageWords.findIndex(([s]) => s === stage)));
+  const result = purchase.result;
+  const shipment = result?.shipment;
   return (
     <section className="panel" aria-label="Purchase">
-      <ol className="steps" aria-label="Purchase progress">
-        {stageWords.map(([stage, words], index) => (
-          <li key={stage} className={index <= furthest ? 'done' : undefined}>
-            {words}
-          </li>
-        ))}
-      </ol>
-      <InlineError error={buyError ?? undefined} />
-      {shipment ? (
+      {purchase.status !== 'none' ? (
+        <ol className="steps" aria-label="Purchase progress">
+          {stageWords.map(([stage, words], index) => (
+            <li key={stage} className={index <= furthest ? 'done' : undefined}>
+              {words}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {purchase.status === 'buying' ? (
+        <p className="small muted" role="status" aria-label="Buying">
+          Buying the label for order {orderNumber}…
+          {purchase.limitSeconds ? ` If the service does not answer, the station stops trying after ${purchase.limitSeconds} seconds and says so; nothing is charged twice.` : ''}
+        </p>
+      ) : null}
+      <InlineError error={purchase.error ?? undefined} />
+      {shipment && result ? (
         <div className="success" role="status" aria-label="Label bought">
           <div className="grid-2">
             <dl className="facts">
+              <dt>Order</dt>
+              <dd>{shipment.orderNumber ?? orderNumber ?? '—'}</dd>
               <dt>Tracking number</dt>
               <dd className="big-number" data-testid="tracking-number">
                 {shipment.trackingNo ?? '—'}
@@ -42,9 +51,7 @@ export function PurchasePanel() {
               <dt>Cost</dt>
               <dd data-testid="label-cost">{money(shipment.cost, shipment.currency ?? 'USD')}</dd>
               <dt>Service</dt>
-              <dd>
-                {serviceWords(shipment)}
-              </dd>
+              <dd>{serviceWords(shipment)}</dd>
               {shipment.insuranceAmount ? (
                 <>
                   <dt>Insured for</dt>
@@ -52,7 +59,7 @@ export function PurchasePanel() {
                 </>
               ) : null}
             </dl>
-            {purchase.labelPng ? <img className="label-preview" alt="Label preview" src={`data:image/png;base64,${purchase.labelPng}`} /> : null}
+            {result.labelPng ? <img className="label-preview" alt="Label preview" src={`data:image/png;base64,${result.labelPng}`} /> : null}
           </div>
           {shipment.duplicateLabel ? (
             <p className="small">
@@ -65,7 +72,8 @@ export function PurchasePanel() {
               {shipment.rateMismatch.bought.serviceName ?? shipment.rateMismatch.bought.serviceLevel}; the label shown is the one bought.
             </p>
           ) : null}
-          {purchase.printError ? <p className="error-message">Not printed: {purchase.printError} The label is stored; reprint it from History.</p> : null}
+          {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}
+          {result.printError ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
           <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
         </div>
       ) : null}

@@ -1,25 +1,55 @@
-import { InlineError } from '../../ui/ErrorText';
-import { addressLines } from '../../ui/format';
 import { useState } from 'react';
+import { OVERRIDE_WORD } from '../../../../shared/contract/bench';
+import { addressLines } from '../../ui/format';
 import { Key } from '../../ui/Key';
-import { acceptStandardized, keepMine, shipToTypedAddress } from './ship-actions';
+import { intent, useBench } from './bench-store';
 import { ShipToEditor } from './ShipToEditor';
-import { useShip } from './ship-store';
 
-/** The ship-to address and, when the service standardizes it, the choice to accept or keep it. */
+const focusScan = (): void => document.querySelector<HTMLInputElement>('input[data-scan-field]')?.focus();
+
+const badges = {
+  confirmed: ['ok', 'address confirmed'],
+  standardized: ['ok', 'standardized'],
+  entered: ['warn', 'as entered'],
+  overridden: ['warn', 'not confirmed: bought on your word'],
+  checking: ['', 'checking address…'],
+} as const;
+
+/** What the operator types, deliberately, to buy for an address the service did not confirm. */
+function OverrideField() {
+  const [word, setWord] = useState('');
+  return (
+    <label className="field">
+      <span>
+        Type {OVERRIDE_WORD} and Enter to buy for this address as it is <Key k="Alt+Y" />
+      </span>
+      <input
+        name="override"
+        autoComplete="off"
+        spellCheck={false}
+        aria-keyshortcuts="Alt+Y"
+        value={word}
+        onChange={(e) => setWord(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          e.stopPropagation();
+          void intent('bench.address', { action: 'override', word }).then(() => {
+            setWord('');
+            if (useBench.getState().bench?.address.status === 'overridden') focusScan();
+          });
+        }}
+      />
+    </label>
+  );
+}
+
+/** The ship-to address and where the address check stands; only a changed or unconfirmed address asks anything. */
 export function ShipToPanel() {
-  const to = useShip((s) => s.to);
-  const order = useShip((s) => s.order);
-  const check = useShip((s) => s.check);
-  const decision = useShip((s) => s.addressDecision);
-  const addressError = useShip((s) => s.addressError);
-  const packageIndex = useShip((s) => s.packageIndex);
-  const locked = useShip((s) => s.buying || s.purchase !== null);
-  const packageKey = useShip((s) => s.packageKey);
+  const bench = useBench((s) => s.bench);
   // Editing belongs to one package: the next scan closes it, so one order's address never lands on the next.
-  const [editingKey, setEditingKey] = useState<string | null>(null);
-  const editing = editingKey !== null && editingKey === packageKey;
-  if (!to) {
+  const [editingId, setEditingId] = useState<number | null>(null);
+  if (!bench?.to || !bench.order) {
     return (
       <section className="panel" aria-label="Ship to">
         <h2>Ship to</h2>
@@ -27,31 +57,35 @@ export function ShipToPanel() {
       </section>
     );
   }
-  if (editing && !locked) {
+  const { to, order, address, box } = bench;
+  const locked = bench.purchase.status === 'buying' || bench.purchase.status === 'bought';
+  if (editingId === bench.packageId && !locked) {
     return (
       <section className="panel" aria-label="Ship to">
         <ShipToEditor
-          address={to}
+          address={address.status === 'needs_decision' && address.suggestion ? { ...address.suggestion, name: to.name } : to}
           onUse={(next) => {
-            setEditingKey(null);
-            shipToTypedAddress(next);
-            document.querySelector<HTMLInputElement>('input[data-scan-field]')?.focus();
+            setEditingId(null);
+            void intent('bench.address', { action: 'edit', address: next });
+            focusScan();
           }}
-          onCancel={() => setEditingKey(null)}
+          onCancel={() => {
+            setEditingId(null);
+            focusScan();
+          }}
         />
       </section>
     );
   }
-  const offer = check && decision === null && (check.corrections.length > 0 || !check.valid);
+  const badge = address.status in badges ? badges[address.status as keyof typeof badges] : null;
   return (
     <section className="panel" aria-label="Ship to">
       <h2>
-        Ship to {order ? <span className="muted small">order {order.orderNumber}</span> : null}{' '}
-        {packageIndex > 0 ? <span className="badge" data-testid="box-number">box {packageIndex + 1}</span> : null}{' '}
-        {decision === 'accepted' ? <span className="badge ok">address checked</span> : null}
-        {decision === 'kept' ? <span className="badge warn">kept as entered</span> : null}
+        Ship to <span className="muted small">order {order.orderNumber}</span>{' '}
+        {box > 0 ? <span className="badge" data-testid="box-number">box {box + 1}</span> : null}{' '}
+        {badge ? <span className={`badge ${badge[0]}`}>{badge[1]}</span> : null}
       </h2>
-      {order?.shipped && packageIndex === 0 ? (
+      {bench.alreadyShipped ? (
         <p className="note" role="note">
           This order already has a label. Buying again gives back that same label, never a second one; reprint it from History. For another box of
           this order press Alt+B (Another box for this order).
@@ -63,46 +97,41 @@ export function ShipToPanel() {
         ))}
       </address>
       {locked ? null : (
-        <button type="button" className="button" aria-keyshortcuts="Alt+E" onClick={() => setEditingKey(packageKey)}>
-          Edit address <Key k="Alt+E" />
-        </button>
+        <div className="row">
+          <button type="button" className="button" aria-keyshortcuts="Alt+E" onClick={() => setEditingId(bench.packageId)}>
+            Edit address <Key k="Alt+E" />
+          </button>
+          {address.status === 'standardized' ? (
+            <button type="button" className="button" aria-keyshortcuts="Alt+U" onClick={() => void intent('bench.address', { action: 'undo' })}>
+              Undo standardization <Key k="Alt+U" />
+            </button>
+          ) : null}
+          {address.status === 'entered' ? (
+            <button type="button" className="button" aria-keyshortcuts="Alt+U" onClick={() => void intent('bench.address', { action: 'redo' })}>
+              Use standardized address <Key k="Alt+U" />
+            </button>
+          ) : null}
+        </div>
       )}
-      {offer ? (
+      {address.status === 'standardized' && address.corrections.length > 0 ? (
+        <p className="small muted" aria-label="Standardized">
+          Standardized by the service: {address.corrections.map((c) => `${c.from || '(empty)'} → ${c.to || '(empty)'}`).join('; ')}
+        </p>
+      ) : null}
+      {address.status === 'needs_decision' && !locked ? (
         <div className="inline-error offer" role="group" aria-label="Address check">
-          <p className="error-message">{check.valid ? 'The service suggests a standardized address.' : 'The service could not confirm this address.'}</p>
-          {check.messages.map((m) => (
-            <p key={m} className="small">
-              {m}
-            </p>
-          ))}
-          {check.corrections.length > 0 ? (
+          <p className="error-message">{address.problem}</p>
+          {address.corrections.length > 0 ? (
             <ul className="small">
-              {check.corrections.map((c) => (
+              {address.corrections.map((c) => (
                 <li key={c.field}>
                   {c.field}: <s>{c.from || '(empty)'}</s> → <strong>{c.to || '(empty)'}</strong>
                 </li>
               ))}
             </ul>
           ) : null}
-          <div className="row">
-            {check.standardized ? (
-              <button type="button" className="button primary" onClick={acceptStandardized} aria-keyshortcuts="Alt+A">
-                Use standardized address <kbd aria-hidden="true">Alt+A</kbd>
-              </button>
-            ) : null}
-            <button type="button" className="button" onClick={keepMine} aria-keyshortcuts="Alt+K">
-              Keep mine <kbd aria-hidden="true">Alt+K</kbd>
-            </button>
-          </div>
+          <OverrideField />
         </div>
-      ) : null}
-      {addressError && decision === null ? (
-        <>
-          <InlineError error={addressError} />
-          <button type="button" className="button" onClick={keepMine} aria-keyshortcuts="Alt+K">
-            Keep mine without a check <kbd aria-hidden="true">Alt+K</kbd>
-          </button>
-        </>
       ) : null}
     </section>
   );

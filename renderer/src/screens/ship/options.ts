@@ -1,4 +1,5 @@
-import type { ShipOptions, Signature } from './ship-store';
+import type { BenchOptions, Signature } from '../../../../shared/contract/bench';
+import { intent, useBench } from './bench-store';
 
 const signatureCycle: readonly (Signature | null)[] = [null, 'signature', 'adult_signature', 'usps_signature_restricted', 'usps_adult_signature_restricted'];
 
@@ -9,7 +10,7 @@ export const signatureWords: Record<Signature, string> = {
   usps_adult_signature_restricted: 'Restricted delivery, 21+',
 };
 
-export function nextSignature(current: Signature | null): Signature | null {
+function nextSignature(current: Signature | null): Signature | null {
   const index = signatureCycle.indexOf(current);
   return signatureCycle[(index + 1) % signatureCycle.length] ?? null;
 }
@@ -27,6 +28,20 @@ export const optionKeys: ReadonlyArray<{ readonly key: string; readonly id: Togg
   { key: 'F9', id: 'qrLabel', label: 'QR label' },
 ];
 
-export function toggled(options: ShipOptions, id: Toggle): ShipOptions {
-  return { ...options, [id]: !options[id] };
+export const isOn = (options: BenchOptions, id: Toggle | 'signature'): boolean => (id === 'signature' ? options.signature !== null : options[id]);
+
+/** What an option key does: the station changes the option; F2 puts the cursor in the insurance amount. */
+export function optionKey(key: string): void {
+  const option = optionKeys.find((o) => o.key === key);
+  const options = useBench.getState().bench?.options;
+  if (!option || !options) return;
+  if (option.id === 'insurance') {
+    document.getElementById('insurance-amount')?.focus();
+    return;
+  }
+  if (option.id === 'signature') {
+    void intent('bench.option', { option: 'signature', value: nextSignature(options.signature) });
+    return;
+  }
+  void intent('bench.option', { option: option.id, on: !options[option.id] });
 }

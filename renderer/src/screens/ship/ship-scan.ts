@@ -1,67 +1,42 @@
 import { parseScan } from '../../../../shared/domain/scan';
-import type { Shipment, ShippingSettings } from '../../../../shared/contract/shippingTypes';
-import type { StationCommand } from '../../../../shared/domain/commandBarcodes';
+import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../app/nav-store';
-import { stableWeight, useScale } from '../../app/scale-store';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
-import { anotherBox, buy, scanOrder } from './ship-actions';
-import { useShip } from './ship-store';
-
-const refuse = (message: string): void => {
-  sounds.scanError();
-  useShip.getState().patch({ scanError: { code: 'not_found', message } });
-};
+import { intent, useBench } from './bench-store';
 
 /** The label on the bench, else the last one this station bought. */
 async function lastShipment(): Promise<Shipment | null> {
-  const current = useShip.getState().purchase?.shipment;
+  const current = useBench.getState().bench?.purchase.result?.shipment;
   if (current) return current;
   const found = await run('history.search', { query: '', state: 'bought', limit: 1 });
   return found.ok ? (found.value.shipments[0] ?? null) : null;
 }
 
-async function command(name: StationCommand): Promise<void> {
-  const ship = useShip.getState();
-  sounds.scanOk();
-  if (name === 'BUY') return buy();
-  if (name === 'NEXT' || name === 'CANCEL') {
-    if (!ship.buying) ship.reset();
-    return;
-  }
-  if (name === 'ANOTHER_BOX') {
-    if (!ship.order) return refuse('Scan an order first: another box is for the order on the bench.');
-    return anotherBox(() => stableWeight(useScale.getState().reading));
-  }
-  if (name === 'ZERO_SCALE') {
-    await run('scales.tare', {}, { action: 'Zeroing the scale' });
-    return;
-  }
-  if (name === 'REPRINT_LAST') {
-    const last = await lastShipment();
-    if (last === null) return refuse('No label has been bought at this station yet, so there is nothing to reprint.');
-    await run('history.reprint', { shipmentId: last.id }, { action: 'Reprinting the last label' });
-    return;
-  }
-  if (name === 'VOID_LAST') {
-    const last = await lastShipment();
-    if (last === null) return refuse('No label has been bought at this station yet, so there is nothing to void.');
-    // The Void screen finds it and asks to confirm: a scan never voids on its own.
-    useNav.getState().go('void', last.trackingNo ?? last.platformUkId);
-  }
-}
+const nothingBought = (what: string) => ({ code: 'not_found' as const, message: `No label has been bought at this station yet, so there is nothing to ${what}.` });
 
 /**
- * Everything the Ship screen's Scan box accepts: an order starts the next
- * package, a command barcode acts, anything else is refused in words.
+ * Everything the Ship screen's Scan box accepts. The bench loop (orders,
+ * BUY, NEXT, CANCEL, ANOTHER_BOX, ZERO_SCALE) is the station's; the two
+ * barcodes that work on History and Void are followed here.
  */
-export async function handleScan(text: string, settings: ShippingSettings | undefined): Promise<void> {
+export async function handleScan(text: string): Promise<void> {
   const scan = parseScan(text);
-  if (scan.kind === 'command' && scan.command) return command(scan.command);
-  if (scan.kind === 'unknown') return refuse(scan.message ?? 'That scan is not an order number.');
-  if (scan.kind === 'tracking' && !scan.order_number) {
-    return refuse(`That is a ${scan.carrier ?? ''} tracking number, not an order. Use Void, Tracking or History to work with a label.`.replace('  ', ' '));
+  if (scan.kind === 'command' && (scan.command === 'REPRINT_LAST' || scan.command === 'VOID_LAST')) {
+    const last = await lastShipment();
+    if (last === null) {
+      sounds.scanError();
+      useBench.setState((s) => ({ bench: s.bench && { ...s.bench, scanError: nothingBought(scan.command === 'VOID_LAST' ? 'void' : 'reprint') } }));
+      return;
+    }
+    sounds.scanOk();
+    if (scan.command === 'REPRINT_LAST') {
+      await run('history.reprint', { shipmentId: last.id }, { action: 'Reprinting the last label' });
+      return;
+    }
+    // The Void screen finds it and asks to confirm: a scan never voids on its own.
+    useNav.getState().go('void', last.trackingNo ?? last.platformUkId);
+    return;
   }
-  const orderNumber = scan.order_number ?? text.trim();
-  await scanOrder(orderNumber, settings, () => stableWeight(useScale.getState().reading));
+  await intent('bench.scan', { text });
 }

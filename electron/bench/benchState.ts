@@ -1,0 +1,73 @@
+import type { BenchOptions, BenchState } from '../../shared/contract/bench';
+import type { Rate } from '../../shared/contract/shippingTypes';
+import { isContentRestricted } from '../../shared/domain/rateRule';
+import { lithiumRate } from './purchasePlan';
+
+export const noOptions: BenchOptions = {
+  signature: null,
+  saturday: false,
+  additionalHandling: false,
+  returnLabel: false,
+  lithiumBattery: false,
+  qrLabel: false,
+  insuranceText: '',
+  insuranceAmount: null,
+  insuranceError: null,
+};
+
+/** The bench with nothing on it; seq and packageId are the machine's to keep. */
+export function emptyBench(seq: number, packageId: number): BenchState {
+  return {
+    seq,
+    packageId,
+    order: null,
+    box: 0,
+    alreadyShipped: false,
+    to: null,
+    address: { status: 'none', entered: null, suggestion: null, corrections: [], messages: [], problem: null },
+    presetName: null,
+    dims: null,
+    weight: { text: '', oz: null, source: null, error: null },
+    options: noOptions,
+    rates: { status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null },
+    blockers: [],
+    purchase: { status: 'none', stages: [], result: null, error: null, limitSeconds: null },
+    scanError: null,
+  };
+}
+
+/** Rows that cannot be bought with these options: with lithium batteries, every one but USPS Ground Advantage. */
+export function disabledRates(rates: readonly Rate[], options: BenchOptions): number[] {
+  if (!options.lithiumBattery) return [];
+  const allowed = lithiumRate(rates);
+  return rates.flatMap((_, index) => (index === allowed ? [] : [index]));
+}
+
+/** The rate picked for the operator: the rule's, never a content-restricted one, and with lithium only Ground Advantage. */
+export function autoPick(rates: readonly Rate[], preselected: number | null, options: BenchOptions): number | null {
+  if (options.lithiumBattery) return lithiumRate(rates);
+  if (preselected !== null && rates[preselected] && !isContentRestricted(rates[preselected])) return preselected;
+  return null;
+}
+
+/** Everything that still stops Buy, each in words at its field, in the order the operator meets them. */
+export function blockersOf(s: BenchState): BenchState['blockers'] {
+  const out: Array<BenchState['blockers'][number]> = [];
+  if (!s.order || !s.to) return [{ field: 'order', message: 'Scan an order first.' }];
+  if (s.address.status === 'needs_decision') out.push({ field: 'address', message: s.address.problem ?? 'Check the ship-to address first.' });
+  if (s.weight.oz === null) out.push({ field: 'weight', message: s.weight.error ?? 'Put the box on the scale, or type its weight (Alt+W).' });
+  if (s.options.insuranceError) out.push({ field: 'insurance', message: s.options.insuranceError });
+  const { rates } = s;
+  if (s.weight.oz !== null && rates.status === 'failed') out.push({ field: 'rate', message: rates.error?.message ?? 'No rates for this package.' });
+  else if (rates.status === 'ready' && rates.picked === null) {
+    out.push({
+      field: 'rate',
+      message: s.options.lithiumBattery
+        ? 'Lithium batteries ship only by USPS Ground Advantage, which is not offered for this package.'
+        : (rates.quote?.rates.length ?? 0) === 0
+          ? 'No carrier offered a rate for this package.'
+          : 'Pick a rate with ↑ ↓.',
+    });
+  }
+  return out;
+}

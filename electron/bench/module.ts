@@ -1,0 +1,62 @@
+import type { EventPayload } from '../../shared/contract';
+import type { StationContext, StationModule } from '../station/module';
+import type { EventHub } from '../station/events';
+import { createShipmentsRepo } from '../store/shipmentsRepo';
+import { PURCHASE_LIMIT_SECONDS } from '../shipping/journal';
+import { createShipBench, type StationCall } from './shipBench';
+
+export type BenchCommandName =
+  | 'bench.state'
+  | 'bench.scan'
+  | 'bench.weight'
+  | 'bench.box'
+  | 'bench.option'
+  | 'bench.pick'
+  | 'bench.address'
+  | 'bench.buy'
+  | 'bench.anotherBox'
+  | 'bench.clear';
+
+/**
+ * The bench loop of the Ship screen, as a state machine in the station. It
+ * drives the other modules through the contract (`call`), hears the scale and
+ * the purchase journal on the event hub, and pushes `bench.changed`.
+ */
+export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, call: StationCall): StationModule<BenchCommandName> {
+  const shipments = createShipmentsRepo(ctx.db, ctx.now);
+  const bench = createShipBench({
+    call,
+    nextBox: (orderNumber, after) => Math.max(after, ...shipments.boxesOfOrder(orderNumber)) + 1,
+    emit: (state) => ctx.emit('bench.changed', state),
+    purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
+  });
+  let unsubscribe: (() => void) | undefined;
+  return {
+    handlers: {
+      'bench.state': async () => bench.state(),
+      'bench.scan': (a) => bench.scan(a),
+      'bench.weight': async (a) => bench.typeWeight(a),
+      'bench.box': (a) => bench.setBox(a),
+      'bench.option': async (a) => bench.setOption(a),
+      'bench.pick': async (a) => bench.pick(a),
+      'bench.address': async (a) => bench.decideAddress(a),
+      'bench.buy': (a) => bench.buy(a),
+      'bench.anotherBox': async () => bench.anotherBox(),
+      'bench.clear': async () => bench.clear(),
+    },
+    async start() {
+      unsubscribe = hub.subscribe((name, payload) => {
+        if (name === 'scale.weight') {
+          const reading = payload as EventPayload<'scale.weight'>;
+          bench.scaleReading({ stable: reading.stable, oz: reading.postageOz });
+        } else if (name === 'purchase.progress') {
+          const p = payload as EventPayload<'purchase.progress'>;
+          bench.progress(p.packageKey, p.stage);
+        }
+      });
+    },
+    async close() {
+      unsubscribe?.();
+    },
+  };
+}

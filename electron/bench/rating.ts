@@ -1,0 +1,41 @@
+import type { CommandInput } from '../../shared/contract';
+import type { BenchOptions } from '../../shared/contract/bench';
+import type { PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
+
+/**
+ * What rates are asked for. An address without a residential flag is rated as
+ * residential (the dearer case), so only a service answer of "commercial"
+ * changes a rate once the address is checked.
+ */
+export function ratingInput(to: StationAddress, pkg: PackageSpec, options: BenchOptions, orderNumber: string | null): CommandInput<'rates.quote'> {
+  return {
+    to: { ...to, residential: to.residential ?? true },
+    package: pkg,
+    ...(orderNumber ? { orderNumber } : {}),
+    options: {
+      ...(options.signature ? { signature: options.signature } : {}),
+      ...(options.saturday ? { saturday: true } : {}),
+      ...(options.additionalHandling ? { additionalHandling: true } : {}),
+      ...(options.returnLabel ? { isReturnLabel: true } : {}),
+    },
+  };
+}
+
+/**
+ * Two rating inputs with the same key get the same rates: only the ZIP5, the
+ * state, the country and the residential flag of the address count, so a
+ * standardization that changes the form of the address never costs a second
+ * round trip.
+ */
+export function ratingKey(input: CommandInput<'rates.quote'>): string {
+  const { to } = input;
+  return JSON.stringify({
+    zip5: to.zip.replace(/\s/g, '').slice(0, 5),
+    state: to.state.trim().toUpperCase(),
+    country: (to.country ?? 'US').toUpperCase(),
+    residential: to.residential ?? true,
+    poBox: /\bP\s*\.?\s*O\s*\.?\s*BOX\b|\bPOST\s+OFFICE\s+BOX\b/i.test(to.street),
+    package: input.package,
+    options: input.options,
+  });
+}

@@ -1,0 +1,52 @@
+import { InlineError } from '../../ui/ErrorText';
+import { RatesTable } from '../../ui/RatesTable';
+import { intent, useBench } from './bench-store';
+
+function ruleWords(rule: { readonly kind: string; readonly days?: number }): string {
+  if (rule.kind === 'fastest') return 'fastest';
+  if (rule.kind === 'cheapestWithin') return `cheapest within ${rule.days} days`;
+  return 'cheapest';
+}
+
+/** The quotes for the package on the bench, the picked one marked; ↑ ↓ move the pick and stop at the ends. */
+export function RatesPanel() {
+  const bench = useBench((s) => s.bench);
+  const rates = bench?.rates;
+  const quote = rates?.quote ?? null;
+  const disabled = new Set(rates?.disabled ?? []);
+  const rateBlocker = bench?.blockers.find((b) => b.field === 'rate');
+  return (
+    <section className="panel" aria-label="Rates">
+      <h2>
+        Rates {rates?.status === 'rating' ? <span className="badge">getting rates…</span> : null}
+        {quote ? <span className="muted small"> rule: {ruleWords(quote.rule)}</span> : null}
+      </h2>
+      <InlineError error={rates?.error ?? undefined} />
+      {rates?.pickNote ? (
+        <p className="note" role="note" aria-label="Content rule">
+          {rates.pickNote}
+        </p>
+      ) : null}
+      {quote ? (
+        <>
+          <RatesTable
+            rates={quote.rates}
+            selected={rates?.picked ?? null}
+            onSelect={(index) => void intent('bench.pick', { index })}
+            disabled={disabled.size > 0 ? (rate) => disabled.has(quote.rates.indexOf(rate)) : undefined}
+          />
+          {quote.errors.map((e) => (
+            <p key={e.carrier} className="small muted">
+              {e.carrier}: {e.message}
+            </p>
+          ))}
+          {rateBlocker && !rates?.error ? <p className="small error-message">{rateBlocker.message}</p> : null}
+        </>
+      ) : rates?.error ? null : (
+        <p className="muted">
+          {!bench?.to ? 'Rates appear after a scan.' : bench.weight.oz === null ? 'Rates appear once the Weight field holds a weight.' : 'Getting rates…'}
+        </p>
+      )}
+    </section>
+  );
+}

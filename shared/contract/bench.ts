@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { command, event } from './define';
+import type { StationError } from './errors';
+import { addressSchema, signatureOptions } from './shipping';
+import type { AddressCheck, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
+
+/**
+ * The bench loop as the station runs it (design.md invariant 7): scan, order,
+ * address, package and weight, rates, pick, buy, print, next box. The station
+ * holds one BenchState and pushes it on every change; the Ship screen draws it
+ * and sends the intents below. A renderer that reloads asks for the state and
+ * sees the package where it is, a purchase under way included.
+ */
+
+export type Signature = (typeof signatureOptions)[number];
+
+/**
+ * Where the ship-to address stands:
+ * - checking: the service is validating it (rates are already on their way);
+ * - confirmed: the service confirmed it as entered;
+ * - standardized: the service only changed its form, which is applied (undo puts back the entered one);
+ * - entered: the operator undid a form-only standardization;
+ * - needs_decision: not confirmed, or the correction moves it (ZIP5, city, state, street): Buy stops until
+ *   the operator edits it or overrides deliberately (types SHIP);
+ * - overridden: bought as it is on the operator's deliberate word, recorded on the shipment.
+ */
+export type BenchAddressStatus = 'none' | 'checking' | 'confirmed' | 'standardized' | 'entered' | 'needs_decision' | 'overridden';
+
+export interface BenchAddress {
+  readonly status: BenchAddressStatus;
+  /** The address as the order (or the operator's edit) has it. */
+  readonly entered: StationAddress | null;
+  /** What the service suggests, when it suggests anything. */
+  readonly suggestion: StationAddress | null;
+  readonly corrections: AddressCheck['corrections'];
+  /** The service's own words about the address. */
+  readonly messages: readonly string[];
+  /** Why Buy stops, in words, while the status is needs_decision. */
+  readonly problem: string | null;
+}
+
+export interface BenchWeight {
+  /** What the Weight field shows. */
+  readonly text: string;
+  /** What Buy uses: exactly the weight shown, or null when the text is not a weight. */
+  readonly oz: number | null;
+  readonly source: 'scale' | 'typed' | 'order' | null;
+  /** Words at the field when the text cannot be read. */
+  readonly error: string | null;
+}
+
+export interface BenchOptions {
+  readonly signature: Signature | null;
+  readonly saturday: boolean;
+  readonly additionalHandling: boolean;
+  readonly returnLabel: boolean;
+  readonly lithiumBattery: boolean;
+  readonly qrLabel: boolean;
+  readonly insuranceText: string;
+  readonly insuranceAmount: number | null;
+  readonly insuranceError: string | null;
+}
+
+export interface BenchRates {
+  readonly status: 'idle' | 'rating' | 'ready' | 'failed';
+  readonly quote: RateQuote | null;
+  readonly error: StationError | null;
+  /** The picked rate (index into quote.rates). */
+  readonly picked: number | null;
+  /** Rates that cannot be picked now (lithium batteries go only by USPS Ground Advantage). */
+  readonly disabled: readonly number[];
+  /** The content rule of a restricted service picked by hand (Media Mail, Library Mail). */
+  readonly pickNote: string | null;
+}
+
+export interface BenchPurchase {
+  readonly status: 'none' | 'buying' | 'bought' | 'failed';
+  readonly stages: readonly PurchaseStage[];
+  readonly result: PurchaseResult | null;
+  readonly error: StationError | null;
+  /** While buying: the station gives up asking the service after this many seconds and says so. */
+  readonly limitSeconds: number | null;
+}
+
+export interface BenchState {
+  /** Grows with every change; a renderer keeps the newest it has seen. */
+  readonly seq: number;
+  /** Grows with every new package (a scan, another box), so view state of the last one can be dropped. */
+  readonly packageId: number;
+  readonly order: OrderLine | null;
+  /** Which box of the order (0 = the first). */
+  readonly box: number;
+  /** The order already has a label for this box. */
+  readonly alreadyShipped: boolean;
+  /** The address Buy uses. */
+  readonly to: StationAddress | null;
+  readonly address: BenchAddress;
+  readonly presetName: string | null;
+  readonly dims: { readonly lengthIn: number; readonly widthIn: number; readonly heightIn: number; readonly packageCode?: string } | null;
+  readonly weight: BenchWeight;
+  readonly options: BenchOptions;
+  readonly rates: BenchRates;
+  /** What still stops Buy, in words, each naming its field; empty when Enter buys. */
+  readonly blockers: ReadonlyArray<{ readonly field: 'order' | 'address' | 'weight' | 'insurance' | 'rate'; readonly message: string }>;
+  readonly purchase: BenchPurchase;
+  readonly scanError: StationError | null;
+}
+
+/** The word typed to buy for an address the service could not confirm. */
+export const OVERRIDE_WORD = 'SHIP';
+
+const toggles = ['saturday', 'additionalHandling', 'returnLabel', 'lithiumBattery', 'qrLabel'] as const;
+const text = (max: number) => z.string().max(max, `That is too long (at most ${max} characters)`);
+
+export const benchCommands = {
+  'bench.state': command<BenchState>()('The package on the bench as the station holds it', z.object({}).strict()),
+  'bench.scan': command<BenchState>()(
+    'A scan or typed order number on the Ship screen: starts the next package, or acts on a bench command barcode',
+    z.object({ text: z.string().trim().min(1, 'Scan an order or type its number').max(200, 'That scan is too long to be an order') }).strict(),
+  ),
+  'bench.weight': command<BenchState>()('The weight as typed (12 oz, 1 lb 4 oz, 0.5 kg); empty goes back to the scale', z.object({ text: text(40) }).strict()),
+  'bench.box': command<BenchState>()('Use a box preset (null: the order\'s own size)', z.object({ presetName: z.string().trim().max(40).nullable() }).strict()),
+  'bench.option': command<BenchState>()(
+    'Change a package option',
+    z.discriminatedUnion('option', [
+      z.object({ option: z.literal('signature'), value: z.enum(signatureOptions).nullable() }).strict(),
+      z.object({ option: z.literal('insurance'), text: text(20) }).strict(),
+      z.object({ option: z.enum(toggles), on: z.boolean() }).strict(),
+    ]),
+  ),
+  'bench.pick': command<BenchState>()(
+    'Pick a rate by its row, or move the pick one row up or down (it stops at the ends)',
+    z.union([z.object({ index: z.number().int().min(0).max(500) }).strict(), z.object({ step: z.union([z.literal(1), z.literal(-1)]) }).strict()]),
+  ),
+  'bench.address': command<BenchState>()(
+    'Decide about the ship-to address: undo or redo a standardization, use an edited address, or override with the typed word',
+    z.discriminatedUnion('action', [
+      z.object({ action: z.literal('undo') }).strict(),
+      z.object({ action: z.literal('redo') }).strict(),
+      z.object({ action: z.literal('edit'), address: addressSchema }).strict(),
+      z.object({ action: z.literal('override'), word: text(20) }).strict(),
+    ]),
+  ),
+  'bench.buy': command<BenchState>()(
+    'Buy and print the picked rate for exactly what is shown; the texts, when given, are the fields as the operator left them',
+    z.object({ weightText: text(40).optional(), insuranceText: text(20).optional() }).strict(),
+  ),
+  'bench.anotherBox': command<BenchState>()('Start the next box of the order on the bench, with its own label', z.object({}).strict()),
+  'bench.clear': command<BenchState>()('Put the package away: the bench waits for the next scan', z.object({}).strict()),
+} as const;
+
+export const benchEvents = {
+  'bench.changed': event<BenchState>('The package on the bench changed'),
+} as const;
