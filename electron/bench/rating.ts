@@ -7,7 +7,12 @@ import type { PackageSpec, StationAddress } from '../../shared/contract/shipping
  * residential (the dearer case), so only a service answer of "commercial"
  * changes a rate once the address is checked.
  */
-export function ratingInput(to: StationAddress, pkg: PackageSpec, options: BenchOptions, orderNumber: string | null): CommandInput<'rates.quote'> {
+export function ratingInput(
+  to: StationAddress,
+  pkg: PackageSpec,
+  options: BenchOptions,
+  orderNumber: string | null,
+): CommandInput<'rates.quote'> & { readonly to: StationAddress } {
   return {
     to: { ...to, residential: to.residential ?? true },
     package: pkg,
@@ -27,7 +32,7 @@ export function ratingInput(to: StationAddress, pkg: PackageSpec, options: Bench
  * standardization that changes the form of the address never costs a second
  * round trip.
  */
-export function ratingKey(input: CommandInput<'rates.quote'>): string {
+export function ratingKey(input: CommandInput<'rates.quote'> & { readonly to: StationAddress }): string {
   const { to } = input;
   return JSON.stringify({
     zip5: to.zip.replace(/\s/g, '').slice(0, 5),

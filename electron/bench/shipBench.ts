@@ -89,7 +89,7 @@ export function createShipBench(ports: ShipBenchPorts) {
     if (quoted?.key === key && (s.rates.status === 'ready' || s.rates.status === 'rating')) return;
     const mine = ++rateGeneration;
     const packageId = s.packageId;
-    quoted = { key, to: input.to as StationAddress };
+    quoted = { key, to: input.to };
     set({ rates: { ...s.rates, status: 'rating', error: null } });
     const running = ports.call('rates.quote', input).then((result) => {
       if (mine !== rateGeneration || !isCurrent(packageId)) return;
