@@ -7,6 +7,7 @@
 //    makes ZPL (ours vs zpl-image) or ESC/POS (ours vs node-thermal-printer).
 // Run: npm run -s bench:label -- --json   (one JSON object on stdout)
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import { PNG } from 'pngjs';
@@ -31,6 +32,7 @@ interface Row {
   warnings: string[];
   /** Whole pipeline from the carrier's PNG, per language. */
   ours_ms: Record<PrinterLanguage, number>;
+  ours_cpu_ms: Record<PrinterLanguage, number>;
   /** From the same fitted PNG. */
   fitted_ours_zpl_ms: number;
   fitted_zpl_image_ms: number;
@@ -88,10 +90,14 @@ async function nodeThermalPrinter(png: Buffer): Promise<Buffer> {
   return printer.getBuffer();
 }
 
-async function time(fn: () => unknown): Promise<number> {
+/** Wall-clock and this process's CPU milliseconds: on a machine shared with other work the CPU time is the steadier figure. */
+async function time(fn: () => unknown): Promise<[number, number]> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await fn();
-  return performance.now() - start;
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return [wall, (used.user + used.system) / 1000];
 }
 
 async function main(): Promise<void> {
@@ -114,20 +120,28 @@ async function main(): Promise<void> {
       const fitted = rasterToPng(first.raster);
       const oursBytes = oursZpl(fitted, dpi);
       const peerBytes = zplImage(fitted);
-      const t = { zpl: [], epl: [], tspl: [], escpos: [], fittedZpl: [], zplImage: [], fittedEscpos: [], ntp: [] } as Record<string, number[]>;
+      const keys = ['zpl', 'epl', 'tspl', 'escpos', 'fittedZpl', 'zplImage', 'fittedEscpos', 'ntp'];
+      const t = Object.fromEntries(keys.map((k) => [k, [] as number[]]));
+      const c = Object.fromEntries(keys.map((k) => [k, [] as number[]]));
       await nodeThermalPrinter(fitted);
       for (let r = 0; r < rounds + 1; r += 1) {
         gc?.();
-        const sample: Record<string, number> = {};
+        const sample: Record<string, [number, number]> = {};
         for (const language of printerLanguages) sample[language] = await time(() => convertLabel(png, { ...settings(dpi), language }));
         sample.fittedZpl = await time(() => oursZpl(fitted, dpi));
         sample.zplImage = await time(() => zplImage(fitted));
         sample.fittedEscpos = await time(() => oursEscpos(fitted, dpi));
         sample.ntp = await time(() => nodeThermalPrinter(fitted));
         // The first round warms the JIT and is dropped.
-        if (r > 0) for (const [k, v] of Object.entries(sample)) t[k]!.push(v);
+        if (r > 0) {
+          for (const [k, [wall, cpu]] of Object.entries(sample)) {
+            t[k]!.push(wall);
+            c[k]!.push(cpu);
+          }
+        }
       }
       const m = (k: string): number => median(t[k]!);
+      const mc = (k: string): number => median(c[k]!);
       rows.push({
         label: file,
         dpi,
@@ -135,6 +149,7 @@ async function main(): Promise<void> {
         turns: first.fit.turns,
         warnings: first.fit.warnings.map((w) => w.kind),
         ours_ms: { zpl: round(m('zpl')), epl: round(m('epl')), tspl: round(m('tspl')), escpos: round(m('escpos')) },
+        ours_cpu_ms: { zpl: round(mc('zpl')), epl: round(mc('epl')), tspl: round(mc('tspl')), escpos: round(mc('escpos')) },
         fitted_ours_zpl_ms: round(m('fittedZpl')),
         fitted_zpl_image_ms: round(m('zplImage')),
         fitted_ours_escpos_ms: round(m('fittedEscpos')),
@@ -151,6 +166,7 @@ async function main(): Promise<void> {
     labels: rows.length,
     median_203: {
       ours_ms: Object.fromEntries(printerLanguages.map((l) => [l, round(median(at203.map((r) => r.ours_ms[l])))])),
+      ours_cpu_ms: Object.fromEntries(printerLanguages.map((l) => [l, round(median(at203.map((r) => r.ours_cpu_ms[l])))])),
       fitted_ours_zpl_ms: round(median(at203.map((r) => r.fitted_ours_zpl_ms))),
       fitted_zpl_image_ms: round(median(at203.map((r) => r.fitted_zpl_image_ms))),
       fitted_ours_escpos_ms: round(median(at203.map((r) => r.fitted_ours_escpos_ms))),
@@ -159,16 +175,18 @@ async function main(): Promise<void> {
       node_thermal_printer_ratio: round(median(at203.map((r) => r.node_thermal_printer_ratio)), 2),
     },
     zpl_never_larger_than_zpl_image: rows.every((r) => r.ours_zpl_bytes <= r.zpl_image_bytes),
+    load_average: os.loadavg().map((n) => round(n, 1)),
+    cpus: os.cpus().length,
   };
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ summary, labels: rows })}\n`);
     return;
   }
-  process.stdout.write('label                            dpi  scale turn   zpl   epl  tspl escpos | fit:zpl zpl-image  x    escpos   ntp     x  | zpl bytes  zpl-image\n');
+  process.stdout.write('label                            dpi  scale turn  zpl cpu ms | zpl   epl  tspl escpos | fit:zpl zpl-image  x    escpos   ntp     x  | zpl bytes  zpl-image\n');
   for (const r of rows) {
     const ms = (n: number, w = 6): string => n.toFixed(1).padStart(w);
     process.stdout.write(
-      `${r.label.padEnd(32)} ${String(r.dpi).padEnd(4)} ${r.scale.toFixed(2).padStart(5)} ${String(r.turns).padStart(4)} ${ms(r.ours_ms.zpl)}${ms(r.ours_ms.epl)}${ms(r.ours_ms.tspl)}${ms(r.ours_ms.escpos, 7)} | ${ms(r.fitted_ours_zpl_ms, 7)}${ms(r.fitted_zpl_image_ms, 10)}${ms(r.zpl_image_ratio, 5)}${ms(r.fitted_ours_escpos_ms, 9)}${ms(r.fitted_node_thermal_printer_ms)}${ms(r.node_thermal_printer_ratio, 6)}  | ${String(r.ours_zpl_bytes).padStart(9)} ${String(r.zpl_image_bytes).padStart(10)}\n`,
+      `${r.label.padEnd(32)} ${String(r.dpi).padEnd(4)} ${r.scale.toFixed(2).padStart(5)} ${String(r.turns).padStart(4)} ${ms(r.ours_cpu_ms.zpl, 10)} | ${ms(r.ours_ms.zpl)}${ms(r.ours_ms.epl)}${ms(r.ours_ms.tspl)}${ms(r.ours_ms.escpos, 7)} | ${ms(r.fitted_ours_zpl_ms, 7)}${ms(r.fitted_zpl_image_ms, 10)}${ms(r.zpl_image_ratio, 5)}${ms(r.fitted_ours_escpos_ms, 9)}${ms(r.fitted_node_thermal_printer_ms)}${ms(r.node_thermal_printer_ratio, 6)}  | ${String(r.ours_zpl_bytes).padStart(9)} ${String(r.zpl_image_bytes).padStart(10)}\n`,
     );
   }
   process.stdout.write(`${JSON.stringify(summary)}\n`);
