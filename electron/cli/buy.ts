@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addressSchema } from '../../shared/contract/shipping';
-import type { Shipment, StationAddress } from '../../shared/contract/shippingTypes';
+import type { PurchaseResult, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
 import { chooseRate } from '../shipping/batch';
@@ -68,7 +68,8 @@ export const buyCommand: CliCommand = {
   usage: [
     'Usage: parcel-station buy --order NUMBER [--service cheapest|fastest|SERVICE_LEVEL] [--insure AMOUNT] [options]',
     '',
-    'Prints one JSON line: {"order_number", "platform_uk_id", "shipment_no", "tracking_no", "duplicate_label", "cost", "label_file"}.',
+    'Prints one JSON line: {"order_number", "platform_uk_id", "shipment_no", "tracking_no", "duplicate_label", "cost", "label_file", "customs_form_files"}.',
+    'An international order is bought with its customs declaration; its customs forms (CN22/CN23) are written next to the label.',
     'Buying the same order again returns the label already bought (duplicate_label true); it is never charged twice.',
     '',
     '  --order NUMBER      an order in the inbox (orders import / orders pull)',
@@ -114,7 +115,13 @@ export const buyCommand: CliCommand = {
       const order = await headless.call('orders.lookup', { orderNumber: values.order });
       const weightOz = weight ?? order.package?.weightOz;
       if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give it with --weight-oz.`);
-      const quote = await headless.call('rates.quote', { to: order.recipient, package: { ...order.package, weightOz }, orderNumber: order.orderNumber, ...(from ? { from } : {}) });
+      const quote = await headless.call('rates.quote', {
+        to: order.recipient,
+        package: { ...order.package, weightOz },
+        orderNumber: order.orderNumber,
+        ...(from ? { from } : {}),
+        ...(order.customs ? { customs: order.customs } : {}),
+      });
       const index = chooseRate(quote.rates, values.service, quote.rule);
       const rate = index === null ? undefined : quote.rates[index];
       if (!rate?.rateId) {
@@ -132,6 +139,7 @@ export const buyCommand: CliCommand = {
       });
       const s = bought.shipment;
       const labelFile = bought.labelPng ? writeLabelFile(headless.dataDir, s, Buffer.from(bought.labelPng, 'base64'), io) : null;
+      const customsFiles = labelFile ? writeCustomsFiles(labelFile, bought.customsForms) : [];
       if (!bought.labelPng && s.error) io.err(s.error);
       if (bought.printError) io.err(`The label is stored but did not print: ${bought.printError}`);
       else if (bought.printJobId) {
@@ -148,6 +156,7 @@ export const buyCommand: CliCommand = {
           duplicate_label: s.duplicateLabel || bought.reused,
           cost: s.cost,
           label_file: labelFile,
+          customs_form_files: customsFiles,
         }),
       );
       return 0;
@@ -156,3 +165,12 @@ export const buyCommand: CliCommand = {
     }
   },
 };
+
+/** Customs forms go next to their label, named after it: <label>-customs-1.png (or .pdf). */
+function writeCustomsFiles(labelFile: string, forms: PurchaseResult['customsForms']): string[] {
+  return forms.map((form, i) => {
+    const file = labelFile.replace(/\.png$/, `-customs-${i + 1}.${form.mime === 'application/pdf' ? 'pdf' : 'png'}`);
+    fs.writeFileSync(file, Buffer.from(form.base64, 'base64'));
+    return file;
+  });
+}

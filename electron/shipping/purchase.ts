@@ -222,7 +222,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       : reused
         ? { jobId: null, error: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
         : await printLabels(row, eventKey);
-    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), printJobId: printed.jobId, printError: printed.error };
+    const forms = deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, printJobId: printed.jobId, printError: printed.error };
   }
 
   async function reconcile(): Promise<Shipment[]> {

@@ -23,7 +23,7 @@ const item = z.object({
 export const customsSchema = z.object({
   contentsType: z.enum(contentsTypes, { error: 'Pick what the package holds: merchandise, gift, documents, returned goods or sample' }),
   nonDelivery: z.enum(nonDeliveryOptions, { error: 'Pick what happens if it cannot be delivered: return or abandon' }).default('return'),
-  items: z.array(item).max(MAX_CUSTOMS_ITEMS, `A customs form holds at most ${MAX_CUSTOMS_ITEMS} items; combine similar ones`).default([]),
+  items: z.array(item).max(MAX_CUSTOMS_ITEMS, `A customs form holds at most ${MAX_CUSTOMS_ITEMS} items; combine similar ones`).readonly().default([]),
   itn: z.string().trim().max(20, 'An ITN is an X and 14 digits').optional(),
   aesExemption: z.string().trim().max(40, 'The exemption code is too long').optional(),
 });

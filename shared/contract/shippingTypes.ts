@@ -128,6 +128,8 @@ export interface PurchaseResult {
   readonly reused: boolean;
   /** First label image as base64 PNG, for the preview. */
   readonly labelPng: string | null;
+  /** The customs forms stored with the label (CN22/CN23), base64, for the CLI and previews. */
+  readonly customsForms: ReadonlyArray<{ readonly mime: 'image/png' | 'application/pdf'; readonly base64: string }>;
   readonly printJobId: string | null;
   /** Why printing did not happen, when a print was asked for and refused; the label is stored either way. */
   readonly printError: string | null;

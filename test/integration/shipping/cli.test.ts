@@ -32,6 +32,25 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('headless commands on the embedded sandbox', () => {
+  it('buys an international order with its customs declaration and writes the customs form next to the label', async () => {
+    const data = path.join(dir, 'intl');
+    const file = path.join(dir, 'intl.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'order_number,recipient_name,street,city,state,zip_code,country,phone,weight_oz,length_in,width_in,height_in,contents_type,item_description,item_quantity,item_value_usd,item_weight_oz,item_hs_code,item_origin_country',
+        'UK-7,Olivia Hart,10 Downing St,London,,SW1A 2AA,GB,+44 20 7946 0958,20,10,8,4,merchandise,Wool scarf,2,35,5,6117.10,GB',
+        'UK-7,,,,,,,,,,,,,Leather gloves,1,49.50,4,420329,IT',
+      ].join('\n'),
+    );
+    expect((await cli(['orders', 'import', file, '--data-dir', data])).code).toBe(0);
+    const result = await cli(['buy', '--order', 'UK-7', '--no-print', '--data-dir', data]);
+    expect(result.code, result.err.join('\n')).toBe(0);
+    const bought = JSON.parse(result.out[0] as string) as { label_file: string; customs_form_files: string[] };
+    expect(bought.customs_form_files).toEqual([bought.label_file.replace(/\.png$/, '-customs-1.png')]);
+    expect(fs.readFileSync(bought.customs_form_files[0] as string).subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('imports, buys (once), voids (once) and searches history', async () => {
     const data = path.join(dir, 'data');
     const imported = await cli(['orders', 'import', path.join(dir, 'orders.csv'), '--data-dir', data]);
@@ -43,7 +62,8 @@ describe('headless commands on the embedded sandbox', () => {
     expect(first.code).toBe(0);
     expect(first.out).toHaveLength(1);
     const bought = JSON.parse(first.out[0] as string) as Record<string, unknown>;
-    expect(Object.keys(bought)).toEqual(['order_number', 'platform_uk_id', 'shipment_no', 'tracking_no', 'duplicate_label', 'cost', 'label_file']);
+    expect(Object.keys(bought)).toEqual(['order_number', 'platform_uk_id', 'shipment_no', 'tracking_no', 'duplicate_label', 'cost', 'label_file', 'customs_form_files']);
+    expect(bought.customs_form_files).toEqual([]);
     expect(bought.duplicate_label).toBe(false);
     expect(fs.readFileSync(bought.label_file as string).subarray(1, 4).toString()).toBe('PNG');
 
