@@ -19,14 +19,17 @@ export type BuyInput = CommandArgs<'labels.buy'>;
 /**
  * One platform_uk_id per package. An order's outbound package n has the same
  * key on every path (Ship screen, batch, CLI), whatever session key the
- * caller brings, and order numbers match case-insensitively; a return label
- * is its own package (the caller's session key, else one per order package).
+ * caller brings, and order numbers match case-insensitively. A return label
+ * is its own package: for an order, return 1 of package n (Buy again shows
+ * that same label), and a second return asked for on purpose is return 2, a
+ * new package, never a re-send of the first under a new id; without an
+ * order, the caller's session key.
  */
-export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number }, isReturn: boolean): string {
+export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number; returnNumber?: number }, isReturn: boolean): string {
   const order = input.orderNumber?.trim().toLowerCase();
   if (order && !isReturn) return `order:${order}#${input.packageIndex}`;
+  if (order) return `return:order:${order}#${input.packageIndex}${(input.returnNumber ?? 1) > 1 ? `/return${input.returnNumber}` : ''}`;
   if (input.packageKey) return input.packageKey;
-  if (order) return `return:order:${order}#${input.packageIndex}`;
   return fail('invalid_input', 'Scan an order or start a package before buying', { field: 'packageKey' });
 }
 

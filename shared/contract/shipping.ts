@@ -98,6 +98,8 @@ const buyCommon = {
   packageKey: packageKey.optional(),
   orderNumber: z.string().trim().max(80).optional(),
   packageIndex: z.number().int().min(0).max(999).default(0),
+  /** Which return label of an order's package: 1 unless the operator asks for another one on purpose. */
+  returnNumber: z.number().int().min(1).max(99).optional(),
   insuranceAmount: money('insurance amount').optional(),
   qrLabel: z.boolean().default(false),
   print: z.boolean().default(true),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { AddressCheck } from '../../../../shared/contract/shippingTypes';
@@ -13,6 +13,9 @@ export function AddressScreen() {
   const [check, setCheck] = useState<AddressCheck | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The operator starts typing the address: its first field has the cursor on arrival.
+  useEffect(() => form.current?.querySelector('input')?.focus(), []);
 
   const validate = async (): Promise<void> => {
     setBusy(true);
@@ -31,6 +34,7 @@ export function AddressScreen() {
       <h1>Address check</h1>
       <div className="grid-2">
         <form
+          ref={form}
           className="panel"
           onSubmit={(e) => {
             e.preventDefault();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { sounds } from '../../ui/sounds';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
@@ -11,6 +11,7 @@ import { AddressForm, addressFrom, draftFrom, emptyAddress } from '../../ui/Addr
 import { BoughtLabel } from '../../ui/BoughtLabel';
 import { InlineError } from '../../ui/ErrorText';
 import { newPackageKey } from '../../ui/package-key';
+import { useAutoFocus } from '../../ui/use-auto-focus';
 
 const levels = [
   ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS Ground Advantage Return'],
@@ -18,7 +19,12 @@ const levels = [
   ['USPS_PRIORITY_MAIL_EXPRESS_RETURN', 'USPS Priority Mail Express Return'],
 ] as const;
 
-/** A return label the customer uses to send a package back, bought directly with a USPS Returns level. */
+/**
+ * A return label the customer uses to send a package back, bought directly
+ * with a USPS Returns level. For an order, Buy again shows the label already
+ * bought; another return label for the same order is asked for on purpose
+ * (Alt+R) and is a new package to the station (its return number).
+ */
 export function ReturnsScreen() {
   const settings = useQuery('settings.shipping.get', {}, ['settings']);
   const [orderNumber, setOrderNumber] = useState('');
@@ -30,6 +36,10 @@ export function ReturnsScreen() {
   const [buyError, setBuyError] = useState<StationError | null>(null);
   const [busy, setBusy] = useState(false);
   const [bought, setBought] = useState<PurchaseResult | null>(null);
+  const [returnNumber, setReturnNumber] = useState(1);
+  // The operator starts with the order the return is for.
+  const orderField = useRef<HTMLInputElement>(null);
+  useAutoFocus(orderField);
 
   const fromOrder = async (): Promise<void> => {
     const result = await run('orders.lookup', { orderNumber });
@@ -40,11 +50,12 @@ export function ReturnsScreen() {
     sounds.scanOk();
     setLookupError(null);
     setCustomer(draftFrom(result.value.recipient));
-    setPackageKey(`return:${result.value.orderNumber}:0`);
+    setOrderNumber(result.value.orderNumber);
+    setReturnNumber(1);
     setBought(null);
   };
 
-  const buy = async (): Promise<void> => {
+  const buy = async (number: number = returnNumber): Promise<void> => {
     const shipFrom = settings.data?.shipFrom;
     if (!shipFrom) {
       setBuyError({ code: 'not_configured', message: 'Returns go back to the ship-from address, and none is set.' });
@@ -64,12 +75,12 @@ export function ReturnsScreen() {
       to: shipFrom,
       package: { weightOz },
       options: { isReturnLabel: true },
-      packageKey,
-      orderNumber: orderNumber.trim() || undefined,
+      ...(orderNumber.trim() ? { orderNumber: orderNumber.trim(), returnNumber: number } : { packageKey }),
     });
     setBusy(false);
     if (!result.ok) return setBuyError(result.error);
     setBuyError(null);
+    setReturnNumber(number);
     setBought(result.value);
   };
 
@@ -78,7 +89,9 @@ export function ReturnsScreen() {
     setCustomer(emptyAddress);
     setOrderNumber('');
     setWeight('');
+    setReturnNumber(1);
     setPackageKey(newPackageKey('return'));
+    orderField.current?.focus();
   };
 
   return (
@@ -95,7 +108,7 @@ export function ReturnsScreen() {
           >
             <label className="field grow">
               From an order <span className="hint">(fills in the customer)</span>
-              <input value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="Order number" />
+              <input ref={orderField} value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="Order number" />
             </label>
             <button type="submit" className="button">
               Use order <Key k="Enter" />
@@ -132,6 +145,18 @@ export function ReturnsScreen() {
               </button>
             ) : null}
           </div>
+          {bought && orderNumber.trim() ? (
+            <div className="row" role="group" aria-label="Another return">
+              <p className="small">
+                {bought.reused
+                  ? `Return label ${returnNumber} for order ${orderNumber.trim()} was bought earlier; this is that label, not charged again.`
+                  : `Return label ${returnNumber} for order ${orderNumber.trim()}.`}
+              </p>
+              <button type="button" className="button" disabled={busy} aria-keyshortcuts="Alt+R" onClick={() => void buy(returnNumber + 1)}>
+                Buy another return label for this order <Key k="Alt+R" />
+              </button>
+            </div>
+          ) : null}
         </div>
         <div>{bought ? <BoughtLabel purchase={bought} /> : null}</div>
       </div>

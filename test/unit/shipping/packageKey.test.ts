@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { packageKeyOf } from '../../../electron/shipping/purchase';
+
+describe('packageKeyOf', () => {
+  it('gives an order\'s return one key whatever session key the caller brings, and a second return asked for on purpose its own', () => {
+    const first = packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, packageKey: 'return-abc' }, true);
+    expect(first).toBe('return:order:demo-1004#0');
+    expect(packageKeyOf({ orderNumber: 'demo-1004', packageIndex: 0, returnNumber: 1 }, true)).toBe(first);
+    const second = packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: 2 }, true);
+    expect(second).not.toBe(first);
+    expect(packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: 2, packageKey: 'other' }, true)).toBe(second);
+    expect(packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: 2 }, false)).toBe('order:demo-1004#0');
+    expect(packageKeyOf({ packageIndex: 0, packageKey: 'return-abc' }, true)).toBe('return-abc');
+  });
+});
