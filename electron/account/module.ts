@@ -193,6 +193,8 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     },
     /** v1 purchases a previous session could not confirm are settled before the bench opens. */
     async start() {
+      // Reaching the backend starts the embedded sandbox: only when there is something to settle.
+      if (!purchases.anyUnresolved()) return;
       try {
         const c = await deps.backend.clients();
         const outcome = await journal.reconcile(c.v1, c.backendId ?? 'default');

@@ -45,6 +45,7 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
   const sent = db.prepare('UPDATE v1_purchases SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
   const bought = db.prepare("UPDATE v1_purchases SET state = 'bought', shipment_id = ?, tracking_code = ?, error = NULL, updated_at = ? WHERE id = ?");
   const voidTracking = db.prepare("UPDATE v1_purchases SET state = 'voided', updated_at = ? WHERE tracking_code = ? AND state = 'bought'");
+  const anyUnresolved = db.prepare("SELECT 1 FROM v1_purchases WHERE state IN ('pending', 'unknown') LIMIT 1");
   const unresolved = db.prepare<[string], V1PurchaseRow>("SELECT * FROM v1_purchases WHERE backend_id = ? AND state IN ('pending', 'unknown') ORDER BY id");
   const withTracking = db.prepare<[string], { n: number }>("SELECT count(*) AS n FROM v1_purchases WHERE tracking_code = ?");
   const byShipment = db.prepare<[number], V1PurchaseRow>('SELECT * FROM v1_purchases WHERE shipment_id = ?');
@@ -55,6 +56,8 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
     live: (backendId: string, packageKey: string): V1PurchaseRow | undefined => live.get(backendId, packageKey),
     /** Purchases of one backend whose outcome the station does not know (sent, answer lost or process stopped). */
     unresolved: (backendId: string): V1PurchaseRow[] => unresolved.all(backendId),
+    /** Whether any backend has a purchase to settle: asked before reaching a backend (which, for the sandbox, starts it). */
+    anyUnresolved: (): boolean => anyUnresolved.get() !== undefined,
     /** Whether a tracking code is already some package's label on this station. */
     holdsTracking: (trackingCode: string): boolean => (withTracking.get(trackingCode)?.n ?? 0) > 0,
     /** The purchase behind a stored v1 label (its store and order, for reading the label back). */

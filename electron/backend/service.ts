@@ -7,7 +7,7 @@ import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
 import { createV1Client, type V1Client } from '../api/v1/client';
 import { createV2Client, type V2Client, type V2ClientOptions } from '../api/v2/client';
 import type { Logger } from '../log/logger';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import type { Sandbox, SandboxOptions } from '../sandbox';
 import type { SettingsStore } from '../store/settings';
 import { keyMode, secretNames, type SecretName, type Vault, type VaultProfile } from '../vault/vault';
 import type { BackendOverride } from './override';
@@ -83,7 +83,8 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     if (!sandbox) {
       const dataDir = path.join(options.dataDir, 'sandbox');
       log.info('starting the embedded sandbox', { dataDir });
-      sandbox = startSandbox({ ...options.sandbox, dataDir }).catch((error: unknown) => {
+      // Loaded on first use: the sandbox brings jose, bwip-js and pdfkit, which a station on a live service never needs.
+      sandbox = import('../sandbox').then(({ startSandbox }) => startSandbox({ ...options.sandbox, dataDir })).catch((error: unknown) => {
         sandbox = undefined;
         log.error('the embedded sandbox did not start', { error });
         return fail('service_unavailable', 'The built-in practice service (sandbox) could not start. Restart the station; if it persists, check the log.');

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { startSandbox } from '../sandbox';
 import { CliUsageError, type CliCommand } from './command';
 import { waitForShutdown } from './shutdown';
 
@@ -52,6 +51,7 @@ export const sandboxCommand: CliCommand = {
     const seed = number('seed', values.seed, 2 ** 32);
     const drops = number('drop-purchases', values['drop-purchases'], 1_000_000);
     if (drops !== undefined && !Number.isInteger(drops)) throw new CliUsageError(`--drop-purchases must be a whole number, not "${values['drop-purchases']}".`);
+    const { startSandbox } = await import('../sandbox');
     const sandbox = await startSandbox({
       port: port('port', values.port),
       legacyPort: port('legacy-port', values['legacy-port']),

@@ -5,7 +5,6 @@ import { parseScan } from '../../shared/domain/scan';
 import { formatOunces, roundUpOunces } from '../../shared/domain/units';
 import type { StationContext, StationModule } from '../station/module';
 import { createSettingsStore } from '../store/settings';
-import { drawCommandSheet } from './commandSheet';
 import type { ScaleReading } from './scales/report';
 import { createSimulatedScale, SIMULATED_SCALE_ID, type SimulatedScale } from './scales/simulatedScale';
 import { createWeightTracker, type WeightState, type WeightTracker } from './scales/stability';
@@ -266,7 +265,8 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
         return { scaleId: simulated.id, weightOz };
       },
       'scan.parse': async ({ text }) => parseScan(text),
-      'scan.commandSheet': async ({ format }) => drawCommandSheet(format),
+      // bwip-js and pdfkit load with the first command sheet, not with every start.
+      'scan.commandSheet': async ({ format }) => (await import('./commandSheet')).drawCommandSheet(format),
     },
 
     async start() {

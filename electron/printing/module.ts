@@ -16,7 +16,6 @@ import { createJobStore } from './queue/jobStore';
 import { createPrintQueue } from './queue/printQueue';
 import { decodeLabelPng } from './raster/decode';
 import { rasterToPng } from './raster/preview';
-import { renderTestLabel } from './testLabel';
 import { createTcpPrinter } from './transport/tcp';
 import type { PrinterTransport } from './transport/transport';
 import { createOsQueuePrinter } from './transport/osQueue';
@@ -174,6 +173,8 @@ export function createPrintingModule(
       },
       'printers.testPrint': async ({ printerId }) => {
         const profile = profileOrFail(printerId);
+        // bwip-js loads with the first test label, not with every start.
+        const { renderTestLabel } = await import('./testLabel');
         const png = await renderTestLabel(profile);
         return queue.enqueue({ png, title: `Test label for ${profile.name}`, kind: 'test', printerId: profile.id });
       },

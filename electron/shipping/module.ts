@@ -125,10 +125,12 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
     },
     async start() {
       deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());
-      await settle();
+      // Only with something to settle: reaching the backend starts the embedded sandbox, which a start need not wait for.
+      if (deps.shipments.anyPending()) await settle();
       unsubscribe = backend.onChange?.(() => void settle());
       // Purchases the service could not confirm at start-up are asked about again until they settle.
       timer = setInterval(() => {
+        if (!deps.shipments.anyPending()) return;
         void backend
           .clients()
           .then((clients) => (deps.shipments.pending(backendIdOf(clients)).length > 0 ? settle() : undefined))

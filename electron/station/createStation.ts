@@ -14,6 +14,7 @@ import { createShippingModule } from '../shipping/module';
 import { adoptUnkeyedBackend } from '../store/backendAdoption';
 import { openDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
+import { readBackendSettings } from '../backend/settings';
 import { createVault, type Vault } from '../vault/vault';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { createEventHub, type EventHub } from './events';
@@ -80,9 +81,10 @@ export async function createStation(config: StationConfig): Promise<Station> {
     apiLog.info('service call', { ...entry });
   };
 
+  const settings = createSettingsStore(db, now);
   const backendService = createBackendService({
     dataDir: config.dataDir,
-    settings: createSettingsStore(db, now),
+    settings,
     vault: config.vault ?? createVault(),
     log,
     audit,
@@ -165,7 +167,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   }
   if (!config.override) {
     // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
-    await applyPracticeDefaults(dispatch).catch((error: unknown) =>
+    await applyPracticeDefaults(dispatch, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
       log.warn('practice defaults were not applied', { error }),
     );
   }

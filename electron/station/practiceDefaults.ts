@@ -9,14 +9,16 @@ import type { Dispatch } from './dispatch';
  * rate and buy from the first minute. A live station is never given an
  * address it did not choose.
  */
-export async function applyPracticeDefaults(dispatch: Dispatch): Promise<void> {
+export async function applyPracticeDefaults(dispatch: Dispatch, onSandbox: boolean): Promise<void> {
+  // Told, not asked through backend.status: that reports the sandbox's address, so it would start the sandbox at every start.
+  if (!onSandbox) return;
   const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
     const result = await dispatch(name, input);
     if (!result.ok) throw new StationFailure(result.error);
     return result.value as CommandOutput<N>;
   };
-  const [backend, settings] = await Promise.all([call('backend.status', {}), call('settings.shipping.get', {})]);
-  if (backend.kind !== 'sandbox' || settings.shipFrom) return;
+  const settings = await call('settings.shipping.get', {});
+  if (settings.shipFrom) return;
   const { name, company, phone, street, street2, city, state, zip, country } = SHIP_FROM;
   await call('settings.shipping.set', { shipFrom: { name, company, phone, street, street2, city, state, zip, country } });
 }

@@ -125,6 +125,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const failed = db.prepare("UPDATE shipments SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
   const noteError = db.prepare('UPDATE shipments SET error = ?, updated_at = ? WHERE id = ?');
   const voided = db.prepare("UPDATE shipments SET state = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND state = 'bought'");
+  const anyPending = db.prepare("SELECT 1 FROM shipments WHERE state = 'pending' LIMIT 1");
   const pending = db.prepare<[string], ShipmentRow>(
     `${SELECT} WHERE s.state = 'pending' AND (s.backend_id = ? OR s.backend_id IS NULL) ORDER BY s.id`,
   );
@@ -212,6 +213,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     markVoided: (id: number): boolean => voided.run(at(), at(), id).changes > 0,
     /** Unconfirmed purchases of one backend (and of rows from before purchases had one). */
     pending: (backendId: string): ShipmentRow[] => pending.all(backendId),
+    /** Whether any backend has a purchase to settle: asked before reaching a backend (which, for the sandbox, starts it). */
+    anyPending: (): boolean => anyPending.get() !== undefined,
     pendingOnOtherBackends: (backendId: string): number => pendingElsewhere.get(backendId)?.n ?? 0,
     /** One shipment by tracking number, shipment_no or platform_uk_id. */
     findByRef(ref: string): ShipmentRow | undefined {

@@ -78,7 +78,7 @@ describe('createStation', () => {
       } finally {
         await station.close();
       }
-      expect(fs.readFileSync(path.join(dir, 'logs', 'station.log'), 'utf8')).toContain('practice defaults were not applied');
+      expect(fs.readFileSync(path.join(dir, 'logs', 'station.log'), 'utf8')).toContain('the embedded sandbox did not start');
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
