@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { warehouseFromOptions } from '../warehouse/url';
 import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
 import { rendererDir, resolveDataDir } from '../paths';
@@ -30,17 +31,26 @@ export const browserCommand: CliCommand = {
     '  --port N        port to listen on; 0 (default) picks a free one',
     '  --data-dir DIR  where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
     '  --no-open       do not open the default web browser',
+    '  --warehouse URL warehouse mode: purchase claims and labels shared in PostgreSQL (default: PARCEL_STATION_WAREHOUSE_URL)',
+    '  --bench NAME    this bench\'s name as other benches see it (default: PARCEL_STATION_BENCH, else host/folder)',
   ].join('\n'),
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string', default: '0' }, 'data-dir': { type: 'string' }, 'no-open': { type: 'boolean', default: false } },
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        warehouse: { type: 'string' },
+        bench: { type: 'string' },
+      },
       strict: true,
     });
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
     const dataDir = resolveDataDir(values['data-dir']);
-    const outcome = await hostStation({ dataDir, kind: 'browser' });
+    const warehouse = warehouseFromOptions(values);
+    const outcome = await hostStation({ dataDir, kind: 'browser', ...(warehouse ? { warehouse } : {}) });
     if ('heldBy' in outcome) {
       const holder = outcome.heldBy;
       if (!holder?.browserUrl) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);

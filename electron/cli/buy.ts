@@ -13,7 +13,7 @@ import { CliUsageError, type CliCommand, type CliIo } from './command';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the label's print job leaves the queue, so the process does not end mid-print. */
-async function waitForPrint(headless: HeadlessStation, jobId: string, timeoutMs: number): Promise<string> {
+export async function waitForPrint(headless: HeadlessStation, jobId: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = (await headless.call('printJobs.list', { limit: 50 })).find((j) => j.id === jobId);

@@ -2,6 +2,7 @@ import { buyCommand } from './buy';
 import { historyCommand } from './history';
 import { ordersCommand } from './orders';
 import { voidCommand } from './void';
+import { reprintCommand } from './reprint';
 import { labelCommand } from './label';
 import { printCommand } from './print';
 import { printersCommand } from './printers';
@@ -13,4 +14,4 @@ import { scalesCommand } from './scales';
 import { scanCommand } from './scan';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, historyCommand, labelCommand, printersCommand, printCommand];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand];

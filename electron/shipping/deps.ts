@@ -9,16 +9,18 @@ import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
+import { createLocalClaims, type PurchaseClaims } from './claims';
 import type { BackendPort, PrintPort } from './ports';
 import { createShippingSettings } from './settings';
 
 /** Everything a shipping service may use, built once per module. */
-export function createShippingDeps(ctx: StationContext, backend: BackendPort, print: PrintPort) {
+export function createShippingDeps(ctx: StationContext, backend: BackendPort, print: PrintPort, claims: PurchaseClaims = createLocalClaims()) {
   const { db, now } = ctx;
   return {
     ctx,
     backend,
     print,
+    claims,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

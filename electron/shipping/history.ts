@@ -50,10 +50,13 @@ export function createHistoryService(deps: ShippingDeps) {
     return { jobIds };
   }
 
-  function find(ref: string): Shipment {
-    const row = deps.shipments.findByRef(ref);
-    if (!row) fail('not_found', `No shipment on this station matches "${ref.trim()}"`, { field: 'ref' });
-    return toShipment(row);
+  /** A shipment of this bench, else (warehouse mode) one another bench bought, kept here from then on so it reprints offline. */
+  async function find(ref: string): Promise<Shipment> {
+    const local = deps.shipments.findByRef(ref);
+    if (local) return toShipment(local);
+    const shared = await deps.claims.find(ref);
+    if (!shared) fail('not_found', `No shipment on this station${deps.claims.where === 'this bench' ? '' : ' or in the warehouse'} matches "${ref.trim()}"`, { field: 'ref' });
+    return toShipment(deps.shipments.adoptShared(shared));
   }
 
   return { search, label, reprint, find };

@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
 import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
-import { platformUkIdOf } from './purchaseId';
+import { createLocalClaims, type PurchaseClaims, type SharedShipment } from './claims';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
 export interface ChosenService {
@@ -43,6 +43,8 @@ export interface JournalDeps {
   /** Attempts per purchase for failures whose outcome is unknown (timeouts, resets, 5xx). */
   readonly attempts?: number;
   readonly retryDelayMs?: number;
+  /** Where purchases are claimed and labels shared; this bench alone when absent. */
+  readonly claims?: PurchaseClaims;
 }
 
 export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
@@ -85,9 +87,10 @@ export function createPurchaseJournal(deps: JournalDeps) {
   const inFlight = new Map<string, Promise<ShipmentRow>>();
   const attempts = deps.attempts ?? PURCHASE_ATTEMPTS;
   const retryDelayMs = deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS;
+  const claims = deps.claims ?? createLocalClaims();
   let closed = false;
 
-  function journal(packageKey: string, draft: PurchaseDraft): ShipmentRow {
+  function journal(packageKey: string, draft: PurchaseDraft, platformUkId: string): ShipmentRow {
     const meta = {
       method: draft.method,
       requestJson: JSON.stringify(draft.body),
@@ -100,8 +103,6 @@ export function createPurchaseJournal(deps: JournalDeps) {
     const reuse = (live: ShipmentRow) => (live.state === 'bought' ? live : deps.shipments.reusePending(live.id, meta));
     const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
     if (live) return reuse(live);
-    const voidGeneration = deps.shipments.voidedCount(draft.backendId, packageKey);
-    const platformUkId = platformUkIdOf({ accountId: draft.accountId, packageKey, voidGeneration });
     try {
       return deps.shipments.insertPending({ packageKey, platformUkId, backendId: draft.backendId, ...meta });
     } catch (error) {
@@ -184,6 +185,8 @@ export function createPurchaseJournal(deps: JournalDeps) {
     let last: StationFailure | undefined;
     for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
       deps.shipments.countAttempt(row.id);
+      // The lease tells other benches this purchase is alive; losing the shared store mid-purchase does not stop a re-send of the same id.
+      await claims.touch(row.platform_uk_id).catch((error: unknown) => deps.log.warn('could not renew the purchase claim', { platformUkId: row.platform_uk_id, error }));
       deps.onStage?.(eventKey, 'sent', row);
       try {
         const wire = await deps.send(row, body);
@@ -193,6 +196,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
         }
         const labels = await decodeLabels(wire);
         const done = record(row, wire, labels);
+        await claims.publish(done, labels.labels);
         deps.onStage?.(eventKey, 'bought', done);
         return done;
       } catch (error) {
@@ -200,6 +204,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
         if (closed) break;
         if (definitive.has(last.error.code)) {
           deps.shipments.markFailed(row.id, last.error.message);
+          await claims.release(row.platform_uk_id).catch((error: unknown) => deps.log.warn('could not release the purchase claim', { platformUkId: row.platform_uk_id, error }));
           deps.onStage?.(eventKey, 'failed', row, last.error.message);
           throw last;
         }
@@ -215,6 +220,13 @@ export function createPurchaseJournal(deps: JournalDeps) {
     throw new StationFailure({ code, message, retryable: true });
   }
 
+  /** A label another bench bought for this package: kept here too (reprints work offline), nothing is bought. */
+  function adopt(shared: SharedShipment): ShipmentRow {
+    const row = deps.shipments.adoptShared(shared);
+    deps.log.info('package bought at another bench; its label is kept here', { platformUkId: shared.platformUkId, bench: shared.bench });
+    return row;
+  }
+
   const flightKey = (backendId: string | null, packageKey: string) => `${backendId ?? ''}|${packageKey}`;
 
   /** `eventKey` names the package in progress events (the caller's own key, when it differs from the stored one). */
@@ -224,7 +236,22 @@ export function createPurchaseJournal(deps: JournalDeps) {
     if (running) return running;
     const promise = (async () => {
       if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
-      const row = journal(packageKey, draft);
+      const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
+      if (live?.state === 'bought') return live;
+      const answer = await claims.claim({
+        backendId: draft.backendId,
+        accountId: draft.accountId,
+        packageKey,
+        localVoidGeneration: deps.shipments.voidedCount(draft.backendId, packageKey),
+        journaledId: live?.platform_uk_id ?? null,
+        orderNumber: draft.orderNumber,
+      });
+      if (answer.kind === 'held') {
+        fail('conflict', `Bench ${answer.bench} is buying this package right now (since ${answer.since.slice(11, 19)}); its label will show here once bought. Nothing was bought on this bench.`);
+      }
+      if (answer.kind === 'bought') return adopt(answer.shipment);
+      if (answer.takenOverFrom) deps.log.warn('taking over a purchase a stopped bench left unfinished', { platformUkId: answer.platformUkId, bench: answer.takenOverFrom });
+      const row = journal(packageKey, draft, answer.platformUkId);
       if (row.state === 'bought') return row;
       deps.onStage?.(eventKey, 'journaled', row);
       return send(row, eventKey);

@@ -1,6 +1,7 @@
 import type { StationContext, StationModule } from '../station/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
+import type { PurchaseClaims } from './claims';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
@@ -52,6 +53,8 @@ export interface ShippingModuleDeps {
   readonly print: PrintPort;
   /** Voids a label bought through the legacy v1 API (the account module's desk), by tracking number. */
   readonly voidLegacy: LegacyVoid;
+  /** Where purchases are claimed and labels shared (warehouse mode); this bench alone when absent. */
+  readonly claims?: PurchaseClaims;
 }
 
 /**
@@ -60,8 +63,8 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy }: ShippingModuleDeps): StationModule<ShippingCommandName> {
-  const deps = createShippingDeps(ctx, backend, print);
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print, claims);
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
   const voids = createVoidService(deps, voidLegacy);
@@ -89,7 +92,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'rates.batch': (a) => rates.batch(a.requests),
       'labels.buy': (a) => purchase.buy(a),
       'labels.void': (a) => voids.voidLabel(a.ref),
-      'shipments.find': async (a) => history.find(a.ref),
+      'shipments.find': (a) => history.find(a.ref),
       'history.search': async (a) => history.search(a),
       'history.label': (a) => history.label(a),
       'history.reprint': (a) => history.reprint(a),

@@ -46,6 +46,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const customsForms = createCustomsForms(deps);
   const journal = createPurchaseJournal({
     shipments: deps.shipments,
+    claims: deps.claims,
     log: deps.log.child('journal'),
     send: async (row, body) => {
       const clients = await deps.backend.clients();

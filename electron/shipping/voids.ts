@@ -38,6 +38,7 @@ export function createVoidService(deps: ShippingDeps, voidLegacy: LegacyVoid) {
 
   function markVoided(row: ShipmentRow): Shipment {
     deps.shipments.markVoided(row.id);
+    void deps.claims.voided(row.platform_uk_id);
     deps.ctx.emit('station.changed', { topics: ['shipments'] });
     return toShipment(deps.shipments.get(row.id) as ShipmentRow);
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
@@ -10,6 +11,7 @@ import { createBackendService, type BackendServiceOptions } from '../backend/ser
 import { createDevicesModule, type DevicesModuleOptions } from '../devices/module';
 import { createFileLogger, type Logger } from '../log/logger';
 import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
+import { createLocalClaims } from '../shipping/claims';
 import { createShippingModule } from '../shipping/module';
 import { adoptUnkeyedBackend } from '../store/backendAdoption';
 import { openDatabase } from '../store/database';
@@ -38,6 +40,17 @@ export interface StationConfig {
   readonly devices?: DevicesModuleOptions;
   readonly printing?: PrintingModuleOptions;
   readonly client?: BackendServiceOptions['client'];
+  /** Warehouse mode: purchase claims and bought labels shared with other benches in PostgreSQL. */
+  readonly warehouse?: WarehouseConfig;
+}
+
+export interface WarehouseConfig {
+  /** postgres://user@host:port/database */
+  readonly url: string;
+  /** This bench's name as the other benches see it (default: the machine's name and the data folder's). */
+  readonly bench?: string;
+  /** How long a purchase claim lives without being renewed before another bench may take it over. */
+  readonly leaseMs?: number;
 }
 
 export interface Station {
@@ -98,6 +111,15 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(config.client ? { client: config.client } : {}),
   });
   const backend = createBackendModule(context, backendService);
+  // node-postgres loads only in warehouse mode: a single bench needs nothing of it.
+  const claims = config.warehouse
+    ? (await import('../warehouse/pgClaims')).createPgClaims({
+        url: config.warehouse.url,
+        bench: config.warehouse.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
+        log,
+        ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
+      })
+    : createLocalClaims();
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
   const account = createAccountModule(context, { backend: backendService, print: printing.service });
@@ -105,6 +127,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     backend: backendService,
     print: printing.service,
     voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
+    claims,
   });
   // The bench drives the other modules through the dispatcher, as every front end does.
   const late: { dispatch?: Dispatch } = {};
@@ -148,6 +171,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
         }
       }
       await backendService.close();
+      await claims.close();
       db.close();
       log.info('station closed');
       log.close();

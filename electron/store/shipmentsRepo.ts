@@ -1,3 +1,4 @@
+import type { SharedShipment } from '../shipping/claims';
 import type { Db } from './database';
 import { durably } from './durable';
 
@@ -158,7 +159,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     at: at(),
   });
 
-  return {
+  const repo = {
     /** Box numbers of an order that have a purchase on this station, in any state (keys `order:<number>#<box>`). */
     boxesOfOrder: (orderNumber: string): number[] =>
       orderBoxes
@@ -223,4 +224,49 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     },
     uspsBoughtSince: (isoInstant: string): ShipmentRow[] => boughtSince.all(isoInstant),
   };
+
+  /**
+   * A label another bench bought (warehouse mode), kept here as bought with
+   * its bytes, so this bench shows and reprints it without the shared store
+   * and never buys its package again. An unfinished purchase of the same
+   * package on this bench gives way to it.
+   */
+  const adoptShared = db.transaction((shared: SharedShipment): ShipmentRow => {
+    const known = byPlatformId.get(shared.platformUkId);
+    if (known && (known.state === 'bought' || known.state === 'voided')) return known;
+    const live = liveByKey.get(shared.backendId, shared.packageKey);
+    if (live && live.id !== known?.id && live.state !== 'bought') failed.run(`Bought at bench ${shared.bench} under ${shared.platformUkId}.`, at(), live.id);
+    const row =
+      known ??
+      repo.insertPending({
+        packageKey: shared.packageKey,
+        platformUkId: shared.platformUkId,
+        backendId: shared.backendId,
+        method: shared.method,
+        requestJson: shared.requestJson,
+        chosenJson: null,
+        orderNumber: shared.orderNumber,
+        recipientName: shared.recipientName,
+        insuranceCents: shared.insuranceCents,
+        isReturn: shared.isReturn,
+      });
+    repo.markBought(row.id, {
+      resultJson: shared.resultJson,
+      shipmentNo: shared.shipmentNo ?? '',
+      trackingNo: shared.trackingNo ?? '',
+      carrierCode: shared.carrierCode,
+      serviceLevel: shared.serviceLevel,
+      serviceName: shared.serviceName,
+      costCents: shared.costCents,
+      currency: shared.currency,
+      duplicateLabel: shared.duplicateLabel,
+      rateMismatchJson: null,
+      note: null,
+      labels: shared.labels,
+    });
+    if (shared.state === 'voided') voided.run(at(), at(), row.id);
+    return byId.get(row.id) as ShipmentRow;
+  });
+
+  return { ...repo, adoptShared };
 }

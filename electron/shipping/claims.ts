@@ -1,0 +1,90 @@
+import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import { platformUkIdOf } from './purchaseId';
+
+/** What a bench asks before it journals and sends a purchase. */
+export interface ClaimRequest {
+  readonly backendId: string;
+  readonly accountId: string;
+  readonly packageKey: string;
+  /** Labels of this package voided as far as this bench's own store knows. */
+  readonly localVoidGeneration: number;
+  /** The id of an unfinished purchase this bench already journaled for the package: it must be re-sent, never replaced. */
+  readonly journaledId: string | null;
+  readonly orderNumber: string | null;
+}
+
+/** A label bought by some bench, as the shared store keeps it. */
+export interface SharedShipment {
+  readonly platformUkId: string;
+  readonly backendId: string;
+  readonly packageKey: string;
+  readonly bench: string;
+  readonly method: ShipmentRow['method'];
+  readonly requestJson: string;
+  readonly state: 'bought' | 'voided';
+  readonly orderNumber: string | null;
+  readonly recipientName: string | null;
+  readonly shipmentNo: string | null;
+  readonly trackingNo: string | null;
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  readonly costCents: number | null;
+  readonly currency: string | null;
+  readonly insuranceCents: number | null;
+  readonly isReturn: boolean;
+  readonly duplicateLabel: boolean;
+  readonly resultJson: string;
+  readonly labels: BoughtUpdate['labels'];
+}
+
+export type ClaimAnswer =
+  /** This bench may send the purchase, under this id. */
+  | { readonly kind: 'mine'; readonly platformUkId: string; readonly takenOverFrom: string | null }
+  /** Another bench bought the package: take its label, buy nothing. */
+  | { readonly kind: 'bought'; readonly shipment: SharedShipment }
+  /** Another bench is sending this purchase right now. */
+  | { readonly kind: 'held'; readonly bench: string; readonly since: string };
+
+/**
+ * Where purchases are claimed and bought labels are shared. One bench keeps
+ * everything in its own SQLite (the journal's unique package key is the
+ * claim); a warehouse puts claims and labels in PostgreSQL
+ * (electron/warehouse/), where the claim is one transaction, so the second
+ * bench to press Buy is told which bench holds the package.
+ *
+ * The async boundary sits here: the local journal stays synchronous
+ * (better-sqlite3), and only claiming and publishing wait for the network.
+ */
+export interface PurchaseClaims {
+  /** Words for where claims live, for notices ("this bench", "the warehouse database at ..."). */
+  readonly where: string;
+  claim(request: ClaimRequest): Promise<ClaimAnswer>;
+  /** A purchase is still being sent (each attempt): a claim not touched for a while belongs to a bench that stopped. */
+  touch(platformUkId: string): Promise<void>;
+  /** A bought label (with its bytes) for every bench to see and reprint. Never throws: while the store is down it is kept and sent later. */
+  publish(row: ShipmentRow, labels: BoughtUpdate['labels']): Promise<void>;
+  /** The service refused the purchase: the package may be claimed again under the same id. */
+  release(platformUkId: string): Promise<void>;
+  voided(platformUkId: string): Promise<void>;
+  /** A label any bench bought, by tracking number, shipment number or platform_uk_id. */
+  find(ref: string): Promise<SharedShipment | undefined>;
+  close(): Promise<void>;
+}
+
+/** One bench alone: every claim is its own, derived from what its store knows. */
+export function createLocalClaims(): PurchaseClaims {
+  return {
+    where: 'this bench',
+    async claim(r) {
+      const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: r.localVoidGeneration });
+      return { kind: 'mine', platformUkId, takenOverFrom: null };
+    },
+    touch: async () => undefined,
+    publish: async () => undefined,
+    release: async () => undefined,
+    voided: async () => undefined,
+    find: async () => undefined,
+    close: async () => undefined,
+  };
+}

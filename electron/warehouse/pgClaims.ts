@@ -1,0 +1,277 @@
+import pg from 'pg';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import type { Logger } from '../log/logger';
+import type { ClaimAnswer, ClaimRequest, PurchaseClaims, SharedShipment } from '../shipping/claims';
+import { platformUkIdOf } from '../shipping/purchaseId';
+import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import { normalizeTracking } from '../store/shipmentsRepo';
+import { migrateWarehouse } from './migrations';
+import { describeWarehouse } from './url';
+
+export interface PgClaimsOptions {
+  readonly url: string;
+  /** This bench's name, shown to the other benches ("bench pack-3 is buying this package"). */
+  readonly bench: string;
+  readonly log: Logger;
+  /** A pending claim not renewed for this long belongs to a bench that stopped; another bench may take it over. */
+  readonly leaseMs?: number;
+}
+
+interface ClaimRow {
+  readonly platform_uk_id: string;
+  readonly state: 'pending' | 'bought' | 'failed' | 'voided';
+  readonly bench: string;
+  readonly claimed_at: Date;
+  readonly stale: boolean;
+}
+
+interface ShipmentDbRow {
+  readonly platform_uk_id: string;
+  readonly backend_id: string;
+  readonly package_key: string;
+  readonly bench: string;
+  readonly state: 'bought' | 'voided';
+  readonly method: ShipmentRow['method'];
+  readonly request_json: string;
+  readonly order_number: string | null;
+  readonly recipient_name: string | null;
+  readonly shipment_no: string | null;
+  readonly tracking_no: string | null;
+  readonly carrier_code: string | null;
+  readonly service_level: string | null;
+  readonly service_name: string | null;
+  readonly cost_cents: string | null;
+  readonly currency: string | null;
+  readonly insurance_cents: string | null;
+  readonly is_return: boolean;
+  readonly duplicate_label: boolean;
+  readonly result_json: string;
+}
+
+const DEFAULT_LEASE_MS = 60_000;
+const num = (v: string | null): number | null => (v === null ? null : Number(v));
+
+/**
+ * Purchase claims and shared labels in PostgreSQL (warehouse mode). The claim
+ * is one transaction under a per-package advisory lock, backed by a unique
+ * index on live claims: of two benches pressing Buy on one package, the
+ * second is told which bench holds it. Bought labels and their bytes are
+ * published for every bench; when the database is down, what a bench bought
+ * is kept and published once it is back, and no bench buys meanwhile.
+ */
+export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
+  const where = `the warehouse database (${describeWarehouse(options.url)})`;
+  const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
+  const log = options.log.child('warehouse');
+  const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 3000, idleTimeoutMillis: 10_000, query_timeout: 15_000 });
+  // An idle connection cut by a database restart must not end the station.
+  pool.on('error', (error) => log.warn('a warehouse database connection was lost', { error }));
+  let migrated: Promise<void> | undefined;
+  /** Writes the database missed while it was down, by platform_uk_id, replayed in order. */
+  const outbox = new Map<string, (client: pg.PoolClient) => Promise<void>>();
+
+  function unreachable(error: unknown, doing: string): never {
+    if (error instanceof StationFailure) throw error;
+    log.warn('warehouse database unreachable', { doing, error });
+    return fail('service_unavailable', `${where[0]?.toUpperCase()}${where.slice(1)} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
+      retryable: true,
+    });
+  }
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      migrated ??= migrateWarehouse(client).then(
+        () => undefined,
+        (error: unknown) => {
+          migrated = undefined;
+          throw error;
+        },
+      );
+      await migrated;
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  }
+
+  async function transaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+    await client.query('BEGIN');
+    try {
+      const result = await work();
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function flush(client: pg.PoolClient): Promise<void> {
+    for (const [id, write] of [...outbox]) {
+      await write(client);
+      outbox.delete(id);
+    }
+  }
+
+  async function loadShipment(client: pg.ClientBase, condition: string, params: unknown[]): Promise<SharedShipment | undefined> {
+    const row = (await client.query<ShipmentDbRow>(`SELECT * FROM shipments WHERE ${condition} ORDER BY bought_at DESC LIMIT 1`, params)).rows[0];
+    if (!row) return undefined;
+    const labels = (await client.query<{ kind: 'label' | 'qrcode'; seq: number; url: string | null; png: Buffer }>(
+      'SELECT kind, seq, url, png FROM labels WHERE platform_uk_id = $1 ORDER BY kind, seq',
+      [row.platform_uk_id],
+    )).rows;
+    return {
+      platformUkId: row.platform_uk_id,
+      backendId: row.backend_id,
+      packageKey: row.package_key,
+      bench: row.bench,
+      method: row.method,
+      requestJson: row.request_json,
+      state: row.state,
+      orderNumber: row.order_number,
+      recipientName: row.recipient_name,
+      shipmentNo: row.shipment_no,
+      trackingNo: row.tracking_no,
+      carrierCode: row.carrier_code,
+      serviceLevel: row.service_level,
+      serviceName: row.service_name,
+      costCents: num(row.cost_cents),
+      currency: row.currency,
+      insuranceCents: num(row.insurance_cents),
+      isReturn: row.is_return,
+      duplicateLabel: row.duplicate_label,
+      resultJson: row.result_json,
+      labels: labels.map((l) => ({ kind: l.kind, seq: l.seq, url: l.url, png: new Uint8Array(l.png) })),
+    };
+  }
+
+  async function claimIn(client: pg.PoolClient, r: ClaimRequest): Promise<ClaimAnswer> {
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${r.backendId}|${r.packageKey}`]);
+    const live = (await client.query<ClaimRow>(
+      `SELECT platform_uk_id, state, bench, claimed_at, now() - heartbeat_at > make_interval(secs => $3) AS stale
+         FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state <> 'voided' FOR UPDATE`,
+      [r.backendId, r.packageKey, leaseSeconds],
+    )).rows[0];
+    if (!live) {
+      const voided = (await client.query<{ n: string }>("SELECT count(*) AS n FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state = 'voided'", [r.backendId, r.packageKey])).rows[0];
+      const generation = Math.max(r.localVoidGeneration, Number(voided?.n ?? 0));
+      const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: generation });
+      await client.query(
+        `INSERT INTO purchase_claims (platform_uk_id, backend_id, package_key, generation, state, bench, order_number) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+        [platformUkId, r.backendId, r.packageKey, generation, options.bench, r.orderNumber],
+      );
+      return { kind: 'mine', platformUkId, takenOverFrom: null };
+    }
+    if (live.state === 'bought') {
+      const shipment = await loadShipment(client, 'platform_uk_id = $1', [live.platform_uk_id]);
+      if (shipment) return { kind: 'bought', shipment };
+    }
+    const mine = live.bench === options.bench;
+    if (!mine && live.state === 'pending' && !live.stale) return { kind: 'held', bench: live.bench, since: live.claimed_at.toISOString() };
+    await client.query("UPDATE purchase_claims SET bench = $2, state = 'pending', heartbeat_at = now(), updated_at = now() WHERE platform_uk_id = $1", [live.platform_uk_id, options.bench]);
+    return { kind: 'mine', platformUkId: live.platform_uk_id, takenOverFrom: mine ? null : live.bench };
+  }
+
+  function publishWrite(row: ShipmentRow, labels: BoughtUpdate['labels']) {
+    return (client: pg.PoolClient) =>
+      transaction(client, async () => {
+        await client.query(
+          `INSERT INTO purchase_claims (platform_uk_id, backend_id, package_key, generation, state, bench, order_number)
+             VALUES ($1, $2, $3, 0, 'bought', $4, $5)
+             ON CONFLICT (platform_uk_id) DO UPDATE SET state = 'bought', updated_at = now() WHERE purchase_claims.state <> 'voided'`,
+          [row.platform_uk_id, row.backend_id ?? 'default', row.package_key, options.bench, row.order_number],
+        );
+        await client.query(
+          `INSERT INTO shipments (platform_uk_id, backend_id, package_key, bench, state, method, request_json, order_number, recipient_name, shipment_no,
+              tracking_no, tracking_lc, carrier_code, service_level, service_name, cost_cents, currency, insurance_cents, is_return, duplicate_label, result_json)
+             VALUES ($1, $2, $3, $4, 'bought', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+             ON CONFLICT (platform_uk_id) DO NOTHING`,
+          [
+            row.platform_uk_id,
+            row.backend_id ?? 'default',
+            row.package_key,
+            options.bench,
+            row.method,
+            row.request_json,
+            row.order_number,
+            row.recipient_name,
+            row.shipment_no,
+            row.tracking_no,
+            row.tracking_no === null ? null : normalizeTracking(row.tracking_no),
+            row.carrier_code,
+            row.service_level,
+            row.service_name,
+            row.cost_cents,
+            row.currency,
+            row.insurance_cents,
+            row.is_return === 1,
+            row.duplicate_label === 1,
+            row.result_json ?? '{}',
+          ],
+        );
+        for (const l of labels) {
+          await client.query('INSERT INTO labels (platform_uk_id, kind, seq, url, png) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
+            row.platform_uk_id,
+            l.kind,
+            l.seq,
+            l.url,
+            Buffer.from(l.png),
+          ]);
+        }
+      });
+  }
+
+  /** Runs a write now, or keeps it for later when the database is down (money was already spent; the label is safe locally). */
+  async function deliver(id: string, write: (client: pg.PoolClient) => Promise<void>, what: string): Promise<void> {
+    outbox.set(id, write);
+    try {
+      await withClient(flush);
+    } catch (error) {
+      log.warn(`warehouse database down; ${what} is kept and sent later`, { platformUkId: id, error });
+    }
+  }
+
+  return {
+    where,
+    async claim(r) {
+      try {
+        return await withClient(async (client) => {
+          await flush(client);
+          return transaction(client, () => claimIn(client, r));
+        });
+      } catch (error) {
+        return unreachable(error, 'does not buy: it cannot make sure no other bench is buying the same package');
+      }
+    },
+    async touch(platformUkId) {
+      await withClient((client) => client.query('UPDATE purchase_claims SET heartbeat_at = now() WHERE platform_uk_id = $1 AND bench = $2', [platformUkId, options.bench]));
+    },
+    publish: (row, labels) => deliver(row.platform_uk_id, publishWrite(row, labels), 'a bought label'),
+    async release(platformUkId) {
+      await withClient((client) => client.query("UPDATE purchase_claims SET state = 'failed', updated_at = now() WHERE platform_uk_id = $1 AND state = 'pending'", [platformUkId]));
+    },
+    voided: (platformUkId) =>
+      deliver(
+        `void:${platformUkId}`,
+        (client) =>
+          transaction(client, async () => {
+            await client.query("UPDATE purchase_claims SET state = 'voided', updated_at = now() WHERE platform_uk_id = $1", [platformUkId]);
+            await client.query("UPDATE shipments SET state = 'voided', voided_at = now() WHERE platform_uk_id = $1", [platformUkId]);
+          }),
+        'a void',
+      ),
+    async find(ref) {
+      const trimmed = ref.trim();
+      try {
+        return await withClient((client) => loadShipment(client, 'platform_uk_id = $1 OR tracking_lc = $2 OR shipment_no = $1', [trimmed, normalizeTracking(trimmed)]));
+      } catch (error) {
+        return unreachable(error, 'cannot look up labels other benches bought');
+      }
+    },
+    async close() {
+      if (outbox.size > 0) await withClient(flush).catch((error: unknown) => log.warn('warehouse writes left unsent at close', { count: outbox.size, error }));
+      await pool.end();
+    },
+  };
+}
