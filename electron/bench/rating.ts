@@ -1,6 +1,7 @@
 import type { CommandInput } from '../../shared/contract';
+import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import type { BenchOptions } from '../../shared/contract/bench';
-import type { PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
+import type { CustomsDeclaration, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
 
 /**
  * What rates are asked for. An address without a residential flag is rated as
@@ -12,11 +13,14 @@ export function ratingInput(
   pkg: PackageSpec,
   options: BenchOptions,
   orderNumber: string | null,
+  customs: CustomsDeclaration | null = null,
 ): CommandInput<'rates.quote'> & { readonly to: StationAddress } {
   return {
     to: { ...to, residential: to.residential ?? true },
     package: pkg,
     ...(orderNumber ? { orderNumber } : {}),
+    // The order's customs declaration: the station uses it only when the package leaves the country.
+    ...(customs ? { customs } : {}),
     options: {
       ...(options.signature ? { signature: options.signature } : {}),
       ...(options.saturday ? { saturday: true } : {}),
@@ -37,10 +41,11 @@ export function ratingKey(input: CommandInput<'rates.quote'> & { readonly to: St
   return JSON.stringify({
     zip5: to.zip.replace(/\s/g, '').slice(0, 5),
     state: to.state.trim().toUpperCase(),
-    country: (to.country ?? 'US').toUpperCase(),
+    country: (to.country ?? SERVICE_HOME_COUNTRY).toUpperCase(),
     residential: to.residential ?? true,
     poBox: /\bP\s*\.?\s*O\s*\.?\s*BOX\b|\bPOST\s+OFFICE\s+BOX\b/i.test(to.street),
     package: input.package,
     options: input.options,
+    customs: input.customs ?? null,
   });
 }

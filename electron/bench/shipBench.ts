@@ -84,7 +84,7 @@ export function createShipBench(ports: ShipBenchPorts) {
       if (s.rates.status !== 'idle') set({ rates: { ...s.rates, status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null } });
       return;
     }
-    const input = ratingInput(s.to, pkg(), s.options, s.order.orderNumber);
+    const input = ratingInput(s.to, pkg(), s.options, s.order.orderNumber, s.order.customs);
     const key = ratingKey(input);
     if (quoted?.key === key && (s.rates.status === 'ready' || s.rates.status === 'rating')) return;
     const mine = ++rateGeneration;
