@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { shipFrom, useBench } from './fixture';
+
+const csv = [
+  'order_number,recipient_name,street,city,state,zip_code,country,phone,weight_oz,length_in,width_in,height_in,contents_type,non_delivery,item_description,item_quantity,item_value_usd,item_weight_oz,item_hs_code,item_origin_country',
+  'UK-2001,Olivia Hart,10 Downing St,London,,SW1A 2AA,GB,+44 20 7946 0958,20,10,8,4,merchandise,return,Wool scarf,2,35.00,5,6117.10,GB',
+  'UK-2001,,,,,,,,,,,,,,Leather gloves,1,49.50,4,420329,IT',
+  'CA-2002,Noah Tremblay,1 Rue Sainte-Catherine,Montreal,QC,H2X 1Y4,CA,514-555-0142,18,8,6,4,gift,abandon,Maple syrup,1,18,16,170220,US',
+  'UK-2003,Amy Pond,1 High St,Leadworth,,GL1 1AA,GB,,12,8,6,4,merchandise,,Teacup,1,12,8,691200,GB',
+].join('\n');
+
+describe('International: CSV to printed label and customs form', () => {
+  const bench = useBench();
+
+  async function shipOrder(order: string): Promise<void> {
+    const { page } = bench();
+    await page.getByRole('textbox', { name: 'Scan' }).fill(order);
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Ship to' }).getByText(`order ${order}`).waitFor();
+    const table = page.getByRole('table', { name: 'Rates' });
+    await table.locator('tbody tr[aria-selected="true"]').waitFor();
+    const services = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(services.every((s) => /International|Worldwide|Standard/.test(s)), services.join(', ')).toBe(true);
+    await page.getByRole('textbox', { name: 'Scan' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    await page.getByRole('list', { name: 'Purchase progress' }).locator('li.done', { hasText: 'Printed' }).waitFor();
+  }
+
+  it('ships a two-item UK order and a Canadian gift from CSV, each printed as label then customs form', async () => {
+    const f = bench();
+    await f.call('settings.shipping.set', { shipFrom: { ...shipFrom, phone: '415-555-0100' } });
+    const report = await f.call('orders.importCsv', { csv });
+    expect(report.errors).toEqual([{ line: 5, message: "Enter the recipient's phone number: carriers need it on shipments that leave the country" }]);
+    for (const order of ['UK-2001', 'CA-2002']) {
+      await shipOrder(order);
+      const history = await f.call('history.search', { query: order, limit: 5 });
+      const shipment = history.shipments[0];
+      expect(shipment).toMatchObject({ state: 'bought', labelCount: 1, customsFormCount: 1 });
+      const jobs = (await f.call('printJobs.list', { limit: 20 })).filter((j) => j.title.includes(shipment?.trackingNo ?? '?'));
+      // Newest first: the customs form was queued after the label, on the same printer.
+      expect(jobs.map((j) => j.title)).toEqual([expect.stringMatching(/^Customs form 1 /), expect.not.stringMatching(/Customs/)]);
+      expect(new Set(jobs.map((j) => j.printerId)).size).toBe(1);
+      await expect.poll(async () => (await f.call('printJobs.list', { limit: 20 })).filter((j) => jobs.some((k) => k.id === j.id) && j.status === 'done').length, { timeout: 30_000 }).toBe(2);
+    }
+    await f.screenshot('international-bought');
+  });
+
+  it('says in words why an international package cannot be rated', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('orders.importCsv', { csv });
+    // The ship-from has no phone yet: the station refuses before asking the service.
+    await page.getByRole('textbox', { name: 'Scan' }).fill('UK-2001');
+    await page.keyboard.press('Enter');
+    await page.getByText('Ship-from address: Enter the ship-from phone number: carriers need it on shipments that leave the country. Fix it in Settings.').first().waitFor();
+  });
+});
