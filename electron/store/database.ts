@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { fail } from '../../shared/contract/errors';
 import { migrations, type Migration } from './migrations';
 
@@ -23,6 +24,13 @@ export function openDatabase(options: OpenOptions): Db {
   const db = new Database(options.file);
   try {
     db.pragma('journal_mode = WAL');
+    checkIntegrity(db, options.file);
+  } catch (error) {
+    db.close();
+    if (isDamage(error)) damaged(options.file, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  try {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -80,4 +88,40 @@ function migrate(db: Db, list: readonly Migration[]): void {
       db.pragma(`user_version = ${migration.version}`);
     })();
   }
+}
+
+/** A file at or under this size gets the full integrity_check at open; a larger one the quicker quick_check. */
+const FULL_CHECK_BYTES = 64 * 1024 * 1024;
+
+class DamagedDatabase extends Error {
+  override readonly name = 'DamagedDatabase';
+}
+
+function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error instanceof DamagedDatabase || code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
+}
+
+/**
+ * SQLite's own check at open, so a damaged file is found now, in words,
+ * rather than later as a failed command.
+ */
+function checkIntegrity(db: Database.Database, file: string): void {
+  if (file === ':memory:') return;
+  const check = fs.statSync(file).size <= FULL_CHECK_BYTES ? 'integrity_check' : 'quick_check';
+  const rows = db.pragma(`${check}(1)`) as Array<Record<string, string>>;
+  const first = rows[0] ? Object.values(rows[0])[0] : 'ok';
+  if (first !== 'ok') throw new DamagedDatabase(String(first));
+}
+
+/** Keeps a copy of the damaged file (and its WAL) beside it, then refuses in words that say where it is and what to do. */
+function damaged(file: string, finding: string): never {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const copy = `${file}.damaged-${stamp}`;
+  fs.copyFileSync(file, copy);
+  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+  return fail(
+    'conflict',
+    `The station's database ${file} is damaged (SQLite found: ${finding.split('\n')[0]}). A copy is kept as ${copy}. Restore the data folder from a backup, or move station.sqlite aside to start an empty station; the labels stay readable in the copy.`,
+  );
 }
