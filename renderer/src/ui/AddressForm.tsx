@@ -1,9 +1,10 @@
 import type { StationAddress } from '../../../shared/contract/shippingTypes';
 import type { StationError } from '../../../shared/contract/errors';
+import { postalWord, regionRequired, regionWord, SERVICE_HOME_COUNTRY } from '../../../shared/domain/countries';
 
 export type AddressDraft = Record<'name' | 'company' | 'phone' | 'email' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'country', string>;
 
-export const emptyAddress: AddressDraft = { name: '', company: '', phone: '', email: '', street: '', street2: '', city: '', state: '', zip: '', country: 'US' };
+export const emptyAddress: AddressDraft = { name: '', company: '', phone: '', email: '', street: '', street2: '', city: '', state: '', zip: '', country: SERVICE_HOME_COUNTRY };
 
 export function draftFrom(address: StationAddress | null | undefined): AddressDraft {
   if (!address) return emptyAddress;
@@ -17,7 +18,7 @@ export function draftFrom(address: StationAddress | null | undefined): AddressDr
     city: address.city,
     state: address.state,
     zip: address.zip,
-    country: address.country || 'US',
+    country: address.country || SERVICE_HOME_COUNTRY,
   };
 }
 
@@ -34,7 +35,7 @@ export function addressFrom(draft: AddressDraft): StationAddress {
     city: draft.city,
     state: draft.state,
     zip: draft.zip,
-    country: draft.country.trim() || 'US',
+    country: draft.country.trim().toUpperCase() || SERVICE_HOME_COUNTRY,
   };
 }
 
@@ -50,6 +51,20 @@ const fields: ReadonlyArray<readonly [keyof AddressDraft, string, string]> = [
   ['phone', 'Phone', ''],
   ['email', 'Email', ''],
 ];
+
+/** The state and postal code fields are named as the address's country names them (Province, Postcode, ...). */
+function wordsFor(key: keyof AddressDraft, fixed: string, country: string): string {
+  if (key === 'state') {
+    const word = regionWord(country);
+    const label = word.charAt(0).toUpperCase() + word.slice(1);
+    return regionRequired(country) ? label : `${label} (optional)`;
+  }
+  if (key === 'zip') {
+    const word = postalWord(country);
+    return word.charAt(0).toUpperCase() + word.slice(1);
+  }
+  return fixed;
+}
 
 /** An address form whose fields light up when the station names them in an error. */
 export function AddressForm({
@@ -69,7 +84,8 @@ export function AddressForm({
   return (
     <fieldset className="address-form">
       <legend>{label}</legend>
-      {fields.map(([key, words, size]) => {
+      {fields.map(([key, fixedWords, size]) => {
+        const words = wordsFor(key, fixedWords, value.country || SERVICE_HOME_COUNTRY);
         const bad = error?.field === `${prefix}.${key}`;
         return (
           <label key={key} className={`field ${size}`}>
