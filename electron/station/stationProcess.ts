@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { StationFailure } from '../../shared/contract/errors';
 import { resolveDataDir } from '../paths';
+import { warehouseFromOptions } from '../warehouse/url';
 import { describeHolder, hostStation, type HostedStation } from './host';
 import { STATION_LOG, type FromStation, type ToStation } from './processProtocol';
 
@@ -66,7 +67,9 @@ export async function runStationProcess(dataDirArg: string | undefined): Promise
 
   let outcome: Awaited<ReturnType<typeof hostStation>>;
   try {
-    outcome = await hostStation({ dataDir, kind: 'desktop' });
+    // A desktop bench joins a warehouse through PARCEL_STATION_WAREHOUSE_URL (and PARCEL_STATION_BENCH), set once per PC.
+    const warehouse = warehouseFromOptions({});
+    outcome = await hostStation({ dataDir, kind: 'desktop', ...(warehouse ? { warehouse } : {}) });
   } catch (error) {
     return stop({ type: 'fatal', message: startFailure(error), logFile }, 1);
   }
