@@ -19,10 +19,12 @@ const ROTATION_NAMES: Readonly<Record<LabelRotation, string>> = {
 
 const kindWords: Readonly<Record<PrinterView['kind'], string>> = { virtual: 'virtual', usb: 'USB', tcp: 'network', queue: 'installed in the OS' };
 
-function ProfileForm({ printer, proposed }: { readonly printer: PrinterView | null; readonly proposed: PrinterProfile | null }) {
-  const [profile, setProfile] = useState<PrinterProfile>(
-    () => printer?.profile ?? proposed ?? { ...defaultVirtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) },
-  );
+function ProfileForm({ printer }: { readonly printer: PrinterView | null }) {
+  // A printer detected but not set up yet starts from what the station suggests for it (its transport, its language).
+  const proposal = useQuery('printers.profile.get', printer && !printer.profile ? { printerId: printer.id } : null, []);
+  // null until the operator edits: until then the form shows the saved profile or the suggestion as they arrive.
+  const [draft, setProfile] = useState<PrinterProfile | null>(null);
+  const profile = draft ?? printer?.profile ?? proposal.data ?? { ...defaultVirtualProfile, ...(printer ? { id: printer.id, name: printer.name } : {}) };
   const [makeDefault, setMakeDefault] = useState(printer?.isDefault ?? true);
   const [error, setError] = useState<StationError | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -43,6 +45,7 @@ function ProfileForm({ printer, proposed }: { readonly printer: PrinterView | nu
     setNote(`Test label ${result.value.status}.`);
   };
   const bad = (field: string) => error?.field === `profile.${field}`;
+  if (proposal.loading) return <p className="muted">Reading what the printer suggests…</p>;
 
   return (
     <div className="stack">
@@ -151,10 +154,6 @@ export function PrinterSettings() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const list = printers.data ?? [];
   const chosen = list.find((p) => p.id === chosenId) ?? list.find((p) => p.isDefault) ?? list[0] ?? null;
-  // A printer that is detected but not set up yet starts from what the station suggests for it (its transport, its language).
-  const proposal = useQuery('printers.profile.get', chosen && !chosen.profile ? { printerId: chosen.id } : null, []);
-  const proposed = chosen && !chosen.profile ? (proposal.data ?? null) : null;
-  const waitingForProposal = chosen !== null && !chosen.profile && proposal.loading;
   return (
     <section className="panel" aria-label="Printer">
       <h2>Printer</h2>
@@ -176,7 +175,7 @@ export function PrinterSettings() {
         <p className="muted">No printer found yet. Plug one in, install it in the OS, or save the virtual printer below.</p>
       )}
       {chosen?.message ? <p className="small">{chosen.message}</p> : null}
-      {printers.data && !waitingForProposal ? <ProfileForm key={`${chosen?.id ?? 'new'}:${proposed ? 'proposed' : 'own'}`} printer={chosen} proposed={proposed} /> : null}
+      {printers.data ? <ProfileForm key={chosen?.id ?? 'new'} printer={chosen} /> : null}
       <PrintJobs />
     </section>
   );
