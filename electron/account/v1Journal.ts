@@ -149,7 +149,10 @@ export function createV1Journal(deps: V1JournalDeps) {
     try {
       labels = await v1.orderLabels({ store_name: row.store_name, order_number: row.order_number });
     } catch (error) {
-      if (serviceCodeOf(error) === 'order_has_no_label') labels = [];
+      // v1 errors carry only {message} (legacy-v1-openapi.yaml): a refusal of shipments/get (4xx, say
+      // "applicable only to orders with a purchased label") is the service's answer that the order has
+      // no label; only an answer that never came leaves the purchase unknown.
+      if (serviceCodeOf(error) === 'order_has_no_label' || (error instanceof StationFailure && error.error.code === 'service_rejected')) labels = [];
       else {
         const why = error instanceof StationFailure ? error.error.message : String(error);
         throw new StationFailure({

@@ -1,8 +1,23 @@
 import type { z } from 'zod';
+import { StationFailure } from '../../shared/contract/errors';
 import { invalidResponseFailure } from './failures';
 
 /** Called with the paths (never the values) of fields that failed to parse. */
 export type InvalidResponseReporter = (endpoint: string, issues: readonly string[]) => void;
+
+/**
+ * An answer that arrived but does not have the shape the station relies on.
+ * It carries the body as received, so a caller that must not lose it (a paid
+ * purchase) can keep it and look inside; everyone else shows the message.
+ */
+export class UnreadableAnswerFailure extends StationFailure {
+  constructor(
+    readonly endpoint: string,
+    readonly body: unknown,
+  ) {
+    super(invalidResponseFailure().error);
+  }
+}
 
 /**
  * The last step of reading any answer, v1 or v2: the body must have the shape
@@ -14,5 +29,5 @@ export function parseAnswer<S extends z.ZodType>(schema: S, body: unknown, endpo
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   report?.(endpoint, parsed.error.issues.map((issue) => issue.path.join('.') || '(root)'));
-  throw invalidResponseFailure();
+  throw new UnreadableAnswerFailure(endpoint, body);
 }

@@ -2,22 +2,17 @@ import type { CommandArgs } from '../../shared/contract';
 import type { AddressCheck, InsuranceQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import type { ShippingDeps } from './deps';
 
-const fields: ReadonlyArray<readonly [keyof StationAddress, string]> = [
-  ['company', 'company_name'],
-  ['street', 'street'],
-  ['street2', 'street2'],
-  ['city', 'city'],
-  ['state', 'state'],
-  ['zip', 'zip_code'],
-  ['country', 'country'],
-];
+const fields: ReadonlyArray<keyof StationAddress> = ['street', 'street2', 'city', 'state', 'zip', 'country'];
 
-/** Address validation (standardized address plus the corrections the operator may accept) and insurance quotes. */
+/** Address validation (the documented interpretation rules, v2-docs.md 3.15) and insurance quotes. */
 export function createChecksService(deps: ShippingDeps) {
   async function validate(args: CommandArgs<'address.validate'>): Promise<AddressCheck> {
     const a = args.address;
-    const result = await (await deps.v2()).validateAddress({
-      ...(a.company ? { company_name: a.company } : {}),
+    // Rule 1: the service validates U.S. addresses only; anything else is skipped, not failed.
+    if (a.country.toUpperCase() !== 'US') {
+      return { valid: true, standardized: null, corrections: [], messages: ['Addresses outside the U.S. are not checked by the service.'] };
+    }
+    const r = await (await deps.v2()).validateAddress({
       street: a.street,
       ...(a.street2 ? { street2: a.street2 } : {}),
       city: a.city,
@@ -25,29 +20,28 @@ export function createChecksService(deps: ShippingDeps) {
       zip_code: a.zip,
       country: a.country,
     });
-    const w = result.address;
-    const pick = (wire: string | null | undefined, mine: string | undefined) => (wire && wire.trim() !== '' ? wire : mine);
+    const errored = r.errored === true;
+    const pick = (wire: string | null | undefined, mine: string | undefined) => (wire && wire.trim() !== '' ? wire.trim() : mine);
     const standardized: StationAddress = {
       ...a,
-      street: pick(w.street, a.street) as string,
-      street2: pick(w.street2, a.street2),
-      city: pick(w.city, a.city) as string,
-      state: pick(w.state, a.state) as string,
-      zip: pick(w.zip_code, a.zip) as string,
-      country: pick(w.country, a.country) as string,
-      ...(result.residential === null || result.residential === undefined ? {} : { residential: result.residential }),
+      street: pick(r.street, a.street) as string,
+      street2: r.street2 === null ? undefined : pick(r.street2, a.street2),
+      city: pick(r.city, a.city) as string,
+      state: pick(r.state, a.state) as string,
+      zip: pick(r.zip, a.zip) as string,
+      country: pick(r.country, a.country) as string,
+      ...(r.residential === null || r.residential === undefined ? {} : { residential: r.residential }),
     };
-    const corrections = fields.flatMap(([mine]) => {
-      const from = String(a[mine] ?? '');
-      const to = String(standardized[mine] ?? '');
-      return from !== to ? [{ field: mine, from, to }] : [];
-    });
-    return {
-      valid: result.is_valid,
-      standardized: result.is_valid || corrections.length > 0 ? standardized : null,
-      corrections,
-      messages: [...result.errors, ...result.corrections].map((i) => i.message),
-    };
+    const corrections = errored
+      ? []
+      : fields.flatMap((field) => {
+          const from = String(a[field] ?? '');
+          const to = String(standardized[field] ?? '');
+          return from !== to ? [{ field, from, to }] : [];
+        });
+    // Rule 2: errored shows the errors; rule 3: otherwise the returned address is the standardized one.
+    const messages = errored ? (r.errors?.length ? r.errors : ['The service could not confirm this address.']) : [...(r.errors ?? []), ...(r.corrections ?? [])];
+    return { valid: !errored, standardized: errored ? null : standardized, corrections, messages };
   }
 
   async function insurance(args: CommandArgs<'insurance.quote'>): Promise<InsuranceQuote> {
@@ -56,7 +50,7 @@ export function createChecksService(deps: ShippingDeps) {
       ...(args.carrierCode ? { carrier_code: args.carrierCode } : {}),
       ...(args.serviceLevel ? { service_level: args.serviceLevel } : {}),
     });
-    return { amount: r.insured_value, premium: r.insurance_fee, currency: r.currency, raw: { provider: r.provider ?? null, note: r.note ?? null } };
+    return { amount: args.amount, premium: r.fee, currency: r.currency ?? 'USD', rateId: r.rate_id };
   }
 
   return { validate, insurance };

@@ -1,4 +1,5 @@
-import { fail } from '../../shared/contract/errors';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import { isOutcomeUnknown } from '../api/failures';
 import type { PickupCandidate, ScanForm } from '../../shared/contract/shippingTypes';
 import type { ScanFormRow } from '../store/scanFormsRepo';
 import { startOfLocalDay, type ShippingDeps } from './deps';
@@ -43,8 +44,21 @@ export function createEndOfDayService(deps: ShippingDeps) {
     if (trackingNos) refuseReturns(trackingNos);
     const list = trackingNos && trackingNos.length > 0 ? [...trackingNos] : candidates().map((c) => c.trackingNo);
     if (list.length === 0) fail('conflict', 'There are no USPS labels from today that are not already on a SCAN form.');
-    const result = await (await deps.v2()).createScanForm({ tracking_nos: list });
-    const id = deps.scanForms.insert('v2', result.scan_form_no, 'ready', result.scan_form_image, list, result);
+    let id: number;
+    try {
+      const result = await (await deps.v2()).createScanForm({ tracking_nos: list });
+      id = deps.scanForms.insert('v2', result.scan_form_no, result.scan_form_image ? 'ready' : 'pending', result.scan_form_image ?? null, list, result);
+    } catch (error) {
+      if (!(error instanceof StationFailure) || !isOutcomeUnknown(error.error)) throw error;
+      // A SCAN form is a one-shot write: the form may exist although its answer was lost or unreadable.
+      // It is kept as pending over these labels, so no second form is made for them from this station.
+      id = deps.scanForms.insert('v2', null, 'pending', null, list, { unconfirmed: error.error.message });
+      deps.ctx.emit('station.changed', { topics: ['scanForms'] });
+      fail(
+        'timeout',
+        `The service did not confirm the SCAN form for ${list.length} label${list.length === 1 ? '' : 's'}; it may have been made. It is listed as pending so it is not made twice; check the account before making another.`,
+      );
+    }
     deps.ctx.emit('station.changed', { topics: ['scanForms'] });
     return fromRow(deps.scanForms.get(id) as ScanFormRow);
   }
@@ -54,7 +68,7 @@ export function createEndOfDayService(deps: ShippingDeps) {
     if (local && local.carrier_code && local.carrier_code !== 'USPS') fail('invalid_input', 'Proof of delivery is available for USPS shipments only.', { field: 'ref' });
     const trackingNo = local?.tracking_no ?? ref.trim();
     const result = await (await deps.v2()).submitPod({ tracking_no: trackingNo, email_list: [...emails] });
-    return { message: result.transaction_message };
+    return { message: result.transaction_message ?? `The proof of delivery request for ${trackingNo} was accepted; the letter goes to ${emails.join(', ')}.` };
   }
 
   return { candidates, createToday, list: (limit: number) => deps.scanForms.list(limit).map(fromRow), submitPod };

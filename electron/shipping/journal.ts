@@ -148,26 +148,30 @@ export function createPurchaseJournal(deps: JournalDeps) {
     return { labels, problem };
   }
 
+  /** What the answer left out is taken from the request the station sent (the rate picked), never guessed otherwise. */
   function record(row: ShipmentRow, wire: WireShipment, { labels, problem }: { labels: BoughtUpdate['labels']; problem: string | null }): ShipmentRow {
     const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : null;
     const bought: ChosenService = {
-      carrierCode: wire.carrier_code,
-      serviceLevel: wire.service_level ?? null,
-      serviceName: wire.service_name ?? wire.service_level ?? null,
-      price: wire.total_fee,
+      carrierCode: wire.carrier_code ?? chosen?.carrierCode ?? null,
+      serviceLevel: wire.service_level ?? chosen?.serviceLevel ?? null,
+      serviceName: wire.service_name ?? wire.service_level ?? chosen?.serviceName ?? chosen?.serviceLevel ?? null,
+      price: wire.total_fee ?? chosen?.price ?? null,
     };
+    const toldCarrier = wire.carrier_code !== undefined && wire.carrier_code !== null;
+    const toldLevel = wire.service_level !== undefined && wire.service_level !== null;
     const mismatch =
-      chosen !== null && (!same(chosen.carrierCode, bought.carrierCode) || (chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
+      chosen !== null &&
+      ((toldCarrier && !same(chosen.carrierCode, bought.carrierCode)) || (toldLevel && chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
     deps.shipments.markBought(row.id, {
       resultJson: JSON.stringify({ ...wire, label_data: undefined, label_qr_code_data: undefined }),
-      shipmentNo: wire.shipment_no,
+      shipmentNo: wire.shipment_no ?? null,
       trackingNo: wire.tracking_no,
       carrierCode: bought.carrierCode,
       serviceLevel: bought.serviceLevel,
       serviceName: bought.serviceName,
-      costCents: toCents(wire.total_fee),
-      currency: wire.currency,
-      duplicateLabel: wire.duplicate_label,
+      costCents: bought.price === null ? null : toCents(bought.price),
+      currency: wire.currency ?? 'USD',
+      duplicateLabel: wire.duplicate_label ?? false,
       rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
       note: labels.some((l) => l.kind === 'label')
         ? null

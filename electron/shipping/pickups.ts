@@ -22,10 +22,10 @@ const fromRow = (r: PickupRow): Pickup => ({
 
 const fromRecord = (r: PickupRecord): Pickup => ({
   pickupNo: r.pickup_no,
-  confirmationNumber: r.confirmation_number,
-  pickupDate: r.pickup_date,
-  status: r.status,
-  carrierCode: r.carrier_code,
+  confirmationNumber: r.confirmation_number ?? null,
+  pickupDate: r.pickup_date ?? null,
+  status: r.status ?? 'CONFIRMED',
+  carrierCode: r.carrier_code ?? 'USPS',
   packageCount: r.package_total_num ?? null,
   totalWeight: r.package_total_weight ?? null,
   trackingNos: r.tracking_nos ?? [],
@@ -98,12 +98,12 @@ export function createPickupsService(deps: ShippingDeps) {
       const pickup = remember(
         {
           pickupNo: r.pickup_no,
-          confirmationNumber: r.confirmation_number,
-          pickupDate: r.pickup_date,
+          confirmationNumber: r.confirmation_number ?? null,
+          pickupDate: r.pickup_date ?? args.pickupDate ?? null,
           status: 'CONFIRMED',
-          carrierCode: r.carrier_code,
-          packageCount: r.package_total_num,
-          totalWeight: r.package_total_weight,
+          carrierCode: r.carrier_code ?? 'USPS',
+          packageCount: r.package_total_num ?? args.trackingNos.length,
+          totalWeight: r.package_total_weight ?? null,
           trackingNos: args.trackingNos,
           createdAt: null,
         },
@@ -148,7 +148,7 @@ export function createPickupsService(deps: ShippingDeps) {
     });
     const pickups = r.pickup_data_list.map(fromRecord);
     for (const p of pickups) remember(p, null);
-    return { pickups, total: r.total_count };
+    return { pickups, total: r.total_count ?? pickups.length };
   }
 
   return {

@@ -12,7 +12,7 @@ import { createPurchaseJournal, type PurchaseDraft } from './journal';
 import { createLabelImages, fetchLabelBytes } from './labelImages';
 import { accountIdOf, backendIdOf, describeBackend } from './ports';
 import type { RatesService, StoredQuoteRequest } from './rates';
-import { toShipment, toWireAddress, toWirePackage } from './wireMap';
+import { toShipment, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 
@@ -76,20 +76,37 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     readonly accountId: string;
   }
 
-  function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>, target: Target): PurchaseDraft {
+  /**
+   * Insurance is bought inside create_and_pay only, by the rate_id the
+   * insurance-rate endpoint gave for this amount (never an amount field the
+   * docs do not have). Asked just before the purchase is journaled, so a
+   * retry re-sends the same insurance rate_id with the same platform_uk_id.
+   */
+  async function insuranceRateId(amount: number, rate: Rate): Promise<string> {
+    const v2 = await deps.v2();
+    const quote = await v2.insuranceRate({ insured_value: amount, carrier_code: rate.carrierCode, service_level: rate.serviceLevel });
+    return quote.rate_id;
+  }
+
+  async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>, target: Target): Promise<PurchaseDraft> {
     const quote = deps.quotes.get(input.quoteId);
     if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
     if (!rate) fail('not_found', 'That rate is not one of the rates shown; get rates again', { field: 'rateId' });
     const stored = JSON.parse(quote.request_json) as StoredQuoteRequest;
+    const insurance = input.insuranceAmount ? { insurance_data: { rate_id: await insuranceRateId(input.insuranceAmount, rate) } } : {};
+    const body: CreateAndPayRequest = {
+      rate_id: input.rateId,
+      platform_uk_id: '',
+      label_print_type: input.qrLabel ? 'qrcode' : 'common',
+      ...insurance,
+      ...(stored.input.options.isReturnLabel ? { is_return_label: true } : {}),
+    };
+    const { platform_uk_id: _id, ...withoutId } = body;
     return {
       ...target,
       method: 'create_and_pay',
-      body: {
-        rate_id: input.rateId,
-        label_print_type: input.qrLabel ? 'qrcode' : 'common',
-        ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
-      },
+      body: withoutId,
       chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       recipientName: stored.input.to.name,
@@ -99,6 +116,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   }
 
   function draftDirect(input: Extract<BuyInput, { method: 'direct' }>, target: Target): PurchaseDraft {
+    if (input.insuranceAmount) {
+      fail('invalid_input', 'Insurance can only be bought with a rated label: get rates, pick one, then buy it insured.', { field: 'insuranceAmount' });
+    }
     const from = rates.shipFrom(input.from);
     const returnLevel = (usPsReturnLevels as readonly string[]).includes(input.serviceLevel);
     const o = input.options;
@@ -114,7 +134,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         from_address_data: toWireAddress(from),
         to_address_data: toWireAddress(input.to),
         package_data: toWirePackage(rates.withSize(input.package)),
-        ...(input.shipDate ? { ship_date: input.shipDate } : {}),
+        ship_date: toWireShipDate(input.shipDate, deps.ctx.now()),
         ...(isReturn ? { is_return_label: true } : {}),
         ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),
         ...(o.additionalHandling ? { additional_handling: true } : {}),
@@ -122,14 +142,27 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         ...(o.signature ? { options: { signature: o.signature } } : {}),
         ...(input.lithiumBattery ? { option_data: { is_lithium_battery: true, hazardous_materials: true } } : {}),
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
-        ...(input.insuranceAmount ? { insured_value: input.insuranceAmount } : {}),
         ...(customData ? { custom_data: customData } : {}),
       },
       chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? null,
       recipientName: input.to.name,
-      insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
+      insuranceCents: null,
       isReturn,
+    };
+  }
+
+  /** The draft of a package already bought: the journal returns the bought row without sending anything. */
+  function reuseDraft(row: ShipmentRow, target: Target): PurchaseDraft {
+    return {
+      ...target,
+      method: row.method,
+      body: JSON.parse(row.request_json) as Record<string, unknown>,
+      chosen: { carrierCode: row.carrier_code, serviceLevel: row.service_level, serviceName: row.service_name, price: null },
+      orderNumber: row.order_number,
+      recipientName: row.recipient_name,
+      insuranceCents: row.insurance_cents,
+      isReturn: row.is_return === 1,
     };
   }
 
@@ -210,8 +243,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   }
 
   async function buyOnce(input: BuyInput, key: string, target: Target, eventKey: string): Promise<PurchaseResult> {
-    const draft = input.method === 'rate' ? draftFromQuote(input, target) : draftDirect(input, target);
     const earlier = deps.shipments.liveByPackageKey(target.backendId, key);
+    // A package bought already is shown as bought: no insurance quote, no draft, nothing sent.
+    const draft = earlier?.state === 'bought' ? reuseDraft(earlier, target) : input.method === 'rate' ? await draftFromQuote(input, target) : draftDirect(input, target);
     const row = await journal.purchase(key, draft, eventKey);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;
     if (!reused && row.rate_mismatch_json) {

@@ -5,7 +5,7 @@ import type { BatchRateResult, PackageSpec, RateQuote, StationAddress } from '..
 import { pickRate, sortRates } from '../../shared/domain/rateRule';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
-import { fromWireRate, fromWireRateErrors, toWireAddress, toWirePackage } from './wireMap';
+import { fromWireRate, fromWireRateErrors, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type QuoteInput = CommandArgs<'rates.quote'>;
 
@@ -40,7 +40,7 @@ export function createRatesService(deps: ShippingDeps) {
       from_address_data: toWireAddress(from),
       to_address_data: toWireAddress(input.to),
       package_data: toWirePackage(withSize(input.package)),
-      ...(input.shipDate ? { ship_date: input.shipDate } : {}),
+      ship_date: toWireShipDate(input.shipDate, deps.ctx.now()),
       ...(input.carriers?.length
         ? { shipment_rate_carrier_data: input.carriers.map((c) => ({ provider_id: c.providerId, ...(c.serviceLevels.length ? { service_levels: c.serviceLevels } : {}) })) }
         : {}),

@@ -4,6 +4,7 @@ import { isOutcomeUnknown } from '../api/failures';
 import { isLegacyShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { backendIdOf, describeBackend } from './ports';
+import { trackingCarrierOf } from './tracking';
 import { toShipment } from './wireMap';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
@@ -26,8 +27,9 @@ export function createVoidService(deps: ShippingDeps, voidLegacy: LegacyVoid) {
   async function readBackVoided(row: ShipmentRow): Promise<boolean> {
     const v2 = await deps.v2();
     try {
-      if (row.tracking_no && row.carrier_code) {
-        const record = await v2.trackingByTrackingNo({ tracking_no: row.tracking_no, carrier_code: row.carrier_code });
+      const carrier = row.carrier_code ? trackingCarrierOf(row.carrier_code) : null;
+      if (row.tracking_no && carrier) {
+        const record = await v2.trackingByTrackingNo({ tracking_no: row.tracking_no, carrier_code: carrier });
         return record.status === 'voided';
       }
       return (await v2.trackingByPlatformUkId(row.platform_uk_id)).status === 'voided';

@@ -9,18 +9,26 @@ import type { ShipmentRow } from '../store/shipmentsRepo';
 const optional = <K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> =>
   value !== undefined && value.trim() !== '' ? ({ [key]: value.trim() } as Record<K, string>) : {};
 
-/** The wire splits the name; the last word is the last name ("Mary Ann Lee" -> "Mary Ann" / "Lee"). */
-export function splitName(name: string): { first: string; last: string } {
-  const words = name.trim().split(/\s+/);
-  if (words.length < 2) return { first: words[0] ?? '', last: '' };
-  return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] as string };
+/**
+ * The wire wants first_name and last_name on every address but quick_rate's
+ * (v2-docs.md 4.1); the last word is the last name ("Mary Ann Lee" -> "Mary
+ * Ann" / "Lee"). A one-word name still gives both, so a warehouse called
+ * "Acme" or a recipient known as "Cher" is never a 400: the word with the
+ * company as last name, or the word twice.
+ */
+export function splitName(name: string, company?: string): { first: string; last: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) return { first: words.slice(0, -1).join(' '), last: words[words.length - 1] as string };
+  const only = words[0] ?? company?.trim() ?? '';
+  const other = company?.trim() && company.trim() !== only ? company.trim() : only;
+  return { first: only, last: other };
 }
 
 export function toWireAddress(a: StationAddress): AddressData {
-  const { first, last } = splitName(a.name);
+  const { first, last } = splitName(a.name, a.company);
   return {
     first_name: first,
-    ...optional('last_name', last),
+    last_name: last,
     ...optional('company_name', a.company),
     ...optional('phone', a.phone),
     ...optional('email', a.email),
@@ -46,26 +54,52 @@ export function toWirePackage(p: PackageSpec): PackageData {
     width: p.widthIn ?? 1,
     height: p.heightIn ?? 1,
     dimension_unit: 'in',
-    weight: Math.round(p.weightOz * 100) / 100,
-    weight_unit: 'oz',
+    // Pounds, the unit the docs show (an ounce is 0.0625 lb, kept exact to four places).
+    weight: Math.max(0.0001, Math.round((p.weightOz / 16) * 10_000) / 10_000),
+    weight_unit: 'lb',
   };
 }
 
+const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+
+/**
+ * ship_date as the docs show it: ISO 8601 with the station's UTC offset. Today
+ * (or no date) is now; another day is that day at noon, clear of any
+ * midnight the service might read as the day before.
+ */
+export function toWireShipDate(date: string | undefined, now: Date): string {
+  const offsetMin = -now.getTimezoneOffset();
+  const offset = `${offsetMin >= 0 ? '+' : '-'}${pad(offsetMin / 60)}:${pad(offsetMin % 60)}`;
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  if (date === undefined || date === today) return `${today}T${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}${offset}`;
+  return `${date}T12:00:00${offset}`;
+}
+
+/** A rate as the station shows it; what the service left out reads as "unknown", never as a refusal of the quote. */
 export function fromWireRate(r: WireRate): Rate {
+  const carrier = r.carrier_code ?? r.carrier_name ?? r.provider_id ?? 'Unknown carrier';
+  const level = r.service_level ?? r.service_name ?? 'UNKNOWN_SERVICE';
   return {
     rateId: r.rate_id,
-    carrierCode: r.carrier_code,
-    serviceLevel: r.service_level,
-    serviceName: r.service_name ?? r.service_level,
+    carrierCode: carrier,
+    serviceLevel: level,
+    serviceName: r.service_name ?? level,
     price: r.price,
-    currency: r.currency,
+    currency: r.currency ?? 'USD',
     deliveryDays: r.delivery_days ?? null,
-    priceDetails: r.price_details ? r.price_details.map((d) => ({ code: d.code, description: d.description ?? d.code, price: d.price })) : null,
+    priceDetails:
+      r.price_details && r.price_details.length > 0
+        ? r.price_details.map((d) => ({ code: d.code ?? '', description: d.description ?? d.code ?? '', price: d.price ?? 0 }))
+        : null,
   };
 }
 
 export function fromWireRateErrors(errors: readonly RateError[] | null | undefined): CarrierError[] {
-  return (errors ?? []).map((e) => ({ carrier: e.service_level ? `${e.carrier_code} ${e.service_level}` : e.carrier_code, message: e.msg }));
+  return (errors ?? []).map((e) => {
+    const carrier = [e.carrier_code, e.service_level].filter(Boolean).join(' ') || 'A carrier';
+    const message = ('message' in e ? e.message : null) ?? e.msg ?? ('code' in e ? e.code : null) ?? 'could not quote';
+    return { carrier, message };
+  });
 }
 
 const dollars = (cents: number | null): number | null => (cents === null ? null : toDollars(cents));

@@ -53,7 +53,7 @@ export interface PendingInsert {
 
 export interface BoughtUpdate {
   readonly resultJson: string;
-  readonly shipmentNo: string;
+  readonly shipmentNo: string | null;
   readonly trackingNo: string;
   readonly carrierCode: string | null;
   readonly serviceLevel: string | null;

@@ -176,9 +176,11 @@ export interface AddressCheck {
 
 export interface InsuranceQuote {
   readonly amount: number;
-  readonly premium: number;
+  /** What the insurance costs; null when the service's answer did not say. */
+  readonly premium: number | null;
   readonly currency: string;
-  readonly raw: Readonly<Record<string, unknown>>;
+  /** The insurance rate the purchase sends as insurance_data.rate_id. */
+  readonly rateId: string;
 }
 
 export interface Pickup {

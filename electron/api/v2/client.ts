@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import * as wire from '../../../shared/api/v2';
 import { fail } from '../../../shared/contract/errors';
-import type { InvalidResponseReporter } from '../answer';
-import { invalidResponseFailure } from '../failures';
+import { UnreadableAnswerFailure, type InvalidResponseReporter } from '../answer';
+import { invalidResponseFailure, outcomeUnknownFailure } from '../failures';
 import { createHttpClient, transportOf, type ServiceCall, type TransportOptions } from '../http';
 import type { Safety } from '../retry';
 import { validateRequest } from '../validate';
@@ -17,11 +17,12 @@ export interface V2Client {
   getRates(request: wire.GetRatesRequest): Promise<wire.GetRatesResult>;
   createAndPay(request: wire.CreateAndPayRequest): Promise<wire.Shipment>;
   directBuy(request: wire.DirectBuyRequest): Promise<wire.Shipment>;
-  voidLabel(request: wire.VoidLabelRequest): Promise<wire.VoidLabelResult>;
+  /** One-shot write: resolves once the service said ok; an answer that cannot be read is not a failed void. */
+  voidLabel(request: wire.VoidLabelRequest): Promise<void>;
   insuranceRate(query: wire.InsuranceRateQuery): Promise<wire.InsuranceRateResult>;
-  trackingByPlatformUkId(platformUkId: string): Promise<wire.PlatformTrackingRecord>;
-  trackingByTrackingNo(query: { tracking_no: string; carrier_code: string }): Promise<wire.TrackingNoRecord>;
-  directTrackingByTrackingNo(query: { tracking_no: string; carrier_code: string }): Promise<wire.DirectTrackingRecord>;
+  trackingByPlatformUkId(platformUkId: string): Promise<wire.TrackingRecord>;
+  trackingByTrackingNo(query: { tracking_no: string; carrier_code: wire.TrackingCarrierCode }): Promise<wire.TrackingRecord>;
+  directTrackingByTrackingNo(query: { tracking_no: string; carrier_code: string }): Promise<wire.TrackingRecord>;
   pickupAdd(request: wire.PickupRequest): Promise<wire.AddPickupResult>;
   pickupCancel(pickupNo: string): Promise<void>;
   pickupList(query: wire.PickupListQuery): Promise<wire.PickupListResult>;
@@ -83,6 +84,21 @@ export function createV2Client(options: V2ClientOptions): V2Client {
     }
   }
 
+  /**
+   * A write the service acts on once (void, pickup, SCAN form, POD): an answer
+   * that arrives but cannot be read says nothing about whether it happened,
+   * so it is reported as an unknown outcome for the caller to read back,
+   * never as a refusal.
+   */
+  async function oneShot<S extends z.ZodType<{ data: unknown }>>(spec: ServiceCall, schema: S): Promise<z.output<S>['data']> {
+    try {
+      return await call(spec, schema);
+    } catch (error) {
+      if (error instanceof UnreadableAnswerFailure) throw outcomeUnknownFailure('v2', spec.action);
+      throw error;
+    }
+  }
+
   // With its platform_uk_id a purchase may go again, but only the journal sends it again: one HTTP attempt per journal attempt.
   const purchaseSafety = (platformUkId: string | undefined): Safety => (platformUkId ? 'journaled' : 'unsafe');
 
@@ -101,8 +117,9 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       const batches: wire.QuickRateItem[][] = [];
       for (let i = 0; i < items.length; i += QUICK_RATE_BATCH) batches.push(items.slice(i, i + QUICK_RATE_BATCH));
       const answered = new Map<string, wire.QuickRateResult>();
-      for (const results of await mapLimit(batches, QUICK_RATE_PARALLEL, quickRateBatch)) {
-        for (const result of results) answered.set(result.request_unique_id, result);
+      for (const [b, results] of (await mapLimit(batches, QUICK_RATE_PARALLEL, quickRateBatch)).entries()) {
+        // An answer without request_unique_id is matched by position (assumptions.ts: rate-answer).
+        for (const [i, result] of results.entries()) answered.set(result.request_unique_id ?? (batches[b]?.[i]?.request_unique_id as string), result);
       }
       return ids.map((id) => answered.get(id) ?? invalidResponseMissing());
     },
@@ -133,7 +150,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       if ((body.shipment_no === undefined) === (body.platform_uk_id === undefined)) {
         fail('invalid_input', 'Name the label to void by exactly one of its shipment number or platform_uk_id.');
       }
-      return call(
+      await oneShot(
         {
           method: 'POST',
           path: '/api/shipment/void_label',
@@ -155,28 +172,28 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       const q = validateRequest(wire.trackingByPlatformUkIdQuerySchema, { platform_uk_id: platformUkId }, 'tracking request');
       return call(
         { method: 'GET', path: '/api/shipment/tracking_by_platform_uk_id', query: q, safety: 'read', action: 'look up tracking', platformUkId },
-        wire.trackingByPlatformUkIdResponseSchema,
+        wire.trackingResponseSchema,
       );
     },
 
     async trackingByTrackingNo(query) {
       const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
-      return call({ method: 'GET', path: '/api/shipment/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.trackingByTrackingNoResponseSchema);
+      return call({ method: 'GET', path: '/api/shipment/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.trackingResponseSchema);
     },
 
     async directTrackingByTrackingNo(query) {
-      const q = validateRequest(wire.trackingByTrackingNoQuerySchema, query, 'tracking request');
-      return call({ method: 'GET', path: '/api/shipment/direct/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.directTrackingResponseSchema);
+      const q = validateRequest(wire.directTrackingQuerySchema, query, 'tracking request');
+      return call({ method: 'GET', path: '/api/shipment/direct/tracking_by_tracking_no', query: q, safety: 'read', action: 'look up tracking' }, wire.trackingResponseSchema);
     },
 
     async pickupAdd(request) {
       const body = validateRequest(wire.pickupRequestSchema, request, 'pickup request');
-      return call({ method: 'POST', path: '/api/shipment/pickup/add', json: body, safety: 'unsafe', action: 'schedule the pickup' }, wire.addPickupResponseSchema);
+      return oneShot({ method: 'POST', path: '/api/shipment/pickup/add', json: body, safety: 'unsafe', action: 'schedule the pickup' }, wire.addPickupResponseSchema);
     },
 
     async pickupCancel(pickupNo) {
       const body = validateRequest(wire.pickupCancelRequestSchema, { pickup_no: pickupNo }, 'pickup cancellation');
-      await call({ method: 'POST', path: '/api/shipment/pickup/cancel', json: body, safety: 'unsafe', action: 'cancel the pickup' }, wire.pickupCancelResponseSchema);
+      await oneShot({ method: 'POST', path: '/api/shipment/pickup/cancel', json: body, safety: 'unsafe', action: 'cancel the pickup' }, wire.pickupCancelResponseSchema);
     },
 
     async pickupList(query) {
@@ -196,12 +213,12 @@ export function createV2Client(options: V2ClientOptions): V2Client {
 
     async createScanForm(request) {
       const body = validateRequest(wire.createScanFormRequestSchema, request, 'SCAN form request');
-      return call({ method: 'POST', path: '/api/scan_form/create_scan_form', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.createScanFormResponseSchema);
+      return oneShot({ method: 'POST', path: '/api/scan_form/create_scan_form', json: body, safety: 'unsafe', action: 'create the SCAN form' }, wire.createScanFormResponseSchema);
     },
 
     async submitPod(request) {
       const body = validateRequest(wire.submitPodRequestSchema, request, 'proof-of-delivery request');
-      return call({ method: 'POST', path: '/api/shipment/submit_pod', json: body, safety: 'unsafe', action: 'submit the proof-of-delivery request' }, wire.submitPodResponseSchema);
+      return oneShot({ method: 'POST', path: '/api/shipment/submit_pod', json: body, safety: 'unsafe', action: 'submit the proof-of-delivery request' }, wire.submitPodResponseSchema);
     },
   };
 }

@@ -29,7 +29,7 @@ export function interpretEnvelope<S extends z.ZodType<{ data: unknown }>>(
 ): z.output<S>['data'] {
   if (response.status === 401) throw new TokenRejectedFailure();
   const failure = failureSchema.safeParse(response.body);
-  if (failure.success && failure.data.code !== 'ok') throw rejectedFailure('v2', failure.data.msg, failure.data.code);
+  if (failure.success && failure.data.code !== 'ok') throw rejectedFailure('v2', failure.data.msg ?? undefined, failure.data.code);
   if (response.status === 403) throw unauthorizedFailure('v2', 403);
   if (response.status >= 400) {
     const words = response.status === 404 ? 'The shipping service does not offer this operation at this address (404). Check the service address in Settings.' : `The shipping service refused the request (HTTP ${response.status}).`;

@@ -5,49 +5,36 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import { ok } from './envelope';
 
-/** POST /api/address/validate: USPS standardisation with errors and listed corrections. */
+/**
+ * POST /api/address/validate: the documented ValidatedAddress, flat, ZIP as
+ * `zip`. A non-U.S. address is not validated (rule 1): it comes back as sent.
+ */
 export function validateAddress(_ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(addressValidateRequestSchema, jsonBody(req), (path) => (path === 'country' ? 'address_country_unsupported' : undefined));
-  // Validation covers U.S. addresses only; any other country is skipped: the address comes back as sent (v2-docs.md 3.15).
+  const body = parseWith(addressValidateRequestSchema, jsonBody(req));
   if (body.country.toUpperCase() !== 'US') {
-    return ok({
-      is_valid: true,
-      standardized: false,
-      corrected: false,
-      skipped: true,
-      address: { company_name: body.company_name ?? null, street: body.street, street2: body.street2 ?? null, city: body.city ?? '', state: body.state ?? '', zip_code: body.zip_code ?? '', country: body.country.toUpperCase() },
-      errors: [],
-      corrections: [],
-    });
+    return ok({ street: body.street, street2: body.street2 ?? null, city: body.city, state: body.state, zip: body.zip_code, country: body.country.toUpperCase(), residential: false, errored: false, corrected: false, standardized: false, errors: [], corrections: [] });
   }
   const result = standardizeAddress({
     street: body.street,
     ...(body.street2 !== undefined ? { street2: body.street2 } : {}),
-    ...(body.city !== undefined ? { city: body.city } : {}),
-    ...(body.state !== undefined ? { state: body.state } : {}),
-    ...(body.zip_code !== undefined ? { zip: body.zip_code } : {}),
-    ...(body.company_name !== undefined ? { company: body.company_name } : {}),
+    city: body.city,
+    state: body.state,
+    zip: body.zip_code,
   });
-  const valid = result.errors.length === 0;
+  const errored = result.errors.length > 0;
+  const same = result.street === body.street && (result.street2 || '') === (body.street2 ?? '') && result.city === body.city && result.state === body.state && result.zip === body.zip_code;
   return ok({
-    is_valid: valid,
-    standardized: valid,
-    corrected: result.corrections.length > 0,
+    street: result.street,
+    street2: result.street2 || null,
+    city: result.city,
+    state: result.state,
+    zip: result.zip,
+    country: 'US',
     residential: result.residential,
-    po_box: result.poBox,
-    address: {
-      company_name: body.company_name?.toUpperCase() ?? null,
-      street: result.street,
-      street2: result.street2 || null,
-      city: result.city,
-      state: result.state,
-      zip_code: result.zip,
-      country: 'US',
-      address_type: result.residential ? 'residential' : 'commercial',
-    },
-    zip5: result.zip5 ?? null,
-    zip4: result.zip4 ?? null,
-    errors: result.errors,
-    corrections: result.corrections,
+    errored,
+    corrected: !errored && result.corrections.length > 0,
+    standardized: !same,
+    errors: result.errors.map((e) => ({ code: e.code, message: e.message })),
+    corrections: result.corrections.map((c) => ({ code: c.code, message: c.message })),
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { insuranceRateQuerySchema } from '../../../shared/api/v2/insurance';
 import { refuse } from '../errorCodes';
 import { findCarrier, findLevel } from '../domain/catalog';
@@ -7,8 +8,8 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { parseWith, queryObject } from '../http/validate';
 import { ok } from './envelope';
 
-/** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= : the fee; buying it happens in the purchase. */
-export function insuranceRate(_ctx: SandboxContext, req: SandboxRequest): Reply {
+/** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= : a rate_id and the fee; create_and_pay buys it by that rate_id. */
+export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const query = parseWith(insuranceRateQuerySchema, queryObject(req.query, { insured_value: 'number' }), (path) =>
     path === 'insured_value' ? 'insurance_value_invalid' : undefined,
   );
@@ -18,12 +19,29 @@ export function insuranceRate(_ctx: SandboxContext, req: SandboxRequest): Reply 
     if (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase())) refuse('service_level_unknown');
   }
   const valueCents = Math.round(query.insured_value * 100);
+  const rateId = insuranceRateIdFor(ctx, valueCents);
   return ok({
+    rate_id: rateId,
     insured_value: valueCents / 100,
     insurance_fee: insuranceFeeCents(valueCents) / 100,
     currency: 'USD',
     provider: 'SHIPSURANCE',
     carrier_code: query.carrier_code?.toUpperCase() ?? null,
-    note: 'Insurance is bought only in the label purchase request (insured_value).',
   });
+}
+
+const KEY = (rateId: string) => `insurance.rate.${rateId}`;
+
+/** An insurance rate_id (UUID-looking, as the docs show) remembered with the insured value it quoted. */
+function insuranceRateIdFor(ctx: SandboxContext, valueCents: number): string {
+  const rateId = randomUUID();
+  ctx.meta.set(KEY(rateId), String(valueCents));
+  return rateId;
+}
+
+/** The insured value (cents) of an insurance rate_id, or the insurance_rate_not_found refusal. */
+export function insuredValueOf(ctx: SandboxContext, rateId: string): number {
+  const cents = ctx.meta.get(KEY(rateId));
+  if (cents === undefined) refuse('insurance_rate_not_found');
+  return Number(cents);
 }

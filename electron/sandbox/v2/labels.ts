@@ -7,6 +7,7 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
 import { ok } from './envelope';
+import { insuredValueOf } from './insurance';
 import { addressIssueCoder } from './normalize';
 import { internationalLevel, quoteInternational } from '../domain/international';
 import { commitPurchase, labelUrl, storedLabels, type RenderedLabel } from './purchase';
@@ -67,13 +68,13 @@ function answerPurchase(ctx: SandboxContext, record: ShipmentRecord, labels: rea
 
 /** POST /api/shipment/create_and_pay */
 export function createAndPay(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(createAndPayRequestSchema, jsonBody(req), (path) => (path === 'insured_value' ? 'insurance_value_invalid' : undefined));
+  const body = parseWith(createAndPayRequestSchema, jsonBody(req), (path) => (path.startsWith('insurance_data') ? 'insurance_rate_not_found' : undefined));
   const duplicate = duplicateOf(ctx, body.platform_uk_id);
   if (duplicate) return duplicate;
   const rate = ctx.rates.get(body.rate_id);
   if (!rate || rate.api !== 'v2') refuse('rate_not_found', `No rate with rate_id "${body.rate_id}".`);
   if (ctx.rates.isExpired(rate, ctx.now().getTime())) refuse('rate_expired');
-  const insured = body.insured_value !== undefined ? Math.round(body.insured_value * 100) : rate.shipment.insuredValueCents;
+  const insured = body.insurance_data ? insuredValueOf(ctx, body.insurance_data.rate_id) : undefined;
   const { record, labels } = commitPurchase(ctx, {
     api: 'v2',
     platformUkId: body.platform_uk_id,
@@ -82,7 +83,7 @@ export function createAndPay(ctx: SandboxContext, req: SandboxRequest): Reply {
     ...(insured ? { insuredValueCents: insured } : {}),
     hazardousMaterials: rate.shipment.hazardousMaterials ?? false,
     lithiumBattery: rate.shipment.lithiumBattery ?? false,
-    labelPrintType: body.label_print_type ?? 'common',
+    labelPrintType: body.label_print_type === 'qrcode' ? 'qrcode' : 'common',
   });
   return answerPurchase(ctx, record, labels);
 }
@@ -119,10 +120,9 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
     platformUkId: body.platform_uk_id,
     quote,
     shipment,
-    ...(shipment.insuredValueCents ? { insuredValueCents: shipment.insuredValueCents } : {}),
     hazardousMaterials: hazmat,
     lithiumBattery: lithium,
-    labelPrintType: body.label_print_type ?? 'common',
+    labelPrintType: body.label_print_type === 'qrcode' ? 'qrcode' : 'common',
   });
   return answerPurchase(ctx, record, labels);
 }

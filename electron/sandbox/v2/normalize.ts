@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { addressDataSchema, packageDataSchema } from '../../../shared/api/v2/common';
+import type { addressDataSchema, packageDataSchema, quickRateAddressSchema } from '../../../shared/api/v2/common';
 import { refuse } from '../errorCodes';
 import { PREDEFINED_PACKAGES } from '../domain/catalog';
 import { parseZip, stateCode } from '../domain/geo';
@@ -9,7 +9,7 @@ import { localDate } from '../domain/localTime';
 import type { StoredAddress } from '../store/shipments';
 import type { IssueCoder } from '../http/validate';
 
-type AddressData = z.output<typeof addressDataSchema>;
+type AddressData = z.output<typeof addressDataSchema> | z.output<typeof quickRateAddressSchema>;
 type PackageData = z.output<typeof packageDataSchema>;
 
 /**
@@ -67,8 +67,13 @@ export function isCalendarDate(value: string): boolean {
 
 let shipWindow = { minute: -1, today: '', earliest: '', latest: '' };
 
-/** ship_date defaults to today in Los Angeles; it may not be in the past nor more than 30 days out. */
-export function shipDate(value: string | undefined, now: Date): string {
+/**
+ * ship_date defaults to today in Los Angeles; it may not be in the past nor
+ * more than 30 days out. ISO 8601 with an offset (as documented) counts by the
+ * calendar date written in it, the shipper's own day.
+ */
+export function shipDate(written: string | undefined, now: Date): string {
+  const value = written !== undefined && /^\d{4}-\d{2}-\d{2}T/.test(written) ? written.slice(0, 10) : written;
   // Formatting a zoned date is costly and this runs for every rate request: recompute once a minute.
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== shipWindow.minute) {
@@ -77,7 +82,7 @@ export function shipDate(value: string | undefined, now: Date): string {
   }
   const { today } = shipWindow;
   if (value === undefined) return today;
-  if (!isCalendarDate(value)) refuse('ship_date_invalid', `ship_date ${value} is not a calendar date (YYYY-MM-DD).`);
+  if (!isCalendarDate(value)) refuse('ship_date_invalid', `ship_date ${written} is not ISO 8601 (2025-07-31T00:00:00+08:00).`);
   if (value < shipWindow.earliest || value > shipWindow.latest) refuse('ship_date_invalid', `ship_date ${value} is not between today and 30 days from now.`);
   return value;
 }
@@ -88,6 +93,7 @@ export const addressIssueCoder: IssueCoder = (path) => {
   if (/address_data\.zip_code$/.test(path)) return 'address_zip_invalid';
   if (/address_data\.country$/.test(path)) return 'address_country_unsupported';
   if (/ship_date$/.test(path)) return 'ship_date_invalid';
+  if (path === 'carrier_code') return 'carrier_unknown';
   if (/insured_value$/.test(path)) return 'insurance_value_invalid';
   if (/options\.signature$/.test(path)) return 'signature_not_supported';
   return undefined;

@@ -52,7 +52,6 @@ export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
     additionalHandling: body.additional_handling ?? false,
     isReturnLabel: 'is_return_label' in body ? (body.is_return_label ?? false) : false,
     shipDate: shipDate(body.ship_date, now),
-    ...(body.insured_value ? { insuredValueCents: Math.round(body.insured_value * 100) } : {}),
     ...(lithium || hazmat ? { hazardousMaterials: true } : {}),
     ...(lithium ? { lithiumBattery: true } : {}),
     ...(body.custom_data && from.country !== to.country ? { customs: body.custom_data } : {}),

@@ -1,38 +1,37 @@
 import { z } from 'zod';
-import { addressWireSchema, envelopeSchema } from './common';
+import { readIssue } from './assumptions';
+import { envelopeSchema, looseText } from './common';
 
-/** POST /api/address/validate body: a U.S. domestic address. */
+/** POST /api/address/validate body (v2-docs.md 3.15): the address flat, ZIP as zip_code. */
 export const addressValidateRequestSchema = z.object({
-  company_name: z.string().max(100).optional(),
-  street: z.string().min(1).max(255),
+  street: z.string().trim().min(1).max(255),
   street2: z.string().max(255).optional(),
-  city: z.string().max(100).optional(),
-  state: z.string().max(50).optional(),
-  zip_code: z.string().max(20).optional(),
-  country: z.string().length(2).default('US'),
+  city: z.string().trim().min(1).max(100),
+  /** Required; may be empty outside the U.S., where "unrestricted" (v2-docs.md 3.15). */
+  state: z.string().trim().max(50),
+  zip_code: z.string().trim().max(20),
+  country: z.string().length(2),
 });
 export type AddressValidateRequest = z.input<typeof addressValidateRequestSchema>;
 
-/** An error or a correction detail; `field` names the component concerned. */
-export const addressIssueSchema = z.looseObject({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().nullish(),
-  original: z.string().nullish(),
-  corrected: z.string().nullish(),
-});
-export type AddressIssue = z.infer<typeof addressIssueSchema>;
+const flag = z.unknown().transform((v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : null));
+/** errors / corrections: documented as arrays, possibly null; items read as text (assumptions.ts: address-issues). */
+const issues = z.unknown().transform((v) => (Array.isArray(v) ? v.map(readIssue).filter((t): t is string => t !== null) : []));
 
+/** ValidatedAddress: flat, ZIP as `zip` (not zip_code); every field may be left out. */
 export const addressValidateResultSchema = z.looseObject({
-  is_valid: z.boolean(),
-  standardized: z.boolean().nullish(),
-  corrected: z.boolean().nullish(),
-  residential: z.boolean().nullish(),
-  address: addressWireSchema,
-  zip5: z.string().nullish(),
-  zip4: z.string().nullish(),
-  errors: z.array(addressIssueSchema),
-  corrections: z.array(addressIssueSchema),
+  street: looseText.optional(),
+  street2: looseText.optional(),
+  city: looseText.optional(),
+  state: looseText.optional(),
+  zip: looseText.optional(),
+  country: looseText.optional(),
+  residential: flag.optional(),
+  errored: flag.optional(),
+  corrected: flag.optional(),
+  standardized: flag.optional(),
+  errors: issues.optional(),
+  corrections: issues.optional(),
 });
 export type AddressValidateResult = z.infer<typeof addressValidateResultSchema>;
 export const addressValidateResponseSchema = envelopeSchema(addressValidateResultSchema);

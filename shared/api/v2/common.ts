@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { readNumber } from './assumptions';
 
 /**
- * Wire primitives shared by every v2 endpoint. Response schemas are tolerant on
- * purpose (v2-wire-notes.md): unknown fields pass through and numbers may arrive
- * as strings; request schemas describe what a client sends and what the
- * sandbox accepts.
+ * Wire primitives shared by every v2 endpoint. Request schemas follow the
+ * published documentation (v2-docs.md): what the station sends and what the
+ * sandbox accepts. Response schemas require only what the station needs to
+ * act; unknown fields pass through, numbers may arrive as strings, and every
+ * guess about an undocumented shape lives in ./assumptions.ts.
  */
 
 /** A number that may arrive as a numeric string ("4"). */
@@ -25,60 +27,81 @@ export const wireId = z.preprocess((value) => (typeof value === 'number' ? Strin
 /** A string field that some integrations send as null. */
 export const wireText = z.string().nullish();
 
-/** Success envelope: `{code: "ok", msg: "ok", data}`. */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.looseObject({ code: z.literal('ok'), msg: z.string(), data });
+/** A number that never fails a parse: numeric strings, "" and ranges ("2-5") read as assumptions.readNumber says; anything else null. */
+export const looseNumber = z.unknown().transform((value) => readNumber(value));
+
+/** Text that never fails a parse: a string or a number as text, else null. */
+export const looseText = z.unknown().transform((value) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null));
+
+/** A list whose unreadable items are left out instead of failing the whole answer (one odd rate never rejects a quote). */
+export function lenientList<T extends z.ZodType>(item: T) {
+  return z.unknown().transform((value) => {
+    if (!Array.isArray(value)) return [] as z.output<T>[];
+    const out: z.output<T>[] = [];
+    for (const entry of value) {
+      const parsed = item.safeParse(entry);
+      if (parsed.success) out.push(parsed.data);
+    }
+    return out;
+  });
 }
 
-/** Failure envelope: any code other than `ok`, a human message, data null. */
+/** Success envelope: `{code: "ok", msg: "ok", data}` (v2 marks none of the three required). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.looseObject({ code: z.literal('ok'), msg: z.string().nullish(), data });
+}
+
+/** Failure envelope: any code other than `ok`, perhaps a human message (its shape is not documented). */
 export const failureSchema = z.looseObject({
-  code: z.string(),
-  msg: z.string(),
+  code: z.union([z.string(), z.number().transform(String)]),
+  msg: z.string().nullish(),
   data: z.unknown().optional(),
 });
 export type WireFailure = z.infer<typeof failureSchema>;
 
-export const carrierCodes = ['USPS', 'UPS', 'FEDEX', 'DHL_EXPRESS', 'SWIFTX'] as const;
-/** Carrier codes the service may answer with; open-ended, so kept as string on responses. */
+/** carrier_code values of direct_buy (v2-docs.md 5.1). */
+export const carrierCodes = ['USPS', 'UPS', 'FEDEX', 'DHL_EXPRESS', 'SWIFTX', 'GOFO_EXPRESS', 'UPS_CANADA'] as const;
 export type CarrierCode = (typeof carrierCodes)[number];
+
+/** carrier_code values tracking_by_tracking_no accepts (v2-docs.md 3.9); the direct endpoint takes any string. */
+export const trackingCarrierCodes = ['USPS', 'UPS', 'AMAZON_SHIPPING'] as const;
+export type TrackingCarrierCode = (typeof trackingCarrierCodes)[number];
 
 export const addressTypes = ['residential', 'commercial'] as const;
 
-/** AddressTo / from_address_data / to_address_data / return_address_data / pickup_location. */
-export const addressDataSchema = z.object({
-  first_name: z.string().max(100).optional(),
-  last_name: z.string().max(100).optional(),
+const addressFields = {
   company_name: z.string().max(100).optional(),
   phone: z.string().max(30).optional(),
   email: z.string().max(120).optional(),
-  street: z.string().min(1).max(255),
+  street: z.string().trim().min(1).max(255),
   street2: z.string().max(255).optional(),
-  city: z.string().min(1).max(100),
+  city: z.string().trim().min(1).max(100),
   /** A 2-letter code in the U.S.; unrestricted elsewhere, and empty where the country has no states (v2-docs.md 4.1). */
-  state: z.string().max(50),
+  state: z.string().trim().max(50),
   /** Empty only where the country has no postal codes. */
-  zip_code: z.string().max(20),
+  zip_code: z.string().trim().max(20),
   country: z.string().length(2).default('US'),
   address_type: z.enum(addressTypes).optional(),
+};
+
+/**
+ * AddressFrom / AddressTo (v2-docs.md 4.1): from_address_data, to_address_data,
+ * return_address_data, pickup_location. first_name and last_name are required
+ * everywhere but quick_rate.
+ */
+export const addressDataSchema = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  ...addressFields,
 });
 export type AddressData = z.input<typeof addressDataSchema>;
 
-/** The same address as a service may echo it back: all fields optional and tolerant. */
-export const addressWireSchema = z.looseObject({
-  first_name: wireText,
-  last_name: wireText,
-  company_name: wireText,
-  phone: wireText,
-  email: wireText,
-  street: wireText,
-  street2: wireText,
-  city: wireText,
-  state: wireText,
-  zip_code: wireText,
-  country: wireText,
-  address_type: wireText,
+/** The address of a quick_rate item: first and last name optional there (v2-docs.md 3.2). */
+export const quickRateAddressSchema = z.object({
+  first_name: z.string().max(100).optional(),
+  last_name: z.string().max(100).optional(),
+  ...addressFields,
 });
-export type AddressWire = z.infer<typeof addressWireSchema>;
 
 export const weightUnits = ['oz', 'lb'] as const;
 export const dimensionUnits = ['in'] as const;
@@ -109,10 +132,19 @@ export const shipmentOptionsSchema = z.object({
 /** YYYY-MM-DD calendar date. */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
+/**
+ * ship_date: the v2 format is not documented; the 1.0.5 example is ISO 8601
+ * with a UTC offset ("2025-07-31T00:00:00+08:00"), which the station always
+ * sends (shipping/wireMap.ts toWireShipDate). A bare calendar date is accepted too.
+ */
+export const shipDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/, 'must be ISO 8601, e.g. 2025-07-31T00:00:00+08:00');
+
 /** A charge component of a rate (price_details item). */
 export const priceDetailSchema = z.looseObject({
-  code: z.string(),
-  description: z.string().nullish(),
-  price: wireNumber,
+  code: looseText,
+  description: looseText.optional(),
+  price: looseNumber,
 });
 export type PriceDetail = z.infer<typeof priceDetailSchema>;

@@ -9,3 +9,4 @@ export * from './address';
 export * from './insurance';
 export * from './scanForm';
 export * from './pod';
+export * from './assumptions';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { envelopeSchema, wireNumber } from './common';
+import { INSURANCE_FEE_KEYS, isRecord, pickNumber } from './assumptions';
+import { envelopeSchema, looseText } from './common';
 
-/** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= */
+/** GET /api/shipment/insurance/rate: parameters not documented (assumptions.ts: insurance-rate). */
 export const insuranceRateQuerySchema = z.object({
   insured_value: z.number().positive().max(10_000),
   carrier_code: z.string().optional(),
@@ -9,13 +10,17 @@ export const insuranceRateQuerySchema = z.object({
 });
 export type InsuranceRateQuery = z.infer<typeof insuranceRateQuerySchema>;
 
-export const insuranceRateResultSchema = z.looseObject({
-  insured_value: wireNumber,
-  insurance_fee: wireNumber,
-  currency: z.string().default('USD'),
-  provider: z.string().nullish(),
-  carrier_code: z.string().nullish(),
-  note: z.string().nullish(),
-});
+/** The answer carries the insurance rate_id create_and_pay takes as insurance_data.rate_id; the fee is read where found. */
+export const insuranceRateResultSchema = z.preprocess(
+  (value) => {
+    const record = Array.isArray(value) ? value.find(isRecord) : value;
+    return isRecord(record) ? { ...record, fee: pickNumber(record, INSURANCE_FEE_KEYS) } : value;
+  },
+  z.looseObject({
+    rate_id: z.union([z.string().min(1), z.number().transform(String)]),
+    fee: z.number().nullable(),
+    currency: looseText.optional(),
+  }),
+);
 export type InsuranceRateResult = z.infer<typeof insuranceRateResultSchema>;
 export const insuranceRateResponseSchema = envelopeSchema(insuranceRateResultSchema);

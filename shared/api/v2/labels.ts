@@ -1,16 +1,21 @@
 import { z } from 'zod';
+import { isRecord, pickText, TRACKING_NUMBER_KEYS } from './assumptions';
 import {
   addressDataSchema,
+  carrierCodes,
   envelopeSchema,
-  isoDateSchema,
+  looseNumber,
+  looseText,
   packageDataSchema,
+  shipDateSchema,
   shipmentOptionsSchema,
-  wireId,
-  wireNumber,
 } from './common';
 import { customDataSchema } from './customs';
+import { optionDataSchema } from './rates';
 
-export const labelPrintTypes = ['common', 'qrcode'] as const;
+/** label_print_type (v2-docs.md 3.4): required on create_and_pay. */
+export const labelPrintTypes = ['common', 'qrcode', 'barcode'] as const;
+export type LabelPrintType = (typeof labelPrintTypes)[number];
 
 /** USPS Returns levels accepted by direct_buy (spec 1.2.5). */
 export const uspsReturnServiceLevels = [
@@ -19,82 +24,90 @@ export const uspsReturnServiceLevels = [
   'USPS_PRIORITY_MAIL_EXPRESS_RETURN',
 ] as const;
 
-export const optionDataSchema = z.object({
-  is_lithium_battery: z.boolean().optional(),
-  hazardous_materials: z.boolean().optional(),
-});
+/** Insurance is bought only in create_and_pay, by the rate_id GET /api/shipment/insurance/rate returned. */
+export const insuranceDataSchema = z.object({ rate_id: z.string().min(1) });
 
-/** POST /api/shipment/create_and_pay. Insurance is bought here or never (insured_value, USD). */
+/** POST /api/shipment/create_and_pay (v2-docs.md 3.4). */
 export const createAndPayRequestSchema = z.object({
   rate_id: z.string().min(1),
   platform_uk_id: z.string().min(1).max(64),
-  label_print_type: z.enum(labelPrintTypes).optional(),
-  insured_value: z.number().positive().max(10_000).optional(),
+  label_print_type: z.enum(labelPrintTypes),
+  insurance_data: insuranceDataSchema.optional(),
+  is_return_label: z.boolean().optional(),
+  is_exchange_label: z.boolean().optional(),
 });
 export type CreateAndPayRequest = z.input<typeof createAndPayRequestSchema>;
 
-/** POST /api/shipment/direct_buy. */
+/** POST /api/shipment/direct_buy (v2-docs.md 3.5 and the spec); no insurance here (create_and_pay only). */
 export const directBuyRequestSchema = z.object({
   platform_uk_id: z.string().min(1).max(64),
-  carrier_code: z.string().min(1),
+  carrier_code: z.enum(carrierCodes),
   service_level: z.string().min(1),
   from_address_data: addressDataSchema,
   to_address_data: addressDataSchema,
   package_data: packageDataSchema,
-  ship_date: isoDateSchema.optional(),
+  ship_date: shipDateSchema,
   is_return_label: z.boolean().optional(),
   return_address_data: addressDataSchema.optional(),
   additional_handling: z.boolean().optional(),
   require_saturday_delivery: z.boolean().optional(),
   options: shipmentOptionsSchema.optional(),
   option_data: optionDataSchema.optional(),
-  label_print_type: z.enum(labelPrintTypes).optional(),
-  insured_value: z.number().positive().max(10_000).optional(),
+  label_print_type: z.enum(labelPrintTypes),
   custom_data: customDataSchema.optional(),
 });
 export type DirectBuyRequest = z.input<typeof directBuyRequestSchema>;
 
-/** Shipment record returned by create_and_pay and direct_buy. */
-export const shipmentSchema = z.looseObject({
-  shipment_no: wireId,
-  platform_uk_id: z.string(),
-  tracking_no: z.string().min(1),
-  carrier_code: z.string(),
-  service_level: z.string().nullish(),
-  service_name: z.string().nullish(),
-  currency: z.string().default('USD'),
-  total_fee: wireNumber,
-  label_fee: wireNumber.nullish(),
-  insurance_fee: wireNumber.nullish(),
-  insured_value: wireNumber.nullish(),
-  duplicate_label: z.boolean(),
-  label_urls: z.array(z.string()),
-  qrcode_urls: z.array(z.string()).nullish(),
-  label_data: z.array(z.string()).nullish(),
-  label_qr_code_data: z.array(z.string()).nullish(),
-  hazardous_materials: z.boolean().nullish(),
-  signature: z.string().nullish(),
-  created_at: z.string().nullish(),
-});
+const stringList = z.unknown().transform((value) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : typeof value === 'string' && value.trim() !== '' ? [value] : [],
+);
+
+/**
+ * The answer of create_and_pay and direct_buy. The docs show only
+ * duplicate_label (and the spec the label arrays), so the station requires what
+ * it cannot act without: a tracking number and a label (data or URL).
+ * Everything else it takes from the request it sent when absent.
+ */
+export const shipmentSchema = z
+  .preprocess(
+    (value) => (isRecord(value) ? { ...value, tracking_no: pickText(value, TRACKING_NUMBER_KEYS) ?? firstOfList(value) } : value),
+    z.looseObject({
+      tracking_no: z.string().min(1),
+      shipment_no: looseText.optional(),
+      platform_uk_id: looseText.optional(),
+      carrier_code: looseText.optional(),
+      service_level: looseText.optional(),
+      service_name: looseText.optional(),
+      currency: looseText.optional(),
+      total_fee: looseNumber.optional(),
+      label_fee: looseNumber.optional(),
+      insurance_fee: looseNumber.optional(),
+      duplicate_label: z.unknown().transform((v) => v === true || v === 'true' || v === 1).optional(),
+      label_urls: stringList.optional(),
+      qrcode_urls: stringList.optional(),
+      label_data: stringList.optional(),
+      label_qr_code_data: stringList.optional(),
+    }),
+  )
+  .refine((s) => (s.label_data?.length ?? 0) > 0 || (s.label_urls?.length ?? 0) > 0, { message: 'no label data or label URL', path: ['label_data'] });
 export type Shipment = z.infer<typeof shipmentSchema>;
+
+function firstOfList(value: Readonly<Record<string, unknown>>): string | null {
+  for (const key of TRACKING_NUMBER_KEYS) {
+    const list = value[key];
+    if (Array.isArray(list) && typeof list[0] === 'string' && list[0].trim() !== '') return list[0].trim();
+  }
+  return null;
+}
 
 export const purchaseResponseSchema = envelopeSchema(shipmentSchema);
 
-/** POST /api/shipment/void_label: exactly one of shipment_no, platform_uk_id. */
+/** POST /api/shipment/void_label: exactly one of shipment_no, platform_uk_id (spec). */
 export const voidLabelRequestSchema = z.object({
   shipment_no: z.string().min(1).optional(),
   platform_uk_id: z.string().min(1).optional(),
 });
 export type VoidLabelRequest = z.infer<typeof voidLabelRequestSchema>;
 
-export const voidLabelResultSchema = z.looseObject({
-  shipment_no: wireId,
-  platform_uk_id: z.string().nullish(),
-  tracking_no: z.string().nullish(),
-  status: z.string(),
-  refund_amount: wireNumber.nullish(),
-  currency: z.string().nullish(),
-});
-export type VoidLabelResult = z.infer<typeof voidLabelResultSchema>;
-
-export const voidLabelResponseSchema = envelopeSchema(voidLabelResultSchema);
+/** The void answer is not documented; "ok" in the envelope is the whole news (assumptions.ts: void-answer). */
+export const voidLabelResponseSchema = envelopeSchema(z.unknown());

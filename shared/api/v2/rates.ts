@@ -1,46 +1,51 @@
 import { z } from 'zod';
+import { isRecord, pickArray, pickNumber, pickText, RATE_ERROR_KEYS, RATE_LIST_KEYS, RATE_PRICE_KEYS } from './assumptions';
 import {
   addressDataSchema,
   envelopeSchema,
-  isoDateSchema,
+  lenientList,
+  looseNumber,
+  looseText,
   packageDataSchema,
   priceDetailSchema,
+  quickRateAddressSchema,
+  shipDateSchema,
   shipmentOptionsSchema,
-  wireId,
-  wireInt,
-  wireNumber,
 } from './common';
 import { customDataSchema } from './customs';
 
-/** One provider and the service levels wanted from it (e.g. SWIFTX / [SWIFTX_EXP]). */
+/** One provider and the service levels wanted from it (e.g. USPS_B / [USPS_GROUND_ADVANTAGE]). */
 export const shipmentRateCarrierDataSchema = z.object({
   provider_id: z.string().min(1),
   service_levels: z.array(z.string().min(1)).optional(),
 });
 export type ShipmentRateCarrierData = z.infer<typeof shipmentRateCarrierDataSchema>;
 
-/** Fields common to every rate request. Insurance is quoted by insured_value (USD). */
+/** option_data (1.0.5 example; is_lithium_battery from the spec). */
+export const optionDataSchema = z.object({
+  is_lithium_battery: z.boolean().optional(),
+  hazardous_materials: z.boolean().optional(),
+});
+
+/** Fields common to every rate request. ship_date is sent on every one (ISO 8601 with offset). */
 const rateRequestFields = {
-  from_address_data: addressDataSchema,
-  to_address_data: addressDataSchema,
   package_data: packageDataSchema,
-  ship_date: isoDateSchema.optional(),
+  ship_date: shipDateSchema,
   shipment_rate_carrier_data: z.array(shipmentRateCarrierDataSchema).optional(),
   additional_handling: z.boolean().optional(),
   require_saturday_delivery: z.boolean().optional(),
   options: shipmentOptionsSchema.optional(),
   /** Lithium batteries / hazardous materials: only USPS Ground Advantage is quoted. */
-  option_data: z
-    .object({ is_lithium_battery: z.boolean().optional(), hazardous_materials: z.boolean().optional() })
-    .optional(),
-  insured_value: z.number().nonnegative().max(10_000).optional(),
+  option_data: optionDataSchema.optional(),
   /** Customs for a shipment that leaves the origin country (shape assumed in ./customs.ts). */
   custom_data: customDataSchema.optional(),
 };
 
-/** One item of the quick_rate array (1 to 10 per call). */
+/** One item of the quick_rate array (1 to 10 per call); names optional here only. */
 export const quickRateItemSchema = z.object({
   request_unique_id: z.string().min(1).max(64),
+  from_address_data: quickRateAddressSchema,
+  to_address_data: quickRateAddressSchema,
   ...rateRequestFields,
 });
 export type QuickRateItem = z.input<typeof quickRateItemSchema>;
@@ -50,6 +55,8 @@ export type QuickRateRequest = z.input<typeof quickRateRequestSchema>;
 
 /** get_rates body: every active carrier unless shipment_rate_carrier_data filters. */
 export const getRatesRequestSchema = z.object({
+  from_address_data: addressDataSchema,
+  to_address_data: addressDataSchema,
   ...rateRequestFields,
   is_return_label: z.boolean().optional(),
   return_address_data: addressDataSchema.optional(),
@@ -57,47 +64,63 @@ export const getRatesRequestSchema = z.object({
 });
 export type GetRatesRequest = z.input<typeof getRatesRequestSchema>;
 
-/** A rate record. */
-export const rateSchema = z.looseObject({
-  rate_id: wireId,
-  carrier_code: z.string(),
-  carrier_name: z.string().nullish(),
-  service_level: z.string(),
-  service_name: z.string().nullish(),
-  price: wireNumber,
-  currency: z.string().default('USD'),
-  delivery_days: wireInt.nullish(),
-  estimated_delivery_date: z.string().nullish(),
-  zone: wireInt.nullish(),
-  is_fastest: z.boolean().nullish(),
-  is_cheapest: z.boolean().nullish(),
-  expires_at: z.string().nullish(),
-  price_details: z.array(priceDetailSchema).nullish(),
-});
+/**
+ * A rate record. Only rate_id (needed to buy) and a price (needed to choose)
+ * are required; a rate without them is left out of the quote, never failing it.
+ */
+export const rateSchema = z.preprocess(
+  (value) => (isRecord(value) ? { ...value, price: pickNumber(value, RATE_PRICE_KEYS), rate_id: pickText(value, ['rate_id']) } : value),
+  z.looseObject({
+    rate_id: z.string().min(1),
+    carrier_code: looseText.optional(),
+    carrier_name: looseText.optional(),
+    provider_id: looseText.optional(),
+    service_level: looseText.optional(),
+    service_name: looseText.optional(),
+    price: z.number(),
+    currency: looseText.optional(),
+    delivery_days: looseNumber.optional(),
+    price_details: lenientList(priceDetailSchema).optional(),
+  }),
+);
 export type Rate = z.infer<typeof rateSchema>;
 
-/** A carrier (or carrier level) that could not quote, listed next to the rates. */
-export const rateErrorSchema = z.looseObject({
-  carrier_code: z.string(),
-  service_level: z.string().nullish(),
-  code: z.string(),
-  msg: z.string(),
-});
+/** A carrier (or carrier level) that could not quote, listed next to the rates; any readable text is kept. */
+export const rateErrorSchema = z.union([
+  z.string().transform((msg) => ({ carrier_code: null, service_level: null, msg })),
+  z.looseObject({
+    carrier_code: looseText.optional(),
+    service_level: looseText.optional(),
+    code: looseText.optional(),
+    msg: looseText.optional(),
+    message: looseText.optional(),
+  }),
+]);
 export type RateError = z.infer<typeof rateErrorSchema>;
 
-export const quickRateResultSchema = z.looseObject({
-  request_unique_id: z.string(),
-  shipment_rate_data: z.array(rateSchema),
-  error_data: z.array(rateErrorSchema).nullish(),
-});
+/** The rate list and errors of one rate answer, wherever assumptions.ts says they may sit. */
+function rateSet<X extends z.core.$ZodLooseShape>(extra: X) {
+  return z.preprocess(
+    (value) =>
+      Array.isArray(value)
+        ? { shipment_rate_data: value }
+        : isRecord(value)
+          ? { ...value, shipment_rate_data: pickArray(value, RATE_LIST_KEYS) ?? [], error_data: pickArray(value, RATE_ERROR_KEYS) ?? [] }
+          : value,
+    z.looseObject({
+      ...extra,
+      shipment_rate_data: lenientList(rateSchema),
+      error_data: lenientList(rateErrorSchema).optional(),
+    }),
+  );
+}
+
+export const quickRateResultSchema = rateSet({ request_unique_id: looseText.optional() });
 export type QuickRateResult = z.infer<typeof quickRateResultSchema>;
 
-export const quickRateResponseSchema = envelopeSchema(z.array(quickRateResultSchema));
+export const quickRateResponseSchema = envelopeSchema(lenientList(quickRateResultSchema));
 
-export const getRatesResultSchema = z.looseObject({
-  shipment_rate_data: z.array(rateSchema),
-  error_data: z.array(rateErrorSchema).nullish(),
-});
+export const getRatesResultSchema = rateSet({});
 export type GetRatesResult = z.infer<typeof getRatesResultSchema>;
 
 export const getRatesResponseSchema = envelopeSchema(getRatesResultSchema);

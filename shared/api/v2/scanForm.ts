@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { envelopeSchema, wireInt } from './common';
+import { isRecord, pickText, SCAN_FORM_ID_KEYS } from './assumptions';
+import { envelopeSchema, looseText } from './common';
 
-/** POST /api/scan_form/create_scan_form: USPS shipments already purchased, by tracking number. */
+/** POST /api/scan_form/create_scan_form: USPS shipments already purchased (request fields not documented; assumptions.ts: scan-form). */
 export const createScanFormRequestSchema = z.object({
   tracking_nos: z.array(z.string().min(1)).min(1).max(1000),
-  ship_date: z.string().optional(),
 });
 export type CreateScanFormRequest = z.infer<typeof createScanFormRequestSchema>;
 
-export const scanFormResultSchema = z.looseObject({
-  scan_form_no: z.string(),
-  scan_form_image: z.string(),
-  carrier_code: z.string().nullish(),
-  tracking_nos: z.array(z.string()).nullish(),
-  package_total_num: wireInt.nullish(),
-  created_at: z.string().nullish(),
-});
+/** scan_form_image is the PDF URL (spec changelog); nothing is required, since the form exists once the service said ok. */
+export const scanFormResultSchema = z.preprocess(
+  (value) => (isRecord(value) ? { ...value, scan_form_no: pickText(value, SCAN_FORM_ID_KEYS) } : {}),
+  z.looseObject({
+    scan_form_no: z.string().nullable(),
+    scan_form_image: looseText.optional(),
+  }),
+);
 export type ScanFormResult = z.infer<typeof scanFormResultSchema>;
 export const createScanFormResponseSchema = envelopeSchema(scanFormResultSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelopeSchema, wireNumber } from './common';
+import { EVENT_LIST_KEYS, isRecord, pickArray, readEvent, readPlace, type LooseEvent } from './assumptions';
+import { envelopeSchema, looseText, trackingCarrierCodes } from './common';
 
 export const trackingStatuses = [
   'created',
@@ -15,88 +16,54 @@ export const trackingStatuses = [
 ] as const;
 export type TrackingStatus = (typeof trackingStatuses)[number];
 
-/** Unknown statuses from the service degrade to `unknown` rather than failing the parse. */
-export const trackingStatusSchema = z.preprocess(
-  (value) => (typeof value === 'string' && (trackingStatuses as readonly string[]).includes(value) ? value : 'unknown'),
-  z.enum(trackingStatuses),
-);
-
-export const trackingLocationSchema = z.looseObject({
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  zip_code: z.string().nullish(),
-  country: z.string().nullish(),
-});
-export type TrackingLocation = z.infer<typeof trackingLocationSchema>;
-
-/** One event. event_time is UTC ISO; event_time_local carries the location's offset or is null. */
-export const trackingEventSchema = z.looseObject({
-  status: trackingStatusSchema,
-  description: z.string().nullish(),
-  event_time: z.string(),
-  event_time_local: z.string().nullish(),
-  location: trackingLocationSchema.nullish(),
-});
-export type TrackingEvent = z.infer<typeof trackingEventSchema>;
-
 /** GET /api/shipment/tracking_by_platform_uk_id?platform_uk_id= */
 export const trackingByPlatformUkIdQuerySchema = z.object({ platform_uk_id: z.string().min(1) });
 
-export const platformTrackingRecordSchema = z.looseObject({
-  platform_uk_id: z.string().nullish(),
-  tracking_no: z.string().nullish(),
-  carrier_code: z.string().nullish(),
-  status: trackingStatusSchema,
-  scanned_time: z.string().nullish(),
-  scanned_time_local: z.string().nullish(),
-  first_scan_date_local: z.string().nullish(),
-  return_to_sender: z.boolean().nullish(),
-  tracking_events: z.array(trackingEventSchema),
-});
-export type PlatformTrackingRecord = z.infer<typeof platformTrackingRecordSchema>;
-export const trackingByPlatformUkIdResponseSchema = envelopeSchema(platformTrackingRecordSchema);
-
-/** GET /api/shipment/tracking_by_tracking_no?tracking_no=&carrier_code= (carrier_code required). */
+/** GET /api/shipment/tracking_by_tracking_no: carrier_code required, USPS, UPS or AMAZON_SHIPPING (v2-docs.md 5.1). */
 export const trackingByTrackingNoQuerySchema = z.object({
+  tracking_no: z.string().min(1),
+  carrier_code: z.enum(trackingCarrierCodes),
+});
+
+/** GET /api/shipment/direct/tracking_by_tracking_no: carrier_code required, any string (example USPS). */
+export const directTrackingQuerySchema = z.object({
   tracking_no: z.string().min(1),
   carrier_code: z.string().min(1),
 });
 
-export const trackingNoRecordSchema = z.looseObject({
-  tracking_no: z.string(),
-  carrier_code: z.string().nullish(),
-  status: trackingStatusSchema,
-  message: z.string().nullish(),
-  estimate_delivery_date: z.string().nullish(),
-  original_tracking_location: trackingLocationSchema.nullish(),
-  destination_tracking_location: trackingLocationSchema.nullish(),
-  scanned_time: z.string().nullish(),
-  tracking_events: z.array(trackingEventSchema),
-});
-export type TrackingNoRecord = z.infer<typeof trackingNoRecordSchema>;
-export const trackingByTrackingNoResponseSchema = envelopeSchema(trackingNoRecordSchema);
+const events = z.unknown().transform((list) => (Array.isArray(list) ? list.map(readEvent).filter((e): e is LooseEvent => e !== null) : []));
+const place = z.unknown().transform(readPlace);
+const flag = z.unknown().transform((v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : null));
 
-/** Direct endpoint event: every timestamp is ISO 8601 with a UTC offset. */
-export const directTrackingEventSchema = z.looseObject({
-  status: trackingStatusSchema,
-  description: z.string().nullish(),
-  event_time: z.string(),
-  location: trackingLocationSchema.nullish(),
-});
-export type DirectTrackingEvent = z.infer<typeof directTrackingEventSchema>;
-
-/** GET /api/shipment/direct/tracking_by_tracking_no?tracking_no=&carrier_code= */
-export const directTrackingRecordSchema = z.looseObject({
-  tracking_no: z.string(),
-  carrier_code: z.string().nullish(),
-  status: trackingStatusSchema,
-  status_summary: z.string().nullish(),
-  recipient_name: z.string().nullish(),
-  current_event: directTrackingEventSchema.nullish(),
-  first_scan_event: directTrackingEventSchema.nullish(),
-  tracking_events: z.array(directTrackingEventSchema),
-  estimate_delivery_date: z.string().nullish(),
-  weight: wireNumber.nullish(),
-});
-export type DirectTrackingRecord = z.infer<typeof directTrackingRecordSchema>;
-export const directTrackingResponseSchema = envelopeSchema(directTrackingRecordSchema);
+/**
+ * `data` of all three tracking endpoints: one latest-record object. Its
+ * documented fields are read when present; the event list and the event and
+ * location shapes are not documented (assumptions.ts: tracking-record), so
+ * every event is read for what it holds. Nothing is required: a record
+ * without a status reads as "unknown".
+ */
+export const trackingRecordSchema = z.preprocess(
+  (value) => (isRecord(value) ? { ...value, tracking_events: pickArray(value, EVENT_LIST_KEYS) ?? [] } : value),
+  z.looseObject({
+    status: looseText.optional(),
+    message: looseText.optional(),
+    status_summary: looseText.optional(),
+    scanned_time: looseText.optional(),
+    scanned_time_local: looseText.optional(),
+    location: place.optional(),
+    return_to_sender: flag.optional(),
+    first_scan_date: looseText.optional(),
+    first_scan_date_local: looseText.optional(),
+    first_scan_description: looseText.optional(),
+    first_scan_location: place.optional(),
+    estimate_delivery_date: looseText.optional(),
+    original_tracking_location: place.optional(),
+    destination_tracking_location: place.optional(),
+    recipient_name: looseText.optional(),
+    tracking_no: looseText.optional(),
+    carrier_code: looseText.optional(),
+    tracking_events: events,
+  }),
+);
+export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
+export const trackingResponseSchema = envelopeSchema(trackingRecordSchema);

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const to = { first_name: 'Ann', last_name: 'Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip_code: '90026', country: 'US' };
-const from = { first_name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021', country: 'US' };
+const from = { first_name: 'Shipping', last_name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021', country: 'US' };
 
 describe('legacy v1 account views against the sandbox', () => {
   it('shows the balance and carrier accounts without exposing account tokens', async () => {
@@ -75,7 +75,7 @@ describe('legacy v1 account views against the sandbox', () => {
   it('makes a USPS SCAN form and polls an e-commerce one until ready', async () => {
     const bought = await v2.directBuy({
       platform_uk_id: 'acc-scan-1', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', from_address_data: from, to_address_data: to,
-      package_data: { length: 8, width: 6, height: 4, weight: 12 },
+      package_data: { length: 8, width: 6, height: 4, weight: 12 }, ship_date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), label_print_type: 'common',
     });
     const usps = await call('account.scanForms.create', { trackingCodes: [bought.tracking_no] });
     expect(usps).toMatchObject({ kind: 'usps', status: 'ready' });

@@ -24,6 +24,8 @@ const printed: string[] = [];
 const cutNext = new Set<string>();
 /** Paths cut off until removed (reads are retried, so one cut is not enough). */
 const cutOff = new Set<string>();
+/** When set, v1 errors come as the published OpenAPI shows them: `{message}` only, no sandbox `code`. */
+const documentedErrors = { on: false };
 
 type Name = keyof typeof accountCommands;
 async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
@@ -63,7 +65,10 @@ beforeAll(async () => {
       const path = new URL(String(url)).pathname;
       sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (cutNext.delete(path) || cutOff.has(path)) throw new TypeError('fetch failed (connection reset)');
-      return fetch(url, init);
+      const response = await fetch(url, init);
+      if (!documentedErrors.on || response.ok) return response;
+      const { message } = (await response.json()) as { message: string };
+      return new Response(JSON.stringify({ message }), { status: response.status, headers: { 'content-type': 'application/json' } });
     },
   });
   createShippingSettings(createSettingsStore(db)).set({
@@ -188,6 +193,22 @@ describe('v1 label desk against the sandbox', () => {
     const bought = await call('account.buy', { storeName: store, orderNumber: 'LD-5', rateId: quote.rates[0]?.rateId });
     expect(bought.note).toBeNull();
     expect(await soldFor('LD-5')).toBe(1);
+  });
+
+  it('a lost purchase read back against errors that carry only {message} resolves as not sold, and the next press buys once', async () => {
+    await order('LD-5M');
+    const quote = await call('account.rates', shipment('LD-5M'));
+    documentedErrors.on = true;
+    try {
+      cutNext.add('/api/rates/buy');
+      const lost = await refusal('account.buy', { storeName: store, orderNumber: 'LD-5M', rateId: quote.rates[0]?.rateId });
+      expect(lost.message).toMatch(/no label was sold/);
+      const bought = await call('account.buy', { storeName: store, orderNumber: 'LD-5M', rateId: quote.rates[0]?.rateId });
+      expect(bought.trackingCode).toBeTruthy();
+      expect(await soldFor('LD-5M')).toBe(1);
+    } finally {
+      documentedErrors.on = false;
+    }
   });
 
   it('when the answer is lost and the read-back fails too, it does not buy again until it can check', async () => {

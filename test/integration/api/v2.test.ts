@@ -15,7 +15,8 @@ const audit: AuditEntry[] = [];
 
 const from: AddressData = { first_name: 'Shipping', last_name: 'Desk', company_name: 'Harbor Goods Co', phone: '2135550147', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021', country: 'US', address_type: 'commercial' };
 const to: AddressData = { first_name: 'Priya', last_name: 'Raman', street: '500 Pine Street', street2: 'Suite 1200', city: 'Seattle', state: 'WA', zip_code: '98101', country: 'US', address_type: 'commercial' };
-const parcel = { length: 10, width: 8, height: 4, weight: 20, weight_unit: 'oz' as const };
+const parcel = { length: 10, width: 8, height: 4, weight: 1.25, weight_unit: 'lb' as const };
+const shipDate = () => new Date().toISOString().replace(/\.\d+Z$/, '+00:00');
 
 let uniq = 0;
 const platformUkId = () => `IT-${process.pid}-${Date.now()}-${++uniq}`;
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 async function cheapestUspsRate(): Promise<string> {
-  const rates = await client.getRates({ from_address_data: from, to_address_data: to, package_data: parcel });
+  const rates = await client.getRates({ from_address_data: from, to_address_data: to, package_data: parcel, ship_date: shipDate() });
   const usps = rates.shipment_rate_data.filter((rate) => rate.carrier_code === 'USPS').sort((a, b) => a.price - b.price)[0];
   if (!usps) throw new Error('no USPS rate');
   return usps.rate_id;
@@ -43,8 +44,8 @@ async function cheapestUspsRate(): Promise<string> {
 
 async function buyUsps(): Promise<{ tracking: string; shipmentNo: string; id: string }> {
   const id = platformUkId();
-  const bought = await client.directBuy({ platform_uk_id: id, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', from_address_data: from, to_address_data: to, package_data: parcel });
-  return { tracking: bought.tracking_no, shipmentNo: bought.shipment_no, id };
+  const bought = await client.directBuy({ platform_uk_id: id, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', from_address_data: from, to_address_data: to, package_data: parcel, ship_date: shipDate(), label_print_type: 'common' });
+  return { tracking: bought.tracking_no, shipmentNo: bought.shipment_no ?? '', id };
 }
 
 describe('v2 client against the sandbox', () => {
@@ -53,7 +54,8 @@ describe('v2 client against the sandbox', () => {
       request_unique_id: `q-${i}`,
       from_address_data: from,
       to_address_data: to,
-      package_data: { ...parcel, weight: 4 + i },
+      package_data: { ...parcel, weight: 0.25 + i / 4 },
+      ship_date: shipDate(),
       ...(i % 2 ? { shipment_rate_carrier_data: [{ provider_id: 'SWIFTX', service_levels: ['SWIFTX_EXP'] }] } : {}),
     }));
     const before = audit.length;
@@ -67,14 +69,14 @@ describe('v2 client against the sandbox', () => {
   it('get_rates, then create_and_pay; the same platform_uk_id returns the same label as a duplicate', async () => {
     const rateId = await cheapestUspsRate();
     const id = platformUkId();
-    const first = await client.createAndPay({ rate_id: rateId, platform_uk_id: id });
+    const first = await client.createAndPay({ rate_id: rateId, platform_uk_id: id, label_print_type: 'common' });
     expect(first).toMatchObject({ platform_uk_id: id, duplicate_label: false });
     expect(first.label_data?.[0]?.length).toBeGreaterThan(100);
-    const again = await client.createAndPay({ rate_id: await cheapestUspsRate(), platform_uk_id: id });
+    const again = await client.createAndPay({ rate_id: await cheapestUspsRate(), platform_uk_id: id, label_print_type: 'common' });
     expect(again).toMatchObject({ duplicate_label: true, tracking_no: first.tracking_no, shipment_no: first.shipment_no });
   });
 
-  it('direct_buy, including a USPS Returns level and insurance', async () => {
+  it('direct_buy with a USPS Returns level; create_and_pay insured by an insurance rate_id', async () => {
     const bought = await client.directBuy({
       platform_uk_id: platformUkId(),
       carrier_code: 'USPS',
@@ -83,28 +85,34 @@ describe('v2 client against the sandbox', () => {
       from_address_data: to,
       to_address_data: from,
       package_data: parcel,
-      insured_value: 150,
+      ship_date: shipDate(),
+      label_print_type: 'common',
     });
     expect(bought.duplicate_label).toBe(false);
     expect(bought.tracking_no).toBeTruthy();
+    const insurance = await client.insuranceRate({ insured_value: 150 });
+    const insured = await client.createAndPay({ rate_id: await cheapestUspsRate(), platform_uk_id: platformUkId(), label_print_type: 'common', insurance_data: { rate_id: insurance.rate_id } });
+    expect(insured.insurance_fee).toBeGreaterThan(0);
   });
 
   it('insurance rate', async () => {
     const quote = await client.insuranceRate({ insured_value: 200, carrier_code: 'USPS' });
-    expect(quote.insurance_fee).toBeGreaterThan(0);
+    expect(quote.fee).toBeGreaterThan(0);
+    expect(quote.rate_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('tracking by platform_uk_id, by tracking number, and direct', async () => {
     const { tracking, id } = await buyUsps();
     expect((await client.trackingByPlatformUkId(id)).tracking_events).toBeInstanceOf(Array);
-    expect((await client.trackingByTrackingNo({ tracking_no: tracking, carrier_code: 'USPS' })).tracking_no).toBe(tracking);
-    expect((await client.directTrackingByTrackingNo({ tracking_no: tracking, carrier_code: 'USPS' })).tracking_no).toBe(tracking);
+    expect((await client.trackingByTrackingNo({ tracking_no: tracking, carrier_code: 'USPS' })).status).toBe('created');
+    expect((await client.directTrackingByTrackingNo({ tracking_no: tracking, carrier_code: 'USPS' })).tracking_events.length).toBeGreaterThan(0);
   });
 
   it('address validation', async () => {
-    const result = await client.validateAddress({ street: '88 north main street', city: 'Salt Lake City', state: 'UT', zip_code: '84111' });
-    expect(typeof result.is_valid).toBe('boolean');
-    expect(result.address).toBeDefined();
+    const result = await client.validateAddress({ street: '88 north main street', city: 'Salt Lake City', state: 'UT', zip_code: '84111', country: 'US' });
+    expect(result.errored).toBe(false);
+    expect(result).toMatchObject({ street: '88 N MAIN ST', city: 'SALT LAKE CITY', state: 'UT' });
+    expect(result.zip).toMatch(/^84111/);
   });
 
   it('pickups: locations, add, list, cancel; a second cancel is refused in the service\'s words', async () => {
@@ -130,7 +138,7 @@ describe('v2 client against the sandbox', () => {
 
   it('void, and a second void is refused with the service\'s code', async () => {
     const { shipmentNo, id } = await buyUsps();
-    expect((await client.voidLabel({ platform_uk_id: id })).status).toBeTruthy();
+    await client.voidLabel({ platform_uk_id: id });
     expect(await failure(client.voidLabel({ shipment_no: shipmentNo }))).toMatchObject({ code: 'service_rejected', serviceCode: 'shipment_already_voided' });
   });
 
@@ -139,8 +147,8 @@ describe('v2 client against the sandbox', () => {
     const sold = sandbox.stats().labelsSold;
     sandbox.faults.set({ dropPurchaseResponses: 1 });
     const id = platformUkId();
-    expect(await failure(client.createAndPay({ rate_id: rateId, platform_uk_id: id }))).toMatchObject({ retryable: true });
-    const bought = await client.createAndPay({ rate_id: rateId, platform_uk_id: id });
+    expect(await failure(client.createAndPay({ rate_id: rateId, platform_uk_id: id, label_print_type: 'common' }))).toMatchObject({ retryable: true });
+    const bought = await client.createAndPay({ rate_id: rateId, platform_uk_id: id, label_print_type: 'common' });
     expect(bought.duplicate_label).toBe(true);
     expect(sandbox.stats().labelsSold).toBe(sold + 1);
   });

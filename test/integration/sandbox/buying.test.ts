@@ -111,9 +111,14 @@ describe('create_and_pay', () => {
 
   it('buys insurance only inside the purchase, priced into the total', async () => {
     const chosen = await rate('USPS_GROUND_ADVANTAGE');
-    const res = await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-1', insured_value: 400 });
+    const insurance = await h.v2<Envelope<{ rate_id: string; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?insured_value=400');
+    expect(insurance.json.data).toMatchObject({ insurance_fee: 3.4, rate_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const res = await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-1', insurance_data: { rate_id: insurance.json.data.rate_id } });
     expect(res.json.data).toMatchObject({ insurance_fee: 3.4, label_fee: chosen.price, total_fee: Math.round((chosen.price + 3.4) * 100) / 100 });
-    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-2', insured_value: -5 })).json.code).toBe('insurance_value_invalid');
+    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-2', insurance_data: { rate_id: 'made-up' } })).json.code).toBe('insurance_rate_not_found');
+    // An amount field the docs do not have buys nothing.
+    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-3', insured_value: 400 })).json.data).toMatchObject({ insurance_fee: 0 });
+    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-4', label_print_type: null })).json.code).toBe('invalid_parameter');
   });
 
   it('refuses a body without platform_uk_id or rate_id', async () => {

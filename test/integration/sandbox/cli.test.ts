@@ -37,6 +37,8 @@ describe('parcel-station sandbox', () => {
             from_address_data: { ...address, street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021' },
             to_address_data: address,
             package_data: { type: 'my_package', length: 8, width: 6, height: 4, dimension_unit: 'in', weight: 12, weight_unit: 'oz' },
+            ship_date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+            label_print_type: 'common',
           }),
         });
       await expect(buy()).rejects.toThrow();

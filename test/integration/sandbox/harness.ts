@@ -39,8 +39,9 @@ export async function harness(options: SandboxOptions = {}, start = new Date('20
       cached = json.access_token;
       return cached;
     },
-    async v2(method, path, body, token) {
+    async v2(method, path, raw, token) {
       const bearer = token === undefined ? (cached ?? (await h.token())) : token;
+      const body = withDocumentedDefaults(path, raw);
       const res = await fetch(`${sandbox.baseUrl}${path}`, {
         method,
         headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -67,6 +68,21 @@ export async function harness(options: SandboxOptions = {}, start = new Date('20
     },
   };
   return h;
+}
+
+/**
+ * Purchases need label_print_type (documented as required) and direct_buy a
+ * ship_date: a test body that leaves them out gets "common" and the harness
+ * day, so each test names only what it is about. Sending `null` for either
+ * leaves it out of the request (to test the refusal).
+ */
+function withDocumentedDefaults(path: string, body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const purchase = path === '/api/shipment/create_and_pay' || path === '/api/shipment/direct_buy';
+  if (!purchase) return body;
+  const out: Record<string, unknown> = { label_print_type: 'common', ...(path === '/api/shipment/direct_buy' ? { ship_date: '2026-03-10' } : {}), ...body };
+  for (const key of ['label_print_type', 'ship_date']) if (out[key] === null) delete out[key];
+  return out;
 }
 
 export const FROM = {

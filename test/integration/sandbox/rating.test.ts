@@ -73,13 +73,12 @@ describe('quick_rate', () => {
     expect(await usps({ to_address_data: { ...TO, city: 'Los Angeles', state: 'CA', zip_code: '90026' } })).toBeLessThan(base);
   });
 
-  it('makes saturday delivery, additional handling, signature and insurance visible in the price', async () => {
+  it('makes saturday delivery, additional handling and signature visible in the price', async () => {
     const base = await usps({});
     expect(await usps({ require_saturday_delivery: true })).toBeCloseTo(base + 3.5, 2);
     expect(await usps({ additional_handling: true })).toBeCloseTo(base + 18.5, 2);
     expect(await usps({ options: { signature: 'signature' } })).toBeCloseTo(base + 3.65, 2);
     expect(await usps({ options: { signature: 'usps_adult_signature_restricted' } })).toBeCloseTo(base + 9.35, 2);
-    expect(await usps({ insured_value: 250 })).toBeCloseTo(base + 2.55, 2);
   });
 });
 

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, FROM, TO, PACKAGE, type Envelope, type Harness } from './harness';
 
+/** The documented ValidatedAddress (v2-docs.md 3.15): flat, ZIP as `zip`. */
 type Validation = {
-  is_valid: boolean;
-  corrected: boolean;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
   residential: boolean;
-  address: { street: string; street2: string | null; city: string; state: string; zip_code: string };
-  zip4: string | null;
-  errors: Array<{ code: string; field: string }>;
-  corrections: Array<{ code: string; original: string; corrected: string }>;
+  errored: boolean;
+  corrected: boolean;
+  standardized: boolean;
+  errors: Array<{ code: string; message: string }>;
+  corrections: Array<{ code: string; message: string }>;
 };
 
 let h: Harness;
@@ -35,36 +41,38 @@ describe('address/validate', () => {
     const res = await validate({ street: '88 north main street', street2: 'Apartment 5b', city: 'Salt Lake City', state: 'utah', zip_code: '84111' });
     expect(res.status).toBe(200);
     const data = res.json.data;
-    expect(data.is_valid).toBe(true);
-    expect(data.address).toMatchObject({ street: '88 N MAIN ST', street2: 'APT 5B', city: 'SALT LAKE CITY', state: 'UT' });
-    expect(data.address.zip_code).toMatch(/^84111-\d{4}$/);
+    expect(data.errored).toBe(false);
+    expect(data.standardized).toBe(true);
+    expect(data).toMatchObject({ street: '88 N MAIN ST', street2: 'APT 5B', city: 'SALT LAKE CITY', state: 'UT', country: 'US' });
+    expect(data.zip).toMatch(/^84111-\d{4}$/);
+    expect(Object.keys(data).sort()).toEqual(['city', 'corrected', 'corrections', 'country', 'errored', 'errors', 'residential', 'standardized', 'state', 'street', 'street2', 'zip']);
     expect(data.corrections.map((c) => c.code).sort()).toEqual(['ADDRESS.COMPONENT.CHANGED', 'ADDRESS.SECONDARY.STANDARDIZED', 'ADDRESS.STATE.CHANGED', 'ADDRESS.ZIP4.ADDED']);
     expect(data.corrected).toBe(true);
   });
 
   it('moves an embedded secondary unit and standardises PO boxes', async () => {
-    const unit = (await validate({ street: '500 Pine Street Suite 1200', city: 'Seattle', state: 'WA', zip_code: '98101', company_name: 'Raman Design' })).json.data;
-    expect(unit.address).toMatchObject({ street: '500 PINE ST', street2: 'STE 1200' });
-    expect(unit.residential).toBe(false);
+    const unit = (await validate({ street: '500 Pine Street Suite 1200', city: 'Seattle', state: 'WA', zip_code: '98101' })).json.data;
+    expect(unit).toMatchObject({ street: '500 PINE ST', street2: 'STE 1200' });
     const box = (await validate({ street: 'P.O. Box 4417', city: 'Juneau', state: 'AK', zip_code: '99803' })).json.data;
-    expect(box.address.street).toBe('PO BOX 4417');
+    expect(box.street).toBe('PO BOX 4417');
     expect(box.corrections.map((c) => c.code)).toContain('ADDRESS.POBOX.STANDARDIZED');
   });
 
   it('reports unknown states, ZIP/state mismatches and missing house numbers as errors', async () => {
     const state = (await validate({ street: '1 Main St', city: 'Nowhere', state: 'ZZ', zip_code: '12345' })).json.data;
-    expect(state.is_valid).toBe(false);
+    expect(state.errored).toBe(true);
     expect(state.errors.map((e) => e.code)).toContain('ADDRESS.STATE.INVALID');
     const mismatch = (await validate({ street: '1830 Larkspur Lane', city: 'Denver', state: 'CO', zip_code: '08202' })).json.data;
-    expect(mismatch.errors).toEqual([expect.objectContaining({ code: 'ADDRESS.ZIP.STATE_MISMATCH', field: 'zip_code' })]);
-    expect(mismatch.zip4).toBeNull();
+    expect(mismatch.errors).toEqual([expect.objectContaining({ code: 'ADDRESS.ZIP.STATE_MISMATCH' })]);
     expect((await validate({ street: 'Main Street', city: 'Austin', state: 'TX', zip_code: '78701' })).json.data.errors[0]?.code).toBe('ADDRESS.PRIMARY.MISSING');
     expect((await validate({ street: '1 Main St', city: 'Austin', state: 'TX', zip_code: '7870' })).json.data.errors[0]?.code).toBe('ADDRESS.ZIP.INVALID');
   });
 
-  it('skips non-U.S. addresses (v2-docs.md 3.15) and refuses a missing street', async () => {
-    expect((await validate({ street: '1 Rue', city: 'Paris', country: 'FR' })).json).toMatchObject({ code: 'ok', data: { is_valid: true, standardized: false } });
+  it('skips non-U.S. addresses (rule 1) and refuses a request missing a documented field', async () => {
+    const paris = (await validate({ street: '1 Rue', city: 'Paris', state: 'IDF', zip_code: '75001', country: 'FR' })).json.data;
+    expect(paris).toMatchObject({ errored: false, standardized: false, street: '1 Rue' });
     expect((await validate({ city: 'Austin' })).json.code).toBe('invalid_parameter');
+    expect((await validate({ street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' })).json.code).toBe('invalid_parameter');
   });
 });
 

@@ -29,6 +29,7 @@ const item = (id: string): QuickRateItem => ({
   from_address_data: address,
   to_address_data: address,
   package_data: { length: 6, width: 6, height: 6, weight: 12 },
+  ship_date: '2025-07-31T09:00:00-07:00',
 });
 
 const rate = (id: string) => ({ rate_id: `r-${id}`, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', price: '5.10', delivery_days: '4' });
@@ -68,8 +69,8 @@ describe('v2 client', () => {
   });
 
   it('says when the answer does not have the expected shape', async () => {
-    const { client } = await fakeV2(() => ({ status: 200, json: { code: 'ok', msg: 'ok', data: { shipment_no: 1 } } }));
-    const error = await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-1' }));
+    const { client } = await fakeV2(() => ({ status: 200, json: { code: 'ok', msg: 'ok', data: { shipment_no: 1, label_urls: [] } } }));
+    const error = await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-1', label_print_type: 'common' }));
     expect(error.message).toMatch(/The shipping service sent an answer the station doesn't understand/);
     // Not a refusal: the journal keeps such a purchase pending and re-sends its platform_uk_id, never marks it failed.
     expect(error).toMatchObject({ code: 'service_unavailable', retryable: false });
@@ -78,7 +79,7 @@ describe('v2 client', () => {
 
   it('reads a 200 that is not JSON at all (a proxy\'s HTML page) as not understood, not as success', async () => {
     const { client } = await fakeV2(() => ({ status: 200, text: '<html><body>Gateway login</body></html>' }));
-    expect(await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-2' }))).toMatchObject({ code: 'service_unavailable', retryable: false });
+    expect(await failure(client.createAndPay({ rate_id: 'r', platform_uk_id: 'PS-2', label_print_type: 'common' }))).toMatchObject({ code: 'service_unavailable', retryable: false });
   });
 
   it('re-sends a purchase with the same platform_uk_id after a lost answer', async () => {
@@ -93,7 +94,9 @@ describe('v2 client', () => {
       label_urls: ['http://x/label.png'],
     };
     const { server, client } = await fakeV2(() => (++calls === 1 ? 'reset' : { status: 200, json: { code: 'ok', msg: 'ok', data: shipment } }));
-    const bought = await client.createAndPay({ rate_id: 'r-1', platform_uk_id: 'PS-9' });
+    // One HTTP attempt per journal attempt: the lost answer is reported, and the journal's next attempt re-sends the same id.
+    expect(await failure(client.createAndPay({ rate_id: 'r-1', platform_uk_id: 'PS-9', label_print_type: 'common' }))).toMatchObject({ retryable: true });
+    const bought = await client.createAndPay({ rate_id: 'r-1', platform_uk_id: 'PS-9', label_print_type: 'common' });
     expect(bought).toMatchObject({ shipment_no: '77', total_fee: 7.25, duplicate_label: true });
     const bodies = server.seen.filter((seen) => seen.url === '/api/shipment/create_and_pay').map((seen) => JSON.parse(seen.body) as { platform_uk_id: string });
     expect(bodies.map((body) => body.platform_uk_id)).toEqual(['PS-9', 'PS-9']);

@@ -207,7 +207,7 @@ describe('purchase journal', () => {
       fetchBytes: async () => {
         throw new StationFailure({ code: 'service_unavailable', message: 'down', retryable: true });
       },
-      send: async (_row, body) => ({ ...wire(String(body.platform_uk_id), new Map()), label_data: null }),
+      send: async (_row, body) => ({ ...wire(String(body.platform_uk_id), new Map()), label_data: [] }),
     });
     const row = await journal.purchase('A-1#0', draft());
     expect(row.state).toBe('bought');

@@ -15,7 +15,13 @@ export function InsuranceCost() {
   if (!quote.data) return <p className="small muted">Getting the insurance price…</p>;
   return (
     <p className="small" role="status" aria-label="Insurance quote">
-      Insuring {money(quote.data.amount, quote.data.currency)} costs <strong>{money(quote.data.premium, quote.data.currency)}</strong>, bought with the label.
+      {quote.data.premium === null ? (
+        <>Insuring {money(quote.data.amount, quote.data.currency)} is available; the service did not say the price. It is bought with the label.</>
+      ) : (
+        <>
+          Insuring {money(quote.data.amount, quote.data.currency)} costs <strong>{money(quote.data.premium, quote.data.currency)}</strong>, bought with the label.
+        </>
+      )}
     </p>
   );
 }
