@@ -3,6 +3,7 @@ import type { StationContext, StationModule } from '../station/module';
 import type { EventHub } from '../station/events';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { PURCHASE_LIMIT_SECONDS } from '../shipping/journal';
+import { createBatchBench } from './batchBench';
 import { createShipBench, type StationCall } from './shipBench';
 
 export type BenchCommandName =
@@ -15,7 +16,9 @@ export type BenchCommandName =
   | 'bench.address'
   | 'bench.buy'
   | 'bench.anotherBox'
-  | 'bench.clear';
+  | 'bench.clear'
+  | 'batch.prepare'
+  | 'batch.buy';
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station. It
@@ -30,6 +33,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
     emit: (state) => ctx.emit('bench.changed', state),
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
   });
+  const batch = createBatchBench(call, ctx.emit);
   let unsubscribe: (() => void) | undefined;
   return {
     handlers: {
@@ -43,6 +47,8 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'bench.buy': (a) => bench.buy(a),
       'bench.anotherBox': async () => bench.anotherBox(),
       'bench.clear': async () => bench.clear(),
+      'batch.prepare': (a) => batch.prepare(a),
+      'batch.buy': (a) => batch.buy(a),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {

@@ -48,7 +48,7 @@ export function createBatchService(deps: ShippingDeps, rates: RatesService, purc
           fail('not_found', `No rate matches "${args.service}" for this package${why ? ` (${why})` : ''}`);
         }
         const result = await purchase.buy({ method: 'rate', quoteId: quote.quoteId, rateId: rate.rateId, packageKey: pkg.key, orderNumber: pkg.orderNumber, packageIndex: 0, qrLabel: false, print: args.print });
-        outcome = { key: pkg.key, ok: true, shipment: result.shipment, printJobId: result.printJobId };
+        outcome = { key: pkg.key, ok: true, shipment: result.shipment, printJobId: result.printJobId, alreadyShipped: result.reused };
       } catch (error) {
         const e = error instanceof StationFailure ? error.error : { code: 'internal', message: 'The package could not be bought' };
         outcome = { key: pkg.key, ok: false, message: e.message, code: e.code };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
 import { addressSchema, signatureOptions } from './shipping';
-import type { AddressCheck, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
+import type { AddressCheck, BatchOutcome, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
 
 /**
  * The bench loop as the station runs it (design.md invariant 7): scan, order,
@@ -106,6 +106,24 @@ export interface BenchState {
   readonly scanError: StationError | null;
 }
 
+/** One package of a batch as the station prepared it: the same address, weight and rate rules as the Ship screen. */
+export interface BatchRow {
+  readonly key: string;
+  readonly orderNumber: string;
+  readonly order: OrderLine | null;
+  /** The order already has its label: Buy all leaves it out and says so. */
+  readonly alreadyShipped: boolean;
+  readonly to: StationAddress | null;
+  readonly address: BenchAddress;
+  readonly weight: BenchWeight;
+  readonly quote: RateQuote | null;
+  /** The rate this row buys (index into quote.rates): the rule's pick, or the one the operator chose. */
+  readonly picked: number | null;
+  readonly error: StationError | null;
+  /** Why this row would not be bought, in words; empty when it is ready. */
+  readonly blockers: readonly string[];
+}
+
 /** The word typed to buy for an address the service could not confirm. */
 export const OVERRIDE_WORD = 'SHIP';
 
@@ -147,6 +165,31 @@ export const benchCommands = {
   ),
   'bench.anotherBox': command<BenchState>()('Start the next box of the order on the bench, with its own label', z.object({}).strict()),
   'bench.clear': command<BenchState>()('Put the package away: the bench waits for the next scan', z.object({}).strict()),
+} as const;
+
+const batchKey = z.string().trim().min(1).max(120);
+
+export const batchBenchCommands = {
+  'batch.prepare': command<readonly BatchRow[]>()(
+    'Look up, check, weigh and rate batch rows, the address checks and rates of all rows at once',
+    z
+      .object({
+        rows: z
+          .array(z.object({ key: batchKey, orderNumber: z.string().trim().min(1, 'Scan an order').max(80), weightText: text(40) }).strict())
+          .min(1, 'Add at least one package')
+          .max(200, 'Prepare at most 200 packages at once'),
+      })
+      .strict(),
+  ),
+  'batch.buy': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
+    'Buy and print the prepared rows at the rates shown; rows that are not ready are refused in words, already shipped ones are left out',
+    z
+      .object({
+        rows: z.array(z.object({ key: batchKey, picked: z.number().int().min(0).max(500), override: text(20).optional() }).strict()).min(1, 'Add at least one package').max(500),
+        print: z.boolean().default(true),
+      })
+      .strict(),
+  ),
 } as const;
 
 export const benchEvents = {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
-import { benchCommands, benchEvents } from './bench';
+import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { shippingCommands, shippingEvents } from './shipping';
@@ -17,6 +17,7 @@ export const commands = {
   ...stationCommands,
   ...shippingCommands,
   ...benchCommands,
+  ...batchBenchCommands,
   ...accountCommands,
   ...printingCommands,
   ...deviceCommands,

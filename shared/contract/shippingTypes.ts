@@ -251,7 +251,8 @@ export interface ShippingSettings {
 }
 
 export type BatchOutcome =
-  | { readonly key: string; readonly ok: true; readonly shipment: Shipment; readonly printJobId: string | null }
+  /** `alreadyShipped`: the order had its label before this run; nothing was bought or charged. */
+  | { readonly key: string; readonly ok: true; readonly shipment: Shipment; readonly printJobId: string | null; readonly alreadyShipped: boolean }
   | { readonly key: string; readonly ok: false; readonly message: string; readonly code: string };
 
 export type PurchaseStage = 'journaled' | 'sent' | 'bought' | 'printing' | 'printed' | 'failed';

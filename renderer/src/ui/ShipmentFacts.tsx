@@ -40,6 +40,14 @@ export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
           <dd>{benchTime(shipment.voidedAt)}</dd>
         </>
       ) : null}
+      {shipment.addressOverride ? (
+        <>
+          <dt>Address</dt>
+          <dd className="warn" data-testid="address-override">
+            {shipment.addressOverride}
+          </dd>
+        </>
+      ) : null}
       {shipment.error ? (
         <>
           <dt>Problem</dt>

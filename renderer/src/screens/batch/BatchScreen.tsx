@@ -1,84 +1,104 @@
 import { useRef, useState } from 'react';
-import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
+import { parseScan } from '../../../../shared/domain/scan';
+import { formatOunces } from '../../../../shared/domain/units';
+import { Key } from '../../ui/Key';
 import { run } from '../../station/run';
-import { useEvent, useQuery } from '../../station/use-query';
+import { useEvent } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { money } from '../../ui/format';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { useScanner } from '../../input/useScanner';
 import { stableWeight, useScale } from '../../app/scale-store';
-import { packagesOf, useBatch } from './batch-store';
+import { buyable, priceOf, useBatch } from './batch-store';
 import { BatchTable } from './BatchTable';
 
-/** Scan several packages, then rate, buy and print them as one queue. */
+/** The station looks the rows up, checks their addresses and rates them; the screen keeps what was scanned and chosen. */
+async function prepare(keys: readonly string[]): Promise<StationError | null> {
+  const lines = useBatch.getState().lines.filter((l) => keys.includes(l.key));
+  if (lines.length === 0) return null;
+  for (const line of lines) useBatch.getState().update(line.key, { prepared: null, outcome: null });
+  const result = await run('batch.prepare', { rows: lines.map((l) => ({ key: l.key, orderNumber: l.orderNumber, weightText: l.weightText })) });
+  if (!result.ok) return result.error;
+  for (const row of result.value) useBatch.getState().update(row.key, { prepared: row, picked: row.picked });
+  return null;
+}
+
+/** Scan several packages; each shows its address check, service and price; then buy and print them as one queue. */
 export function BatchScreen() {
-  const settings = useQuery('settings.shipping.get', {}, ['settings']);
   const [scan, setScan] = useState('');
   const [scanError, setScanError] = useState<StationError | null>(null);
   const [runError, setRunError] = useState<StationError | null>(null);
-  const [rating, setRating] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
-  const rows = useBatch((s) => s.rows);
+  const lines = useBatch((s) => s.lines);
   const running = useBatch((s) => s.running);
   const done = useBatch((s) => s.done);
-  const ready = packagesOf(rows);
+  const ready = lines.filter(buyable);
+  const total = ready.reduce((sum, line) => sum + priceOf(line), 0);
 
   useEvent('batch.progress', (event) => {
     const batch = useBatch.getState();
     if (!batch.running) return;
     batch.patch({ done: event.done });
-    if (event.outcome) batch.setOutcome(event.outcome);
+    if (event.outcome) batch.update(event.outcome.key, { outcome: event.outcome });
   });
 
   const add = async (text: string): Promise<void> => {
-    const orderNumber = text.trim();
     setScan('');
-    if (!orderNumber) return;
-    const result = await run('orders.lookup', { orderNumber });
-    if (!result.ok) {
+    const parsed = parseScan(text);
+    const orderNumber = parsed.kind === 'order' || (parsed.kind === 'tracking' && parsed.order_number) ? (parsed.order_number ?? text.trim()) : null;
+    if (!orderNumber) {
       sounds.scanError();
-      return setScanError(result.error);
+      return setScanError({ code: 'invalid_input', message: parsed.message ?? 'That scan is not an order number.' });
     }
-    const preset = settings.data?.presets.find((p) => p.name === settings.data?.defaultPreset) ?? settings.data?.presets[0] ?? null;
-    const batch = useBatch.getState();
-    if (!batch.add(result.value, preset)) {
+    const key = `order:${orderNumber.toLowerCase()}`;
+    // A box on the scale when its order is scanned is that package's weight.
+    const weighed = stableWeight(useScale.getState().reading);
+    const added = useBatch.getState().add({ key, orderNumber, weightText: weighed === null ? '' : formatOunces(weighed), prepared: null, picked: null, override: '', outcome: null });
+    if (!added) {
       sounds.scanError();
       return setScanError({ code: 'conflict', message: `Order ${orderNumber} is already in this batch.` });
     }
-    // A box on the scale when its order is scanned is that package's weight.
-    const weighed = stableWeight(useScale.getState().reading);
-    if (weighed !== null) batch.setWeight(`order:${result.value.orderNumber}:0`, weighed);
+    const error = await prepare([key]);
+    const row = useBatch.getState().lines.find((l) => l.key === key)?.prepared;
+    if (error || row?.order === null) {
+      sounds.scanError();
+      useBatch.getState().remove(key);
+      return setScanError(error ?? row?.error ?? { code: 'not_found', message: `Order ${orderNumber} was not found.` });
+    }
     sounds.scanOk();
     setScanError(null);
   };
 
   useScanner((completed) => void add(completed.text));
 
-  const rateAll = async (): Promise<void> => {
-    setRating(true);
-    const result = await run('rates.batch', { requests: ready });
-    setRating(false);
-    if (!result.ok) return setRunError(result.error);
-    setRunError(null);
-    useBatch.getState().setRates(result.value);
+  const rateAll = async (): Promise<void> => setRunError(await prepare(useBatch.getState().lines.filter((l) => !l.outcome?.ok).map((l) => l.key)));
+
+  const onWeight = (key: string, text: string): void => {
+    useBatch.getState().update(key, { weightText: text });
+    void prepare([key]).then(setRunError);
   };
 
   const buyAll = async (): Promise<void> => {
+    if (ready.length === 0) return;
     useBatch.getState().patch({ running: true, done: 0 });
-    const result = await run('batch.run', { packages: ready, service: 'rule', print: true });
+    const rows = ready.map((l) => ({ key: l.key, picked: l.picked ?? 0, ...(l.override.trim() ? { override: l.override.trim() } : {}) }));
+    const result = await run('batch.buy', { rows, print: true });
     const batch = useBatch.getState();
     if (result.ok) {
-      for (const outcome of result.value.outcomes) batch.setOutcome(outcome);
+      for (const outcome of result.value.outcomes) batch.update(outcome.key, { outcome });
       batch.patch({ done: result.value.outcomes.length });
     }
     batch.patch({ running: false });
     setRunError(result.ok ? null : result.error);
   };
 
-  const finished = rows.filter((r) => r.outcome);
-  const failed = finished.filter((r) => r.outcome && !r.outcome.ok).length;
+  const finished = lines.filter((l) => l.outcome);
+  const bought = finished.filter((l) => l.outcome?.ok && !l.outcome.alreadyShipped).length;
+  const failed = finished.filter((l) => l.outcome && !l.outcome.ok).length;
+  const waiting = lines.length - ready.length - finished.length;
   return (
     <section className="screen" aria-label="Batch">
       <h1>Batch</h1>
@@ -96,14 +116,15 @@ export function BatchScreen() {
       </form>
       <InlineError error={scanError ?? undefined} />
       <div className="row batch-actions">
-        <span>
-          {rows.length} packages{ready.length < rows.length ? `, ${rows.length - ready.length} without a weight` : ''}
+        <span aria-label="Batch total" role="status">
+          {ready.length} ready to buy for <strong>{money(total)}</strong>
+          {waiting > 0 ? `, ${waiting} not ready (see Status)` : ''}
         </span>
-        <button type="button" className="button" disabled={ready.length === 0 || rating || running} aria-keyshortcuts="Alt+R" onClick={() => void rateAll()}>
-          {rating ? 'Getting rates…' : 'Rate all'} <Key k="Alt+R" />
+        <button type="button" className="button" disabled={lines.length === 0 || running} aria-keyshortcuts="Alt+R" onClick={() => void rateAll()}>
+          Rate again <Key k="Alt+R" />
         </button>
         <button type="button" className="button primary big" disabled={ready.length === 0 || running} aria-keyshortcuts="Alt+P" onClick={() => void buyAll()}>
-          Buy and print all <Key k="Alt+P" />
+          Buy and print {ready.length} for {money(total)} <Key k="Alt+P" />
         </button>
         <button type="button" className="button ghost" disabled={running} aria-keyshortcuts="Alt+C" onClick={() => useBatch.getState().clear()}>
           Clear <Key k="Alt+C" />
@@ -111,16 +132,14 @@ export function BatchScreen() {
       </div>
       {running || finished.length > 0 ? (
         <div className="batch-progress" role="status" aria-label="Batch progress">
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={ready.length} aria-valuenow={done}>
-            <div className={`w-${Math.round((done / Math.max(1, ready.length)) * 20) * 5}`} />
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={Math.max(1, finished.length + ready.length)} aria-valuenow={done}>
+            <div className={`w-${Math.round((done / Math.max(1, running ? ready.length : finished.length)) * 20) * 5}`} />
           </div>
-          <p>
-            {running ? `Working: ${done} of ${ready.length} done` : `Finished: ${finished.length - failed} bought, ${failed} failed`}
-          </p>
+          <p>{running ? `Working: ${done} of ${ready.length} done` : `Finished: ${bought} bought, ${failed} not bought`}</p>
         </div>
       ) : null}
       <InlineError error={runError ?? undefined} />
-      <BatchTable />
+      <BatchTable onWeight={onWeight} />
     </section>
   );
 }

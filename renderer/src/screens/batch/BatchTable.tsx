@@ -1,41 +1,81 @@
-import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
+import { OVERRIDE_WORD } from '../../../../shared/contract/bench';
 import { days, money, serviceWords } from '../../ui/format';
-import { useBatch, type BatchRow } from './batch-store';
+import { buyable, useBatch, type BatchLine } from './batch-store';
 
-function RateCell({ row }: { readonly row: BatchRow }) {
-  if (!row.rates) return <span className="muted">—</span>;
-  const pick = row.rates.preselected !== null ? row.rates.rates[row.rates.preselected] : undefined;
-  if (!pick) return <span className="error-message">{row.rates.errors[0]?.message ?? 'No rate offered'}</span>;
+function RateCell({ line, disabled }: { readonly line: BatchLine; readonly disabled: boolean }) {
+  const quote = line.prepared?.quote;
+  if (!line.prepared) return <span className="muted">rating…</span>;
+  if (!quote || quote.rates.length === 0) return <span className="error-message">{line.prepared.error?.message ?? 'No rate offered'}</span>;
   return (
-    <span>
-      {serviceWords(pick)} · {money(pick.price, pick.currency)} · {days(pick.deliveryDays)}{' '}
-      <span className="muted small">({row.rates.rates.length === 1 ? '1 rate' : `${row.rates.rates.length} rates`})</span>
-    </span>
+    <select
+      aria-label={`Service for ${line.orderNumber}`}
+      value={line.picked ?? ''}
+      disabled={disabled}
+      onChange={(e) => useBatch.getState().update(line.key, { picked: e.target.value === '' ? null : Number(e.target.value) })}
+    >
+      {line.picked === null ? <option value="">Pick a service</option> : null}
+      {quote.rates.map((rate, index) => (
+        <option key={`${rate.carrierCode}:${rate.serviceLevel}`} value={index}>
+          {serviceWords(rate)} · {money(rate.price, rate.currency)} · {days(rate.deliveryDays)}
+        </option>
+      ))}
+    </select>
   );
 }
 
-function OutcomeCell({ row }: { readonly row: BatchRow }) {
-  if (!row.outcome) return <span className="muted">waiting</span>;
-  if (row.outcome.ok) {
+function OutcomeCell({ line }: { readonly line: BatchLine }) {
+  const row = line.prepared;
+  if (line.outcome?.ok) {
     return (
       <span>
-        <span className="badge ok">Bought</span> <span className="mono">{row.outcome.shipment.trackingNo}</span>
+        {line.outcome.alreadyShipped ? <span className="badge warn">Already shipped</span> : <span className="badge ok">Bought</span>}{' '}
+        <span className="mono">{line.outcome.shipment.trackingNo}</span>
       </span>
     );
   }
+  if (line.outcome) {
+    return (
+      <span>
+        <span className="badge bad">Not bought</span> {line.outcome.message}
+      </span>
+    );
+  }
+  if (row?.alreadyShipped) return <span className="badge warn">Already shipped</span>;
+  if (!row) return <span className="muted">waiting</span>;
+  if (buyable(line)) return <span className="badge ok">Ready</span>;
+  return <span className="small error-message">{row.blockers.find((b) => !(row.address.status === 'needs_decision' && b === row.address.problem)) ?? row.blockers[0]}</span>;
+}
+
+function AddressCell({ line, disabled }: { readonly line: BatchLine; readonly disabled: boolean }) {
+  const row = line.prepared;
+  const to = row?.to;
   return (
-    <span>
-      <span className="badge bad">Failed</span> {row.outcome.message}
-    </span>
+    <div>
+      {to ? `${to.name}, ${to.street}, ${to.city} ${to.state} ${to.zip}` : line.orderNumber}
+      {row?.address.status === 'standardized' ? <span className="badge ok"> standardized</span> : null}
+      {row?.address.status === 'needs_decision' ? (
+        <div className="small">
+          <span className="error-message">{row.address.problem}</span>
+          <label className="field">
+            Type {OVERRIDE_WORD} to buy it as it is
+            <input
+              aria-label={`Type ${OVERRIDE_WORD} to buy ${line.orderNumber} for this address`}
+              value={line.override}
+              disabled={disabled}
+              autoComplete="off"
+              onChange={(e) => useBatch.getState().update(line.key, { override: e.target.value })}
+            />
+          </label>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
-/** One row per package: where it goes, its weight, the rule's rate and what happened. */
-export function BatchTable() {
-  const rows = useBatch((s) => s.rows);
+/** One row per package: where it goes, its weight, its service and price, and what happened. */
+export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text: string) => void }) {
+  const lines = useBatch((s) => s.lines);
   const running = useBatch((s) => s.running);
-  const setWeight = useBatch((s) => s.setWeight);
-  const remove = useBatch((s) => s.remove);
   return (
     <table className="data" aria-label="Batch packages">
       <thead>
@@ -43,36 +83,39 @@ export function BatchTable() {
           <th>Order</th>
           <th>Ship to</th>
           <th>Weight</th>
-          <th>Rate</th>
-          <th>Outcome</th>
+          <th>Service and price</th>
+          <th>Status</th>
           <th />
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} data-key={row.key}>
-            <td className="mono nowrap">{row.order.orderNumber}</td>
+        {lines.map((line) => (
+          <tr key={line.key} data-key={line.key}>
+            <td className="mono nowrap">{line.orderNumber}</td>
             <td>
-              {row.order.recipient.name}, {row.order.recipient.city} {row.order.recipient.state}
+              <AddressCell line={line} disabled={running} />
             </td>
             <td>
               <input
-                aria-label={`Weight of ${row.order.orderNumber}`}
+                aria-label={`Weight of ${line.orderNumber}`}
+                aria-invalid={line.prepared?.weight.error ? true : false}
                 className="weight-cell"
-                defaultValue={row.weightOz ? formatOunces(row.weightOz) : ''}
+                key={line.prepared?.weight.text ?? line.weightText}
+                defaultValue={line.prepared?.weight.text ?? line.weightText}
                 disabled={running}
-                onBlur={(e) => setWeight(row.key, parseTypedWeight(e.target.value) ?? null)}
+                onBlur={(e) => e.target.value !== (line.prepared?.weight.text ?? line.weightText) && onWeight(line.key, e.target.value)}
               />
+              {line.prepared?.weight.error ? <span className="small error-message">{line.prepared.weight.error}</span> : null}
             </td>
             <td>
-              <RateCell row={row} />
+              <RateCell line={line} disabled={running} />
             </td>
             <td>
-              <OutcomeCell row={row} />
+              <OutcomeCell line={line} />
             </td>
             <td>
-              {row.outcome?.ok ? null : (
-                <button type="button" className="button ghost" disabled={running} onClick={() => remove(row.key)}>
+              {line.outcome?.ok ? null : (
+                <button type="button" className="button ghost" disabled={running} onClick={() => useBatch.getState().remove(line.key)}>
                   Remove
                 </button>
               )}

@@ -1,55 +1,54 @@
 import { create } from 'zustand';
-import type { BatchOutcome, BatchRateResult, OrderLine, PackagePreset } from '../../../../shared/contract/shippingTypes';
+import type { BatchRow } from '../../../../shared/contract/bench';
+import type { BatchOutcome } from '../../../../shared/contract/shippingTypes';
 
-export interface BatchRow {
+/** One scanned package: what the operator typed and chose; the station's prepared row says what it costs and whether it is ready. */
+export interface BatchLine {
   readonly key: string;
-  readonly order: OrderLine;
-  readonly weightOz: number | null;
-  readonly dims: { readonly lengthIn: number; readonly widthIn: number; readonly heightIn: number; readonly packageCode?: string } | null;
-  readonly rates: BatchRateResult | null;
+  readonly orderNumber: string;
+  readonly weightText: string;
+  readonly prepared: BatchRow | null;
+  readonly picked: number | null;
+  readonly override: string;
   readonly outcome: BatchOutcome | null;
 }
 
 interface BatchState {
-  readonly rows: readonly BatchRow[];
+  readonly lines: readonly BatchLine[];
   readonly running: boolean;
   readonly done: number;
-  /** False when the order is already in the batch. Its row key is `order:<number>:0`. */
-  readonly add: (order: OrderLine, preset: PackagePreset | null) => boolean;
-  readonly remove: (key: string) => void;
-  readonly setWeight: (key: string, weightOz: number | null) => void;
-  readonly setRates: (results: readonly BatchRateResult[]) => void;
-  readonly setOutcome: (outcome: BatchOutcome) => void;
   readonly patch: (partial: Partial<Pick<BatchState, 'running' | 'done'>>) => void;
+  readonly add: (line: BatchLine) => boolean;
+  readonly update: (key: string, change: Partial<BatchLine>) => void;
+  readonly remove: (key: string) => void;
   readonly clear: () => void;
 }
 
 /** The packages waiting on the bench for one batch run; view state only. */
 export const useBatch = create<BatchState>((set, get) => ({
-  rows: [],
+  lines: [],
   running: false,
   done: 0,
-  add: (order, preset) => {
-    const key = `order:${order.orderNumber}:0`;
-    if (get().rows.some((r) => r.key === key)) return false;
-    const dims = order.package?.lengthIn
-      ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1, packageCode: order.package.packageCode }
-      : preset
-        ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn, packageCode: preset.packageCode }
-        : null;
-    set((s) => ({ rows: [...s.rows, { key, order, weightOz: order.package?.weightOz ?? null, dims, rates: null, outcome: null }] }));
+  patch: (partial) => set(partial),
+  add: (line) => {
+    if (get().lines.some((l) => l.key === line.key)) return false;
+    set((s) => ({ lines: [...s.lines, line] }));
     return true;
   },
-  remove: (key) => set((s) => ({ rows: s.rows.filter((r) => r.key !== key) })),
-  setWeight: (key, weightOz) => set((s) => ({ rows: s.rows.map((r) => (r.key === key ? { ...r, weightOz, rates: null } : r)) })),
-  setRates: (results) => set((s) => ({ rows: s.rows.map((r) => ({ ...r, rates: results.find((x) => x.key === r.key) ?? r.rates })) })),
-  setOutcome: (outcome) => set((s) => ({ rows: s.rows.map((r) => (r.key === outcome.key ? { ...r, outcome } : r)) })),
-  patch: (partial) => set(partial),
-  clear: () => set({ rows: [], done: 0, running: false }),
+  update: (key, change) => set((s) => ({ lines: s.lines.map((l) => (l.key === key ? { ...l, ...change } : l)) })),
+  remove: (key) => set((s) => ({ lines: s.lines.filter((l) => l.key !== key) })),
+  clear: () => set({ lines: [], done: 0, running: false }),
 }));
 
-export function packagesOf(rows: readonly BatchRow[]) {
-  return rows
-    .filter((r) => r.weightOz !== null && r.weightOz > 0)
-    .map((r) => ({ key: r.key, orderNumber: r.order.orderNumber, to: r.order.recipient, package: { weightOz: r.weightOz ?? 0, ...(r.dims ?? {}) } }));
+/** A line Buy all would buy: prepared, not shipped, nothing in its way but an address the operator overrode. */
+export function buyable(line: BatchLine): boolean {
+  const row = line.prepared;
+  if (!row || line.outcome?.ok || line.picked === null || row.alreadyShipped) return false;
+  const overridden = row.address.status === 'needs_decision' && line.override.trim().toUpperCase() === 'SHIP';
+  return row.blockers.every((b) => overridden && b === row.address.problem);
+}
+
+export function priceOf(line: BatchLine): number {
+  const rate = line.picked === null ? undefined : line.prepared?.quote?.rates[line.picked];
+  return rate?.price ?? 0;
 }

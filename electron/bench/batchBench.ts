@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandArgs, EventEmitterFn } from '../../shared/contract';
+import { OVERRIDE_WORD, type BatchRow, type BenchAddress } from '../../shared/contract/bench';
+import type { BatchOutcome, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import { formatOunces } from '../../shared/domain/units';
+import { mapBounded, BATCH_CONCURRENCY } from '../shipping/batch';
+import { judgeAddress, overrideNote } from './addressRule';
+import { autoPick, noOptions } from './benchState';
+import { readWeight } from './fields';
+import { planPurchase } from './purchasePlan';
+import { ratingInput, ratingKey } from './rating';
+import type { StationCall } from './shipBench';
+
+interface Prepared {
+  readonly row: BatchRow;
+  readonly quotedFor: { readonly to: StationAddress } | null;
+  readonly pkg: PackageSpec | null;
+}
+
+const unchecked: BenchAddress = { status: 'none', entered: null, suggestion: null, corrections: [], messages: [], problem: null };
+
+function blockersOf(row: Omit<BatchRow, 'blockers'>): string[] {
+  const out: string[] = [];
+  if (row.error) out.push(row.error.message);
+  if (row.alreadyShipped) out.push('This order already has its label; reprint it from History.');
+  if (row.address.status === 'needs_decision') out.push(row.address.problem ?? 'Check the address first.');
+  if (row.weight.oz === null) out.push(row.weight.error ?? 'Type the weight of this package.');
+  if (row.quote && row.picked === null) out.push(row.quote.rates.length === 0 ? 'No carrier offered a rate for this package.' : 'Pick a service for this package.');
+  return out;
+}
+
+/**
+ * Batch on the same rules as the Ship screen: each row is looked up, its
+ * address checked and its package rated at once (the rules' re-rate only when
+ * the standardized address changes a rate), and bought later at the rate shown,
+ * through the same purchase plan. The prepared rows stay here, so Buy all
+ * spends exactly what the screen showed.
+ */
+export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
+  const prepared = new Map<string, Prepared>();
+
+  async function prepareOne(input: CommandArgs<'batch.prepare'>['rows'][number], defaultDims: Omit<PackageSpec, 'weightOz'>): Promise<BatchRow> {
+    const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
+    const typed = readWeight(input.weightText);
+    const found = await call('orders.lookup', { orderNumber: input.orderNumber });
+    if (!found.ok) {
+      const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error }, error: found.error };
+      return { ...row, blockers: blockersOf(row) };
+    }
+    const order = found.value;
+    // An empty field takes the order's weight; whatever the field holds otherwise is exactly what is bought.
+    const fromOrder = input.weightText.trim() === '' ? order.package?.weightOz : undefined;
+    const weight: BatchRow['weight'] = fromOrder
+      ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null }
+      : { text: input.weightText, oz: typed.value, source: 'typed', error: typed.error };
+    const read = { value: weight.oz };
+    const entered = order.recipient;
+    const dims = order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims;
+    const pkg: PackageSpec | null = read.value === null ? null : { ...dims, weightOz: read.value };
+    const first = pkg ? ratingInput(entered, pkg, noOptions, order.orderNumber) : null;
+    const [check, quoted] = await Promise.all([call('address.validate', { address: entered }), first ? call('rates.quote', first) : Promise.resolve(null)]);
+    const verdict = judgeAddress(entered, check.ok ? check.value : null, check.ok ? null : check.error);
+    let quote: RateQuote | null = quoted?.ok ? quoted.value : null;
+    let quotedFor = first ? { to: first.to } : null;
+    let error = quoted && !quoted.ok ? quoted.error : null;
+    if (pkg && first && quote) {
+      const again = ratingInput(verdict.to, pkg, noOptions, order.orderNumber);
+      if (ratingKey(again) !== ratingKey(first)) {
+        const requoted = await call('rates.quote', again);
+        quote = requoted.ok ? requoted.value : null;
+        quotedFor = { to: again.to };
+        error = requoted.ok ? null : requoted.error;
+      }
+    }
+    const row = {
+      ...base,
+      order,
+      alreadyShipped: order.shipped,
+      to: verdict.to,
+      address: verdict.address,
+      weight,
+      quote,
+      picked: quote ? autoPick(quote.rates, quote.preselected, noOptions) : null,
+      error,
+    };
+    const done = { ...row, blockers: blockersOf(row) };
+    prepared.set(input.key, { row: done, quotedFor, pkg });
+    return done;
+  }
+
+  async function prepare(args: CommandArgs<'batch.prepare'>): Promise<BatchRow[]> {
+    const settings = await call('settings.shipping.get', {});
+    const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
+    const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
+    return mapBounded(args.rows, BATCH_CONCURRENCY, (row) => prepareOne(row, dims));
+  }
+
+  async function buyOne(choice: CommandArgs<'batch.buy'>['rows'][number], print: boolean): Promise<BatchOutcome> {
+    const refuse = (message: string, code: 'invalid_input' | 'conflict' | 'not_found' = 'invalid_input'): BatchOutcome => ({ key: choice.key, ok: false, message, code });
+    const ready = prepared.get(choice.key);
+    if (!ready) return refuse('This package has not been rated on this station; rate it again (Alt+R).', 'not_found');
+    const { row, quotedFor, pkg } = ready;
+    if (row.alreadyShipped) return refuse('Already shipped: this order has its label; reprint it from History.', 'conflict');
+    const overridden = row.address.status === 'needs_decision' && choice.override?.trim().toUpperCase() === OVERRIDE_WORD;
+    const stops = row.blockers.filter((b) => !(overridden && b === row.address.problem));
+    const first = stops[0];
+    if (first) return refuse(first);
+    if (!row.quote || !quotedFor || !pkg || !row.to || !row.order || !row.quote.rates[choice.picked]) return refuse('Pick a service for this package.');
+    const input = planPurchase({
+      quote: row.quote,
+      quotedFor,
+      picked: choice.picked,
+      to: row.to,
+      pkg,
+      options: noOptions,
+      orderNumber: row.order.orderNumber,
+      box: 0,
+      packageKey: row.key,
+      print,
+      ...(overridden ? { addressOverride: overrideNote(row.address) } : {}),
+    });
+    const bought = await call('labels.buy', input);
+    if (!bought.ok) return refuse(bought.error.message, bought.error.code === 'conflict' ? 'conflict' : 'invalid_input');
+    return { key: row.key, ok: true, shipment: bought.value.shipment, printJobId: bought.value.printJobId, alreadyShipped: bought.value.reused };
+  }
+
+  async function buy(args: CommandArgs<'batch.buy'>): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
+    const batchId = randomUUID();
+    let done = 0;
+    const outcomes = await mapBounded(args.rows, BATCH_CONCURRENCY, async (choice) => {
+      const outcome = await buyOne(choice, args.print);
+      done += 1;
+      emit('batch.progress', { batchId, done, total: args.rows.length, outcome });
+      return outcome;
+    });
+    return { batchId, outcomes };
+  }
+
+  return { prepare, buy };
+}
