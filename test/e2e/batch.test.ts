@@ -20,7 +20,7 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
       await table.getByRole('row').filter({ hasText: order }).getByRole('combobox').waitFor();
     }
     const row = (order: string) => table.getByRole('row').filter({ hasText: order });
-    await row('DEMO-1013').getByText(/could not confirm/).waitFor();
+    await row('DEMO-1013').getByText(/could not confirm/).first().waitFor();
     await row('DEMO-1010').getByText('Already shipped').waitFor();
     await row('DEMO-1001').getByText('standardized').waitFor();
 
