@@ -43,7 +43,11 @@ const sameAddress = (a: StationAddress, b: StationAddress): boolean =>
  * that was rated; directly, naming the carrier and service, when the address
  * changed only in form after rating (the price does not depend on it, and a
  * second quote would cost the operator a round trip) or when the package holds
- * lithium batteries (a flag only a direct purchase carries).
+ * lithium batteries (a flag only a direct purchase carries). Insurance is sold
+ * only with a rated label (create_and_pay's insurance_data), so an insured
+ * package whose address changed only in form is bought from the quote, to the
+ * address as rated: the service accepted it, and the form does not change
+ * where the package goes.
  */
 export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
   const rate = p.quote.rates[p.picked];
@@ -57,7 +61,8 @@ export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
     print: p.print,
     ...(p.addressOverride ? { addressOverride: p.addressOverride } : {}),
   };
-  if (!p.options.lithiumBattery && rate.rateId && sameAddress(p.quotedFor.to, p.to)) {
+  const insured = (p.options.insuranceAmount ?? 0) > 0;
+  if (!p.options.lithiumBattery && rate.rateId && (insured || sameAddress(p.quotedFor.to, p.to))) {
     return { method: 'rate', quoteId: p.quote.quoteId, rateId: rate.rateId, ...common };
   }
   const o = p.options;
