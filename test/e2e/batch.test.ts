@@ -57,7 +57,7 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
 
   it('a weight it cannot read keeps that row out of the purchase, with words at the row', async () => {
     const { page } = bench();
-    await page.keyboard.press('Alt+c');
+    await page.keyboard.press('Alt+2');
     const scan = page.getByRole('textbox', { name: 'Scan' });
     await scan.fill('DEMO-1011');
     await scan.press('Enter');

@@ -89,10 +89,11 @@ describe('keys on every screen', () => {
   it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {
     const { page } = bench();
     await page.keyboard.press('Alt+2');
+    const scan = page.getByRole('textbox', { name: 'Scan' });
     for (const order of ['DEMO-1010', 'DEMO-1011']) {
-      await page.keyboard.type(order);
-      await page.keyboard.press('Enter');
-      await page.getByRole('table', { name: 'Batch packages' }).getByRole('row').filter({ hasText: order }).waitFor();
+      await scan.fill(order);
+      await scan.press('Enter');
+      await page.getByRole('table', { name: 'Batch packages' }).getByRole('row').filter({ hasText: order }).getByRole('combobox').waitFor();
     }
     await page.keyboard.press('Alt+r');
     await page.keyboard.press('Alt+p');
