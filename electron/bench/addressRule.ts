@@ -29,6 +29,8 @@ export function judgeAddress(entered: StationAddress, check: AddressCheck | null
   }
   const std = check.standardized;
   const found = { ...base, suggestion: std, corrections: check.corrections, messages: check.messages };
+  // Valid with nothing standardized: the service does not check this address (outside the U.S.); its words say so, and nothing is in doubt.
+  if (check.valid && !std) return { to: entered, address: { ...found, status: 'confirmed', problem: null } };
   if (!check.valid || !std) {
     const said = check.messages.length > 0 ? check.messages.join(' ') : 'It may not exist as written.';
     return {
