@@ -1,27 +1,19 @@
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startStationChild, StationStartError, type ChildLike, type StationChild } from '../../../electron/shell/stationChild';
 import type { FromStation } from '../../../electron/station/processProtocol';
 import { makeTempDir } from '../../support/tempDir';
+import { repoRoot, useBuiltStation } from '../../support/builtStation';
 
 /**
  * The desktop's layout without Electron: the station process exactly as the
  * shell starts it (dist/electron/station.cjs, spoken to through the shell's
  * own client), under Node's fork instead of utilityProcess.
  */
-const root = path.resolve(__dirname, '../../..');
-const cleanups: Array<() => Promise<void> | void> = [];
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet', '--no-renderer'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-}, 120_000);
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const root = repoRoot;
+const cleanups = useBuiltStation();
 
 function forkStation(dataDir: string): ChildLike {
   const child = fork(path.join(root, 'dist/electron/station.cjs'), ['--data-dir', dataDir], { serialization: 'advanced', stdio: 'inherit' });

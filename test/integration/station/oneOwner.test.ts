@@ -1,29 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { readEndpoint } from '../../../electron/station/endpoint';
 import { connectRemoteStation, type RemoteStation } from '../../../electron/station/remoteStation';
 import { makeTempDir } from '../../support/tempDir';
+import { repoRoot, useBuiltStation } from '../../support/builtStation';
 
 /**
  * One station per data folder, with real processes on a real SQLite file:
  * every front end either owns the folder (the OS lock) or goes through the
  * station that does.
  */
-const root = path.resolve(__dirname, '../../..');
+const root = repoRoot;
 const cli = path.join(root, 'dist/electron/cli.cjs');
-const cleanups: Array<() => Promise<void> | void> = [];
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet', '--no-renderer'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-}, 120_000);
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = useBuiltStation();
 
 interface Run {
   readonly child: ChildProcess;

@@ -1,12 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox';
 import { makeTempDir } from '../../support/tempDir';
+import { repoRoot, useBuiltStation } from '../../support/builtStation';
 
 /**
  * Power cut right after a purchase request leaves: the station process is
@@ -14,17 +15,8 @@ import { makeTempDir } from '../../support/tempDir';
  * folder is opened again. The journal row must be there with the id that was
  * sent, and finishing the purchase must re-send that id and buy once.
  */
-const root = path.resolve(__dirname, '../../..');
-const cleanups: Array<() => Promise<void> | void> = [];
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed', '--quiet', '--no-renderer'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-}, 120_000);
-
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const root = repoRoot;
+const cleanups = useBuiltStation();
 
 /** The service behind a door that calls `onPurchase` with the platform_uk_id as soon as a purchase request arrives, then passes it on. */
 async function serviceWithTripwire(target: string, onPurchase: (platformUkId: string) => void): Promise<string> {
