@@ -2,6 +2,7 @@ import type { Logger } from '../../log/logger';
 import { findKnownScale } from './knownScales';
 import { parseScaleReport, SCALE_DATA_REPORT_ID, type ScaleReading } from './report';
 import type { HidApi, HidDeviceInfo, HidHandle } from './hidApi';
+import { backOff, type BackOffPolicy } from './backOff';
 
 /** HID usage page of weighing devices (HID Point of Sale usage tables). */
 export const SCALE_USAGE_PAGE = 0x8d;
@@ -46,7 +47,7 @@ interface Entry {
   state: HidScaleState;
   message?: string;
   handle?: HidHandle;
-  attempts: number;
+  failures: number;
   timer?: ReturnType<typeof setTimeout>;
   generation: number;
 }
@@ -82,8 +83,7 @@ function heldMessage(error: unknown): string {
  */
 export function createHidScales(options: HidScalesOptions): HidScales {
   const { hid, log } = options;
-  const retryMs = options.retryMs ?? 500;
-  const maxAttempts = options.maxAttempts ?? 4;
+  const policy: BackOffPolicy = { retryMs: options.retryMs ?? 500, maxRetryMs: Infinity, maxHeldFailures: options.maxAttempts ?? 4 };
   const entries = new Map<string, Entry>();
   let scanTimer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
@@ -103,21 +103,12 @@ export function createHidScales(options: HidScalesOptions): HidScales {
 
   const failed = (entry: Entry, error: unknown): void => {
     if (closed || entries.get(entry.id) !== entry) return;
-    entry.attempts += 1;
     entry.message = heldMessage(error);
     const reason = error instanceof Error ? error.message : String(error);
-    if (entry.attempts >= maxAttempts) {
-      entry.state = 'unavailable';
-      log.warn('HID scale could not be opened; waiting for it to be plugged in again', { scale: entry.id, attempts: entry.attempts, error: reason });
-    } else {
-      entry.state = 'retrying';
-      const delay = retryMs * 2 ** (entry.attempts - 1);
-      log.info('HID scale open failed; trying again', { scale: entry.id, delayMs: delay, error: reason });
-      entry.timer = setTimeout(() => {
-        entry.timer = undefined;
-        void connect(entry);
-      }, delay);
-    }
+    // Through the OS HID API every failed open is the OS or another program holding the scale.
+    const step = backOff(entry, policy, true, () => void connect(entry));
+    if (step.kind === 'unavailable') log.warn('HID scale could not be opened; waiting for it to be plugged in again', { scale: entry.id, attempts: entry.failures, error: reason });
+    else log.info('HID scale open failed; trying again', { scale: entry.id, delayMs: step.delayMs, error: reason });
     options.onChange(entry.id);
   };
 
@@ -149,7 +140,7 @@ export function createHidScales(options: HidScalesOptions): HidScales {
       void teardown(entry).then(() => failed(entry, error));
     });
     entry.state = 'connected';
-    entry.attempts = 0;
+    entry.failures = 0;
     entry.message = undefined;
     log.info('HID scale connected', { scale: entry.id, model: entry.name });
     options.onChange(entry.id);
@@ -189,7 +180,7 @@ export function createHidScales(options: HidScalesOptions): HidScales {
         name: known?.name ?? ([device.manufacturer, device.product].filter(Boolean).join(' ') || `HID scale ${hex4(device.vendorId)}:${hex4(device.productId)}`),
         usbId: `${hex4(device.vendorId)}:${hex4(device.productId)}`,
         state: 'connecting',
-        attempts: 0,
+        failures: 0,
         generation: 0,
       };
       entries.set(id, entry);

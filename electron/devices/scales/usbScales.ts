@@ -3,6 +3,7 @@ import { matchScale, usbIdText, usbScaleId } from './knownScales';
 import { parseScaleReport, type ScaleReading } from './report';
 import { NotAScaleError, openUsbScale, type OpenUsbScale, type UnclaimedDescriptorReader } from './usbScale';
 import type { DeviceLike, UsbLike } from './usbLike';
+import { backOff, type BackOffPolicy } from './backOff';
 
 export type UsbScaleState = 'connecting' | 'connected' | 'retrying' | 'unavailable';
 
@@ -78,9 +79,7 @@ function isHeld(error: unknown): boolean {
  */
 export function createUsbScales(options: UsbScalesOptions): UsbScales {
   const { usb, log } = options;
-  const retryMs = options.retryMs ?? 250;
-  const maxRetryMs = options.maxRetryMs ?? 30_000;
-  const maxHeldFailures = options.maxHeldFailures ?? 4;
+  const policy: BackOffPolicy = { retryMs: options.retryMs ?? 250, maxRetryMs: options.maxRetryMs ?? 30_000, maxHeldFailures: options.maxHeldFailures ?? 4 };
   const entries = new Map<string, Entry>();
   let closed = false;
 
@@ -94,21 +93,10 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
 
   const scheduleRetry = (entry: Entry, error: unknown): void => {
     if (closed || entries.get(entry.id) !== entry) return;
-    entry.failures += 1;
     entry.message = operatorMessage(error);
-    if (isHeld(error) && entry.failures >= maxHeldFailures) {
-      entry.state = 'unavailable';
-      log.warn('scale held by the OS or another program; waiting for it to be plugged in again', { scale: entry.id, failures: entry.failures });
-      options.onChange(entry.id);
-      return;
-    }
-    entry.state = 'retrying';
-    const delay = Math.min(maxRetryMs, retryMs * 2 ** (entry.failures - 1));
-    log.warn('scale connect failed; retrying', { scale: entry.id, delayMs: delay, error: error instanceof Error ? error.message : String(error) });
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined;
-      void connect(entry);
-    }, delay);
+    const step = backOff(entry, policy, isHeld(error), () => void connect(entry));
+    if (step.kind === 'unavailable') log.warn('scale held by the OS or another program; waiting for it to be plugged in again', { scale: entry.id, failures: entry.failures });
+    else log.warn('scale connect failed; retrying', { scale: entry.id, delayMs: step.delayMs, error: error instanceof Error ? error.message : String(error) });
     options.onChange(entry.id);
   };
 
