@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandArgs, EventEmitterFn } from '../../shared/contract';
 import { OVERRIDE_WORD, type BatchRow, type BenchAddress } from '../../shared/contract/bench';
-import type { BatchOutcome, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import type { BatchOutcome, CustomsDeclaration, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
+import { customsProblems } from '../../shared/domain/customs';
 import { formatOunces } from '../../shared/domain/units';
 import { mapBounded, BATCH_CONCURRENCY } from '../shipping/batch';
 import { judgeAddress, overrideNote } from './addressRule';
@@ -15,6 +17,8 @@ interface Prepared {
   readonly row: BatchRow;
   readonly quotedFor: { readonly to: StationAddress } | null;
   readonly pkg: PackageSpec | null;
+  /** The order's declaration, when the package leaves the country and the declaration keeps every rule. */
+  readonly customs: CustomsDeclaration | null;
 }
 
 const unchecked: BenchAddress = { status: 'none', entered: null, suggestion: null, corrections: [], messages: [], problem: null };
@@ -39,7 +43,7 @@ function blockersOf(row: Omit<BatchRow, 'blockers'>): string[] {
 export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
   const prepared = new Map<string, Prepared>();
 
-  async function prepareOne(input: CommandArgs<'batch.prepare'>['rows'][number], defaultDims: Omit<PackageSpec, 'weightOz'>): Promise<BatchRow> {
+  async function prepareOne(input: CommandArgs<'batch.prepare'>['rows'][number], defaultDims: Omit<PackageSpec, 'weightOz'>, origin: string): Promise<BatchRow> {
     const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
     const typed = readWeight(input.weightText);
     const found = await call('orders.lookup', { orderNumber: input.orderNumber });
@@ -57,14 +61,31 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     const entered = order.recipient;
     const dims = order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims;
     const pkg: PackageSpec | null = read.value === null ? null : { ...dims, weightOz: read.value };
-    const first = pkg ? ratingInput(entered, pkg, noOptions, order.orderNumber) : null;
+    // The Ship screen's customs rule: a package that leaves the country is held, unrated, until its order declares it in full.
+    const abroad = isInternational(origin, entered.country ?? SERVICE_HOME_COUNTRY);
+    const customsProblem = abroad ? customsProblems(order.customs)[0] : undefined;
+    if (customsProblem) {
+      const row = {
+        ...base,
+        order,
+        alreadyShipped: order.shipped,
+        to: entered,
+        weight,
+        error: { code: 'invalid_input' as const, message: `${customsProblem.message}. Ship it from the Ship screen, where the customs declaration can be edited (Alt+D), or add its items to the orders CSV.`, field: `customs.${customsProblem.field}` },
+      };
+      const held = { ...row, blockers: blockersOf(row) };
+      prepared.set(input.key, { row: held, quotedFor: null, pkg, customs: null });
+      return held;
+    }
+    const customs = abroad ? order.customs : null;
+    const first = pkg ? ratingInput(entered, pkg, noOptions, order.orderNumber, customs) : null;
     const [check, quoted] = await Promise.all([call('address.validate', { address: entered }), first ? call('rates.quote', first) : Promise.resolve(null)]);
     const verdict = judgeAddress(entered, check.ok ? check.value : null, check.ok ? null : check.error);
     let quote: RateQuote | null = quoted?.ok ? quoted.value : null;
     let quotedFor = first ? { to: first.to } : null;
     let error = quoted && !quoted.ok ? quoted.error : null;
     if (pkg && first && quote) {
-      const again = ratingInput(verdict.to, pkg, noOptions, order.orderNumber);
+      const again = ratingInput(verdict.to, pkg, noOptions, order.orderNumber, customs);
       if (ratingKey(again) !== ratingKey(first)) {
         const requoted = await call('rates.quote', again);
         quote = requoted.ok ? requoted.value : null;
@@ -84,7 +105,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       error,
     };
     const done = { ...row, blockers: blockersOf(row) };
-    prepared.set(input.key, { row: done, quotedFor, pkg });
+    prepared.set(input.key, { row: done, quotedFor, pkg, customs });
     return done;
   }
 
@@ -92,14 +113,15 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     const settings = await call('settings.shipping.get', {});
     const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
     const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
-    return mapBounded(args.rows, BATCH_CONCURRENCY, (row) => prepareOne(row, dims));
+    const origin = (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
+    return mapBounded(args.rows, BATCH_CONCURRENCY, (row) => prepareOne(row, dims, origin));
   }
 
   async function buyOne(choice: CommandArgs<'batch.buy'>['rows'][number], print: boolean): Promise<BatchOutcome> {
     const refuse = (message: string, code: 'invalid_input' | 'conflict' | 'not_found' = 'invalid_input'): BatchOutcome => ({ key: choice.key, ok: false, message, code });
     const ready = prepared.get(choice.key);
     if (!ready) return refuse('This package has not been rated on this station; rate it again (Alt+R).', 'not_found');
-    const { row, quotedFor, pkg } = ready;
+    const { row, quotedFor, pkg, customs } = ready;
     if (row.alreadyShipped) return refuse('Already shipped: this order has its label; reprint it from History.', 'conflict');
     const overridden = row.address.status === 'needs_decision' && choice.override?.trim().toUpperCase() === OVERRIDE_WORD;
     const stops = row.blockers.filter((b) => !(overridden && b === row.address.problem));
@@ -118,6 +140,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       packageKey: row.key,
       print,
       ...(overridden ? { addressOverride: overrideNote(row.address) } : {}),
+      ...(customs ? { customs } : {}),
     });
     const bought = await call('labels.buy', input);
     if (!bought.ok) return refuse(bought.error.message, bought.error.code === 'conflict' ? 'conflict' : 'invalid_input');

@@ -29,6 +29,7 @@ export function emptyBench(seq: number, packageId: number): BenchState {
     dims: null,
     weight: { text: '', oz: null, source: null, error: null },
     options: noOptions,
+    customs: null,
     rates: { status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null },
     blockers: [],
     purchase: { status: 'none', stages: [], result: null, error: null, limitSeconds: null },
@@ -55,6 +56,8 @@ export function blockersOf(s: BenchState): BenchState['blockers'] {
   const out: Array<BenchState['blockers'][number]> = [];
   if (!s.order || !s.to) return [{ field: 'order', message: 'Scan an order first.' }];
   if (s.address.status === 'needs_decision') out.push({ field: 'address', message: s.address.problem ?? 'Check the ship-to address first.' });
+  const customs = s.customs?.problems[0];
+  if (customs) out.push({ field: 'customs', message: customs.message });
   if (s.weight.oz === null) out.push({ field: 'weight', message: s.weight.error ?? 'Put the box on the scale, or type its weight (Alt+W).' });
   if (s.options.insuranceError) out.push({ field: 'insurance', message: s.options.insuranceError });
   const { rates } = s;

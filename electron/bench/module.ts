@@ -14,6 +14,7 @@ export type BenchCommandName =
   | 'bench.option'
   | 'bench.pick'
   | 'bench.address'
+  | 'bench.customs'
   | 'bench.buy'
   | 'bench.anotherBox'
   | 'bench.clear'
@@ -44,6 +45,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'bench.option': async (a) => bench.setOption(a),
       'bench.pick': async (a) => bench.pick(a),
       'bench.address': async (a) => bench.decideAddress(a),
+      'bench.customs': async (a) => bench.setCustoms(a),
       'bench.buy': (a) => bench.buy(a),
       'bench.anotherBox': async () => bench.anotherBox(),
       'bench.clear': async () => bench.clear(),

@@ -1,6 +1,6 @@
 import type { CommandInput } from '../../shared/contract';
 import type { BenchOptions } from '../../shared/contract/bench';
-import type { PackageSpec, Rate, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import type { CustomsDeclaration, PackageSpec, Rate, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 
 /** Lithium batteries ship only by USPS Ground Advantage (never its return service). */
 export function lithiumRate(rates: readonly Rate[]): number | null {
@@ -26,6 +26,8 @@ export interface PlanInput {
   readonly print: boolean;
   /** The operator's deliberate word to buy for an address the service did not confirm. */
   readonly addressOverride?: string;
+  /** The declaration the quote was rated with; a direct purchase carries it itself. */
+  readonly customs?: CustomsDeclaration;
 }
 
 const sameAddress = (a: StationAddress, b: StationAddress): boolean =>
@@ -79,6 +81,7 @@ export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
       ...(o.returnLabel ? { isReturnLabel: true } : {}),
     },
     lithiumBattery: o.lithiumBattery,
+    ...(p.customs ? { customs: p.customs } : {}),
     ...common,
   };
 }

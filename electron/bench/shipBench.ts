@@ -3,11 +3,13 @@ import { OVERRIDE_WORD, type BenchOptions, type BenchState } from '../../shared/
 import type { Result, StationError } from '../../shared/contract/errors';
 import type { CommandArgs } from '../../shared/contract';
 import type { OrderLine, PackagePreset, PurchaseStage, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { contentRule } from '../../shared/domain/rateRule';
 import { parseScan } from '../../shared/domain/scan';
 import { formatOunces } from '../../shared/domain/units';
 import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, blockersOf, disabledRates, emptyBench, noOptions } from './benchState';
+import { customsTextOf, readCustoms } from './customs';
 import { readInsurance, readWeight } from './fields';
 import { planPurchase } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
@@ -55,6 +57,8 @@ export function createShipBench(ports: ShipBenchPorts) {
   let rating: Promise<void> | null = null;
   let checkGeneration = 0;
   let rateGeneration = 0;
+  /** The ship-from country, as the settings had it at the last scan: a package to another country needs customs. */
+  let origin: string = SERVICE_HOME_COUNTRY;
 
   function set(patch: Partial<BenchState>): BenchState {
     const next = { ...s, ...patch };
@@ -75,16 +79,29 @@ export function createShipBench(ports: ShipBenchPorts) {
     return { weightOz: s.weight.oz ?? 0, ...(s.dims ?? {}) };
   }
 
+  /**
+   * A package to another country carries a customs declaration (the order's,
+   * until the packer edits it); one that stays home carries none. Asked again
+   * whenever the address may have changed country.
+   */
+  function followCountry(): void {
+    const abroad = s.to !== null && s.order !== null && isInternational(origin, s.to.country ?? SERVICE_HOME_COUNTRY);
+    if (!abroad && s.customs) set({ customs: null });
+    else if (abroad && !s.customs) set({ customs: readCustoms(customsTextOf(s.order?.customs ?? null)) });
+  }
+
   /** Rates for the package as it is now, unless the rates on the bench already answer it. */
   function requote(): void {
-    if (!s.to || s.weight.oz === null || !s.order) {
+    followCountry();
+    // A declaration that breaks a rule is not rated: its words stop Buy until the packer fixes it.
+    if (!s.to || s.weight.oz === null || !s.order || (s.customs !== null && s.customs.declaration === null)) {
       rateGeneration += 1;
       quoted = null;
       rating = null;
       if (s.rates.status !== 'idle') set({ rates: { ...s.rates, status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null } });
       return;
     }
-    const input = ratingInput(s.to, pkg(), s.options, s.order.orderNumber, s.order.customs);
+    const input = ratingInput(s.to, pkg(), s.options, s.order.orderNumber, s.customs?.declaration ?? null);
     const key = ratingKey(input);
     if (quoted?.key === key && (s.rates.status === 'ready' || s.rates.status === 'rating')) return;
     const mine = ++rateGeneration;
@@ -154,6 +171,7 @@ export function createShipBench(ports: ShipBenchPorts) {
   async function defaultPreset(): Promise<PackagePreset | null> {
     const settings = await ports.call('settings.shipping.get', {});
     if (!settings.ok) return null;
+    origin = settings.value.shipFrom?.country ?? SERVICE_HOME_COUNTRY;
     return settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0] ?? null;
   }
 
@@ -318,6 +336,14 @@ export function createShipBench(ports: ShipBenchPorts) {
     return s;
   }
 
+  /** The declaration as the packer left the editor: read and checked here, and rated with once it keeps every rule. */
+  function setCustoms(args: CommandArgs<'bench.customs'>): BenchState {
+    if (locked() || !s.customs) return s;
+    set({ customs: readCustoms(args.customs), purchase: { ...s.purchase, error: null } });
+    requote();
+    return s;
+  }
+
   function progress(key: string, stage: PurchaseStage): void {
     if (key !== packageKey || s.purchase.status !== 'buying' || s.purchase.stages.includes(stage)) return;
     set({ purchase: { ...s.purchase, stages: [...s.purchase.stages, stage] } });
@@ -359,6 +385,7 @@ export function createShipBench(ports: ShipBenchPorts) {
       box: s.box,
       packageKey: key,
       print: true,
+      ...(s.customs?.declaration ? { customs: s.customs.declaration } : {}),
       ...(s.address.status === 'overridden' ? { addressOverride: overrideNote(s.address) } : {}),
     });
     set({ purchase: { status: 'buying', stages: [], result: null, error: null, limitSeconds: ports.purchaseLimitSeconds } });
@@ -377,6 +404,7 @@ export function createShipBench(ports: ShipBenchPorts) {
     setOption,
     pick,
     decideAddress,
+    setCustoms,
     buy,
     anotherBox,
     clear,

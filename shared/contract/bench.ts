@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
 import { addressSchema, signatureOptions } from './shipping';
-import type { AddressCheck, BatchOutcome, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
+import type { AddressCheck, BatchOutcome, CustomsDeclaration, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
+import { contentsTypes, MAX_CUSTOMS_ITEMS, nonDeliveryOptions, type CustomsProblem, type ExportFiling } from '../domain/customs';
 
 /**
  * The bench loop as the station runs it (design.md invariant 7): scan, order,
@@ -82,6 +83,34 @@ export interface BenchPurchase {
   readonly limitSeconds: number | null;
 }
 
+/** The customs declaration's fields as the packer typed them (numbers too: the station reads them). */
+export interface CustomsText {
+  readonly contentsType: CustomsDeclaration['contentsType'];
+  readonly nonDelivery: CustomsDeclaration['nonDelivery'];
+  readonly itn: string;
+  readonly aesExemption: string;
+  readonly items: ReadonlyArray<{
+    readonly description: string;
+    readonly quantity: string;
+    readonly valueUsd: string;
+    readonly weightOz: string;
+    readonly hsCode: string;
+    readonly originCountry: string;
+  }>;
+}
+
+/** The customs declaration of a package that leaves the country, as the station read it. */
+export interface BenchCustoms {
+  /** What the editor shows. */
+  readonly text: CustomsText;
+  /** What rates and Buy use; null while a rule is broken. */
+  readonly declaration: CustomsDeclaration | null;
+  /** Every broken rule, in words, naming its field (items.0.valueUsd, itn, ...). */
+  readonly problems: readonly CustomsProblem[];
+  /** What goes in the form's AES box: the ITN, or the exemption claimed (NOEEI 30.37(a) by default). */
+  readonly filing: ExportFiling | null;
+}
+
 export interface BenchState {
   /** Grows with every change; a renderer keeps the newest it has seen. */
   readonly seq: number;
@@ -99,9 +128,11 @@ export interface BenchState {
   readonly dims: { readonly lengthIn: number; readonly widthIn: number; readonly heightIn: number; readonly packageCode?: string } | null;
   readonly weight: BenchWeight;
   readonly options: BenchOptions;
+  /** Present only when the package leaves the ship-from country. */
+  readonly customs: BenchCustoms | null;
   readonly rates: BenchRates;
   /** What still stops Buy, in words, each naming its field; empty when Enter buys. */
-  readonly blockers: ReadonlyArray<{ readonly field: 'order' | 'address' | 'weight' | 'insurance' | 'rate'; readonly message: string }>;
+  readonly blockers: ReadonlyArray<{ readonly field: 'order' | 'address' | 'customs' | 'weight' | 'insurance' | 'rate'; readonly message: string }>;
   readonly purchase: BenchPurchase;
   readonly scanError: StationError | null;
 }
@@ -129,6 +160,20 @@ export const OVERRIDE_WORD = 'SHIP';
 
 const toggles = ['saturday', 'additionalHandling', 'returnLabel', 'lithiumBattery', 'qrLabel'] as const;
 const text = (max: number) => z.string().max(max, `That is too long (at most ${max} characters)`);
+
+const customsLine = z
+  .object({ description: text(200), quantity: text(20), valueUsd: text(20), weightOz: text(20), hsCode: text(20), originCountry: text(20) })
+  .strict();
+
+export const customsTextSchema = z
+  .object({
+    contentsType: z.enum(contentsTypes, { error: 'Pick what the package holds: merchandise, gift, documents, returned goods or sample' }),
+    nonDelivery: z.enum(nonDeliveryOptions, { error: 'Pick what happens if it cannot be delivered: return or abandon' }),
+    itn: text(40),
+    aesExemption: text(40),
+    items: z.array(customsLine).max(MAX_CUSTOMS_ITEMS, `A customs form holds at most ${MAX_CUSTOMS_ITEMS} items; combine similar ones`),
+  })
+  .strict();
 
 export const benchCommands = {
   'bench.state': command<BenchState>()('The package on the bench as the station holds it', z.object({}).strict()),
@@ -158,6 +203,10 @@ export const benchCommands = {
       z.object({ action: z.literal('edit'), address: addressSchema }).strict(),
       z.object({ action: z.literal('override'), word: text(20) }).strict(),
     ]),
+  ),
+  'bench.customs': command<BenchState>()(
+    'The customs declaration as the packer left the editor; the station reads and checks it, and rates with it once it keeps every rule',
+    z.object({ customs: customsTextSchema }).strict(),
   ),
   'bench.buy': command<BenchState>()(
     'Buy and print the picked rate for exactly what is shown; the texts, when given, are the fields as the operator left them',
