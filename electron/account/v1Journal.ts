@@ -114,6 +114,8 @@ export function createV1Journal(deps: V1JournalDeps) {
         chosenJson: JSON.stringify(chosen),
         orderNumber: row.order_number,
         recipientName: stored.request.to.name,
+        recipientCity: stored.request.to.city,
+        recipientZip: stored.request.to.zip,
         insuranceCents: insurance ? toCents(insurance) : null,
         isReturn: false,
       });

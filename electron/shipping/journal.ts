@@ -28,6 +28,8 @@ export interface PurchaseDraft {
   readonly chosen: ChosenService;
   readonly orderNumber: string | null;
   readonly recipientName: string | null;
+  readonly recipientCity: string | null;
+  readonly recipientZip: string | null;
   readonly insuranceCents: number | null;
   readonly isReturn: boolean;
 }
@@ -97,6 +99,8 @@ export function createPurchaseJournal(deps: JournalDeps) {
       chosenJson: JSON.stringify(draft.chosen),
       orderNumber: draft.orderNumber,
       recipientName: draft.recipientName,
+      recipientCity: draft.recipientCity,
+      recipientZip: draft.recipientZip,
       insuranceCents: draft.insuranceCents,
       isReturn: draft.isReturn,
     };

@@ -110,6 +110,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       recipientName: stored.input.to.name,
+      recipientCity: stored.input.to.city,
+      recipientZip: stored.input.to.zip,
       insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
       isReturn: stored.input.options.isReturnLabel === true,
     };
@@ -147,6 +149,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) },
       orderNumber: input.orderNumber ?? null,
       recipientName: input.to.name,
+      recipientCity: input.to.city,
+      recipientZip: input.to.zip,
       insuranceCents: null,
       isReturn,
     };
@@ -161,6 +165,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       chosen: { carrierCode: row.carrier_code, serviceLevel: row.service_level, serviceName: row.service_name, price: null },
       orderNumber: row.order_number,
       recipientName: row.recipient_name,
+      recipientCity: row.recipient_city ?? null,
+      recipientZip: row.recipient_zip ?? null,
       insuranceCents: row.insurance_cents,
       isReturn: row.is_return === 1,
     };

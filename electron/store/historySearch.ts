@@ -8,17 +8,25 @@ export interface HistoryQuery {
   readonly beforeId?: number;
 }
 
+/** Trigrams need three characters: a shorter query can only be a prefix. */
+export const SUBSTRING_MIN_CHARS = 3;
+
+/** An FTS5 string literal: the text matched as one run of characters, whatever punctuation it holds. */
+const phrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
 /**
  * History search over shipments. A query is tried as each kind of key at once
  * (tracking number, platform_uk_id, shipment_no exactly; order number,
- * recipient name and recipient last name by prefix), every lookup an index seek or a prefix range
- * on a lowercase column, so a search stays in milliseconds at a million rows.
- * Rows from the lookups are merged newest first.
+ * recipient name and recipient last name by prefix; and, from three
+ * characters on, any part of a tracking number, order number, name, city or
+ * ZIP through the trigram index of migration 9). Every lookup is an index
+ * seek, a prefix range or a trigram lookup, so a search stays in milliseconds
+ * at a million rows. Rows from the lookups are merged newest first.
  */
 export function createHistorySearch(db: Db) {
   // Everything a history row shows; the request and the raw answer stay on disk (they are most of a row's bytes).
   const cols = `s.id, s.package_key, s.platform_uk_id, s.backend_id, s.state, s.method, '' AS request_json, s.chosen_json, NULL AS result_json,
-    s.error, s.attempts, s.order_number, s.recipient_name, s.shipment_no, s.tracking_no, s.carrier_code, s.service_level, s.service_name,
+    s.error, s.attempts, s.order_number, s.recipient_name, s.recipient_city, s.recipient_zip, s.shipment_no, s.tracking_no, s.carrier_code, s.service_level, s.service_name,
     s.cost_cents, s.currency, s.insurance_cents, s.duplicate_label, s.rate_mismatch_json, s.is_return, s.created_at, s.updated_at,
     s.bought_at, s.voided_at`;
   const maxId = Number.MAX_SAFE_INTEGER;
@@ -45,6 +53,10 @@ export function createHistorySearch(db: Db) {
   const lastNamePrefix = db.prepare<[string, string, number, number], ShipmentRow>(
     `SELECT ${cols} FROM shipments s WHERE s.recipient_last_lc >= ? AND s.recipient_last_lc < ? AND s.id < ?
      ORDER BY s.recipient_last_lc, s.id DESC LIMIT ?`,
+  );
+  const anyPart = db.prepare<[string, number, number], ShipmentRow>(
+    `SELECT ${cols} FROM shipments s WHERE s.id IN
+       (SELECT rowid FROM shipments_search WHERE shipments_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)`,
   );
   const latest = db.prepare<[number, number], ShipmentRow>(`SELECT ${cols} FROM shipments s WHERE s.id < ? ORDER BY s.id DESC LIMIT ?`);
   const latestInState = db.prepare<[string, number, number], ShipmentRow>(
@@ -80,6 +92,11 @@ export function createHistorySearch(db: Db) {
       add(orderPrefix.all(key, upper, before, take));
       add(namePrefix.all(key, upper, before, take));
       if (!key.includes(' ')) add(lastNamePrefix.all(key, upper, before, take));
+      if ([...key].length >= SUBSTRING_MIN_CHARS) {
+        const compact = normalizeTracking(text);
+        const match = compact !== key && [...compact].length >= SUBSTRING_MIN_CHARS ? `${phrase(key)} OR ${phrase(compact)}` : phrase(key);
+        add(anyPart.all(match, before, take));
+      }
       rows = [...found.values()].sort((a, b) => b.id - a.id);
     }
     return rows

@@ -18,6 +18,8 @@ export interface ShipmentRow {
   readonly attempts: number;
   readonly order_number: string | null;
   readonly recipient_name: string | null;
+  readonly recipient_city?: string | null;
+  readonly recipient_zip?: string | null;
   readonly shipment_no: string | null;
   readonly tracking_no: string | null;
   readonly carrier_code: string | null;
@@ -47,6 +49,9 @@ export interface PendingInsert {
   readonly chosenJson: string | null;
   readonly orderNumber: string | null;
   readonly recipientName: string | null;
+  /** The recipient's city and ZIP, for History search by any part of them. */
+  readonly recipientCity?: string | null;
+  readonly recipientZip?: string | null;
   readonly insuranceCents: number | null;
   readonly isReturn: boolean;
 }
@@ -108,12 +113,13 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     "SELECT count(*) AS n FROM shipments WHERE coalesce(backend_id, '') = ? AND package_key = ? AND state = 'voided'",
   );
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, backend_id, state, method, request_json, chosen_json,
-      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, insurance_cents, is_return, created_at, updated_at)
+      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, recipient_city, recipient_zip, insurance_cents, is_return,
+      created_at, updated_at)
     VALUES (@packageKey, @platformUkId, @backendId, 'pending', @method, @requestJson, @chosenJson, @orderNumber, @orderNumberLc,
-      @recipientName, @recipientLc, @recipientLastLc, @insuranceCents, @isReturn, @at, @at)`);
+      @recipientName, @recipientLc, @recipientLastLc, @recipientCity, @recipientZip, @insuranceCents, @isReturn, @at, @at)`);
   const resend = db.prepare(`UPDATE shipments SET state = 'pending', method = @method, request_json = @requestJson, chosen_json = @chosenJson,
       order_number = @orderNumber, order_number_lc = @orderNumberLc, recipient_name = @recipientName, recipient_lc = @recipientLc,
-      recipient_last_lc = @recipientLastLc, insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
+      recipient_last_lc = @recipientLastLc, recipient_city = @recipientCity, recipient_zip = @recipientZip, insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const attempt = db.prepare('UPDATE shipments SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
@@ -154,6 +160,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     recipientName: p.recipientName,
     recipientLc: p.recipientName === null ? null : normalizeKey(p.recipientName),
     recipientLastLc: p.recipientName === null ? null : lastNameKey(p.recipientName),
+    recipientCity: p.recipientCity ?? null,
+    recipientZip: p.recipientZip ?? null,
     insuranceCents: p.insuranceCents,
     isReturn: p.isReturn ? 1 : 0,
     at: at(),

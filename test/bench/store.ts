@@ -1,6 +1,7 @@
 // Store benchmark (issue 4 item 8): fills a station database with realistic
 // shipments (labels excluded), then times history searches by tracking number,
-// recipient name prefix and order number, and the time to open and migrate the
+// recipient name prefix and order number, by any part of a value (a tracking
+// number's tail, a city, a ZIP: the trigram index), and the time to open and migrate the
 // filled file. `--json` prints one JSON object; `--rows N` changes the size.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,9 +59,9 @@ try {
   const fillStart = performance.now();
   const db = openDatabase({ file });
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json, result_json,
-      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, shipment_no, tracking_no, tracking_lc, carrier_code, service_level,
+      order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, recipient_city, recipient_zip, shipment_no, tracking_no, tracking_lc, carrier_code, service_level,
       service_name, cost_cents, currency, duplicate_label, attempts, created_at, updated_at, bought_at, voided_at)
-    VALUES (?, ?, ?, 'create_and_pay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 0, 1, ?, ?, ?, ?)`);
+    VALUES (?, ?, ?, 'create_and_pay', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'USD', 0, 1, ?, ?, ?, ?)`);
   const trackings: string[] = [];
   const orders: string[] = [];
   const names: string[] = [];
@@ -79,7 +80,7 @@ try {
       const result = JSON.stringify({ shipment_no: `SN${i}`, tracking_no: tracking, carrier_code: carrier, service_level: level, total_fee: 5.25, label_urls: [`https://labels.example/${i}.png`], to: { name, city, state: st, zip } });
       const cost = 400 + Math.floor(random() * 4000);
       insert.run(`order:${order.toLowerCase()}#0`, platformId, voided ? 'voided' : 'bought', request, JSON.stringify({ carrierCode: carrier, serviceLevel: level }), result,
-        order, normalizeKey(order), name, normalizeKey(name), lastNameKey(name), `SN${i}`, tracking, normalizeTracking(tracking), carrier, level, serviceName, cost, at, at, at, voided ? at : null);
+        order, normalizeKey(order), name, normalizeKey(name), lastNameKey(name), city, zip, `SN${i}`, tracking, normalizeTracking(tracking), carrier, level, serviceName, cost, at, at, at, voided ? at : null);
       if (i % 97 === 0) {
         trackings.push(tracking);
         orders.push(order);
@@ -111,6 +112,12 @@ try {
       tracking: time((i) => run(trackings[(i * 7) % trackings.length] as string)),
       name_prefix: time((i) => run(prefixes[(i * 11) % prefixes.length] as string)),
       order: time((i) => run(orders[(i * 13) % orders.length] as string)),
+    },
+    any_part: {
+      tracking_tail: time((i) => run((trackings[(i * 7) % trackings.length] as string).slice(-6))),
+      city: time((i) => run((cities[i % cities.length] as readonly string[])[0]?.slice(1, 6) ?? '')),
+      zip: time((i) => run((cities[i % cities.length] as readonly string[])[2]?.slice(1) ?? '')),
+      order_tail: time((i) => run((orders[(i * 13) % orders.length] as string).slice(-4))),
     },
     open_migrate_ms: openMigrateMs,
   };

@@ -40,6 +40,8 @@ const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
   chosen: { carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 },
   orderNumber: 'A-1',
   recipientName: 'Ann Lee',
+  recipientCity: 'Denver',
+  recipientZip: '80202',
   insuranceCents: null,
   isReturn: false,
 });

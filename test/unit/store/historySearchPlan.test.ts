@@ -31,8 +31,9 @@ describe('history search plans', () => {
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail);
       const where = sql.replace(/\s+/g, ' ').replace(/^.* FROM /, 'FROM ');
       expect(plan.length, where).toBeGreaterThan(0);
-      for (const step of plan) {
-        expect(step, where).toMatch(/^SEARCH \w+ USING (COVERING )?(INDEX|INTEGER PRIMARY KEY)/);
+      for (const step of plan.filter((s) => !/^LIST SUBQUERY/.test(s))) {
+        // The substring lookup asks the trigram index (a virtual table's own index), then seeks rows by id.
+        expect(step, where).toMatch(/^(SEARCH \w+ USING (COVERING )?(INDEX|INTEGER PRIMARY KEY)|SCAN shipments_search VIRTUAL TABLE INDEX)/);
         expect(step, where).not.toMatch(/TEMP B-TREE/);
       }
     }
