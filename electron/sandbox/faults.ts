@@ -1,5 +1,6 @@
 import { refuse } from './errorCodes';
 import { seededRandom } from './domain/random';
+import type { UnreadableKind } from './unreadableAnswers';
 
 export interface FaultSettings {
   /** Added before every request is handled. */
@@ -8,6 +9,9 @@ export interface FaultSettings {
   failRate: number;
   /** Number of upcoming purchases whose response is dropped (socket destroyed) after the purchase commits. */
   dropPurchaseResponses: number;
+  /** Number of upcoming v2 purchases answered, after they commit, in a shape the station cannot parse (unreadableAnswers.ts). */
+  unreadablePurchaseAnswers: number;
+  unreadableKind: UnreadableKind;
 }
 
 /** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
@@ -18,7 +22,7 @@ export class Faults {
   private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
-    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0 };
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered' };
     this.random = seededRandom(seed);
     this.set(initial);
   }
@@ -27,6 +31,8 @@ export class Faults {
     if (change.latencyMs !== undefined) this.settings.latencyMs = Math.max(0, change.latencyMs);
     if (change.failRate !== undefined) this.settings.failRate = Math.min(1, Math.max(0, change.failRate));
     if (change.dropPurchaseResponses !== undefined) this.settings.dropPurchaseResponses = Math.max(0, Math.floor(change.dropPurchaseResponses));
+    if (change.unreadablePurchaseAnswers !== undefined) this.settings.unreadablePurchaseAnswers = Math.max(0, Math.floor(change.unreadablePurchaseAnswers));
+    if (change.unreadableKind !== undefined) this.settings.unreadableKind = change.unreadableKind;
   }
 
   current(): Readonly<FaultSettings> {
@@ -64,5 +70,12 @@ export class Faults {
     if (this.settings.dropPurchaseResponses <= 0) return false;
     this.settings.dropPurchaseResponses -= 1;
     return true;
+  }
+
+  /** The kind of unreadable answer this committed purchase gets, or null for a normal answer; consumes one. */
+  takeUnreadable(): UnreadableKind | null {
+    if (this.settings.unreadablePurchaseAnswers <= 0) return null;
+    this.settings.unreadablePurchaseAnswers -= 1;
+    return this.settings.unreadableKind;
   }
 }

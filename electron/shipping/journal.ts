@@ -1,11 +1,13 @@
 import { StationFailure, fail, type StationError } from '../../shared/contract/errors';
 import { toCents } from '../../shared/domain/money';
+import { UnreadableAnswerFailure } from '../api/answer';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
 import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
 import { createLocalClaims, type PurchaseClaims, type SharedShipment } from './claims';
+import { createLabelSalvage } from './salvage';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
 export interface ChosenService {
@@ -90,6 +92,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
   const attempts = deps.attempts ?? PURCHASE_ATTEMPTS;
   const retryDelayMs = deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS;
   const claims = deps.claims ?? createLocalClaims();
+  const salvage = createLabelSalvage({ shipments: deps.shipments, fetchBytes: deps.fetchBytes, log: deps.log });
   let closed = false;
 
   function journal(packageKey: string, draft: PurchaseDraft, platformUkId: string): ShipmentRow {
@@ -208,6 +211,13 @@ export function createPurchaseJournal(deps: JournalDeps) {
         deps.onStage?.(eventKey, 'bought', done);
         return done;
       } catch (error) {
+        if (error instanceof UnreadableAnswerFailure && !closed) {
+          // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
+          const { row: done, labels } = await salvage.salvage(row, error);
+          await claims.publish(done, labels);
+          deps.onStage?.(eventKey, 'bought', done);
+          return done;
+        }
         last = toFailure(error);
         if (closed) break;
         if (definitive.has(last.error.code)) {

@@ -130,6 +130,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     labelCount: row.label_count ?? 0,
     qrCodeCount: row.qrcode_count ?? 0,
     customsFormCount: row.customs_form_count ?? 0,
+    unreadableAnswer: row.unreadable_answer ? { details: (JSON.parse(row.unreadable_answer) as { details: string }).details } : null,
     error: row.state === 'voided' ? null : row.error,
     createdAt: row.created_at,
     boughtAt: row.bought_at,

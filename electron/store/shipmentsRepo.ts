@@ -31,6 +31,8 @@ export interface ShipmentRow {
   readonly duplicate_label: number;
   readonly rate_mismatch_json: string | null;
   readonly is_return: number;
+  /** Set when the purchase answer was not understood: UnreadableAnswer JSON (the answer without secrets, what was found in it). */
+  readonly unreadable_answer: string | null;
   readonly created_at: string;
   readonly updated_at: string;
   readonly bought_at: string | null;
@@ -59,7 +61,8 @@ export interface PendingInsert {
 export interface BoughtUpdate {
   readonly resultJson: string;
   readonly shipmentNo: string | null;
-  readonly trackingNo: string;
+  /** Null only for a purchase whose answer was not understood and held no tracking number. */
+  readonly trackingNo: string | null;
   readonly carrierCode: string | null;
   readonly serviceLevel: string | null;
   readonly serviceName: string | null;
@@ -69,6 +72,8 @@ export interface BoughtUpdate {
   readonly rateMismatchJson: string | null;
   /** Kept in the error column of a bought row: something about it still needs attention. */
   readonly note: string | null;
+  /** The kept answer of a purchase the station could not read (see migration 010). */
+  readonly unreadableAnswer?: string | null;
   readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
 }
 
@@ -125,7 +130,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
       tracking_no = @trackingNo, tracking_lc = @trackingLc, carrier_code = @carrierCode, service_level = @serviceLevel,
       service_name = @serviceName, cost_cents = @costCents, currency = @currency, duplicate_label = @duplicateLabel,
-      rate_mismatch_json = @rateMismatchJson, error = @note, bought_at = @at, updated_at = @at
+      rate_mismatch_json = @rateMismatchJson, error = @note, unreadable_answer = @unreadableAnswer, bought_at = @at, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const label = db.prepare('INSERT OR REPLACE INTO labels (shipment_id, kind, seq, url, png) VALUES (?, ?, ?, ?, ?)');
   const clearNote = db.prepare("UPDATE shipments SET error = NULL, updated_at = ? WHERE id = ? AND state = 'bought'");
@@ -197,7 +202,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
         resultJson: u.resultJson,
         shipmentNo: u.shipmentNo,
         trackingNo: u.trackingNo,
-        trackingLc: normalizeTracking(u.trackingNo),
+        trackingLc: u.trackingNo === null ? null : normalizeTracking(u.trackingNo),
         carrierCode: u.carrierCode,
         serviceLevel: u.serviceLevel,
         serviceName: u.serviceName,
@@ -206,6 +211,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
         duplicateLabel: u.duplicateLabel ? 1 : 0,
         rateMismatchJson: u.rateMismatchJson,
         note: u.note,
+        unreadableAnswer: u.unreadableAnswer ?? null,
         at: at(),
       });
       if (info.changes === 0) return false;

@@ -116,6 +116,12 @@ export interface Shipment {
   readonly qrCodeCount: number;
   /** Customs forms (CN22/CN23) stored with the label, printed after it. */
   readonly customsFormCount: number;
+  /**
+   * Bought, but the service's answer was not understood: the station kept it
+   * and took what it could find (tracking number, label). `details` is the
+   * line for support; the operator's words are in `error`.
+   */
+  readonly unreadableAnswer: { readonly details: string } | null;
   readonly error: string | null;
   readonly createdAt: string;
   readonly boughtAt: string | null;

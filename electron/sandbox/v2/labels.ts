@@ -11,6 +11,7 @@ import { insuredValueOf } from './insurance';
 import { addressIssueCoder } from './normalize';
 import { internationalLevel, quoteInternational } from '../domain/international';
 import { commitPurchase, labelUrl, storedLabels, type RenderedLabel } from './purchase';
+import { unreadablePurchaseAnswer } from '../unreadableAnswers';
 import { applies, quoteInput, ratedShipment } from './rating';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -63,7 +64,9 @@ function answerPurchase(ctx: SandboxContext, record: ShipmentRecord, labels: rea
     ctx.stats.droppedResponses += 1;
     return { drop: true };
   }
-  return ok(shipmentWire(ctx, record, false, labels));
+  const unreadable = ctx.faults.takeUnreadable();
+  const wire = shipmentWire(ctx, record, false, labels);
+  return ok(unreadable ? unreadablePurchaseAnswer(wire, unreadable) : wire);
 }
 
 /** POST /api/shipment/create_and_pay */
