@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { grayImage, luma, overWhite, type GrayImage } from './gray';
 import { LITTLE_ENDIAN, badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
+import { sameBytes } from './sameBytes';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
 export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | { readonly kind: 'gray'; readonly image: GrayImage };
@@ -103,6 +104,10 @@ function fromRgb(lines: PngScanlines): GrayImage {
   for (let y = 0; y < height; y += 1) {
     let i = lines.offset + y * lines.rowStride;
     const o = y * width;
+    if (y > 0 && sameBytes(src, i, src, i - lines.rowStride, lines.stride)) {
+      out.copyWithin(o, o - width, o);
+      continue;
+    }
     for (let x = 0; x < width; x += 1, i += 3) {
       const r = src[i]!;
       const g = src[i + 1]!;
@@ -135,6 +140,10 @@ function fromRgba(lines: PngScanlines): GrayImage {
   for (let y = 0; y < height; y += 1) {
     let i = lines.offset + y * lines.rowStride;
     const o = y * width;
+    if (y > 0 && sameBytes(src, i, src, i - lines.rowStride, lines.stride)) {
+      out.copyWithin(o, o - width, o);
+      continue;
+    }
     for (let x = 0; x < width; x += 1, i += 4) {
       if (words) {
         const word = words[i >> 2]!;

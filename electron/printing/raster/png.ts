@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { fail } from '../../../shared/contract/errors';
+import { allZero } from './sameBytes';
 
 export interface PngHeader {
   readonly width: number;
@@ -97,7 +98,9 @@ export function readScanlines(bytes: Uint8Array): PngScanlines {
   let data: Uint8Array;
   try {
     // Bounded by what the header promises, so a zlib bomb fails instead of filling memory.
-    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: (stride + 1) * header.height + 65536 });
+    // One output chunk the size the header promises: zlib's default 16 KB chunks are glued together with a second copy.
+    const expected = (stride + 1) * header.height;
+    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: expected + 65536, chunkSize: Math.max(1024, expected + 1) });
   } catch {
     badLabel('its image data is corrupt');
   }
@@ -126,9 +129,14 @@ function unfilterAligned(raw: Uint8Array, stride: number, height: number, bpp: n
   for (let y = 0; y < height; y += 1) {
     const from = y * (stride + 1);
     const row = y * rowStride;
-    data.set(raw.subarray(from + 1, from + 1 + stride), row);
     const w = row >> 2;
-    switch (raw[from]) {
+    const filter = raw[from];
+    if (filter === 2 && y > 0 && allZero(raw, from + 1, stride)) {
+      data.copyWithin(row, row - rowStride, row);
+      continue;
+    }
+    data.set(raw.subarray(from + 1, from + 1 + stride), row);
+    switch (filter) {
       case 0:
         break;
       case 1:
@@ -193,7 +201,8 @@ function unfilter(data: Uint8Array, stride: number, height: number, bpp: number)
         unSub(data, row, stride, bpp);
         break;
       case 2:
-        if (y > 0) unUp(data, row, prior, stride);
+        if (y > 0 && !allZero(data, row, stride)) unUp(data, row, prior, stride);
+        else if (y > 0) data.copyWithin(row, prior, prior + stride);
         break;
       case 3:
         if (y > 0) unAverage(data, row, prior, stride, bpp);

@@ -60,7 +60,8 @@ export function rastersEqual(a: Raster, b: Raster): boolean {
 
 export function blackPixelCount(raster: Raster): number {
   let count = 0;
-  for (const byte of raster.data) count += POPCOUNT[byte]!;
+  const data = raster.data;
+  for (let i = 0; i < data.length; i += 1) count += POPCOUNT[data[i]!]!;
   return count;
 }
 

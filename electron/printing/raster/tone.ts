@@ -1,5 +1,6 @@
 import { createRaster, type Raster } from './raster';
 import type { GrayImage } from './gray';
+import { sameBytes } from './sameBytes';
 
 export const THRESHOLD = 128;
 const MID_LOW = 48;
@@ -101,8 +102,13 @@ export function toneGray(g: GrayImage, mode: ToneMode = 'auto'): Toned {
   const midRows: number[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = g.offset + y * g.stride;
-    padded.set(g.data.subarray(row, row + width));
     const o = y * n;
+    if (y > 0 && sameBytes(g.data, row, g.data, row - g.stride, width)) {
+      out.copyWithin(o, o - n, o);
+      if (midRows[midRows.length - 1] === y - 1) midRows.push(y);
+      continue;
+    }
+    padded.set(g.data.subarray(row, row + width));
     let mid = 0;
     for (let b = 0; b < n; b += 1) {
       const w0 = words[b * 2]!;
