@@ -14,7 +14,7 @@ import { createPrintingModule, type PrintingModuleOptions } from '../printing/mo
 import { createLocalClaims } from '../shipping/claims';
 import { createShippingModule } from '../shipping/module';
 import { adoptUnkeyedBackend } from '../store/backendAdoption';
-import { openDatabase } from '../store/database';
+import { openStationDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
 import { readBackendSettings } from '../backend/settings';
 import { createVault, type Vault } from '../vault/vault';
@@ -22,6 +22,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { createEventHub, type EventHub } from './events';
 import type { StationContext, StationModule } from './module';
 import { applyPracticeDefaults } from './practiceDefaults';
+import { readOnlyHandlers } from './readOnly';
 import { STATION_NAME, STATION_VERSION } from './version';
 
 export interface StationConfig {
@@ -74,14 +75,16 @@ type Lifecycle = Pick<StationModule<never>, 'start' | 'close'>;
 export async function createStation(config: StationConfig): Promise<Station> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const log = createFileLogger({ dir: path.join(config.dataDir, 'logs'), ...(config.echoLog ? { echo: config.echoLog } : {}) });
-  let db: ReturnType<typeof openDatabase>;
+  let opened: ReturnType<typeof openStationDatabase>;
   try {
-    db = openDatabase({ file: path.join(config.dataDir, 'station.sqlite') });
+    opened = openStationDatabase(path.join(config.dataDir, 'station.sqlite'));
   } catch (error) {
     log.error('database did not open', { error });
     log.close();
     throw error;
   }
+  const { db, damage } = opened;
+  if (damage) log.error('database is damaged; open read-only for reprints', { finding: damage.finding, copy: damage.copy, tablesWithLoss: damage.tablesWithLoss });
   const events = createEventHub((error) => log.error('event listener failed', { error }));
   const now = config.now ?? (() => new Date());
   const context: StationContext = { dataDir: config.dataDir, db, emit: events.emit, log, now };
@@ -137,7 +140,8 @@ export async function createStation(config: StationConfig): Promise<Station> {
     return (await late.dispatch(name, input)) as Result<CommandOutput<N>>;
   }
   const bench = createBenchModule(context, events, call);
-  const modules: Lifecycle[] = [backend, printing, devices, account, shipping, bench];
+  // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
+  const modules: Lifecycle[] = damage ? [backend, devices, bench] : [backend, printing, devices, account, shipping, bench];
 
   const info = async (): Promise<StationInfo> => ({
     name: STATION_NAME,
@@ -145,9 +149,10 @@ export async function createStation(config: StationConfig): Promise<Station> {
     dataDir: config.dataDir,
     startedAt,
     backend: await backendService.status(),
+    ...(damage ? { readOnly: damage.message } : {}),
   });
   // Spelled out so the type checker proves every contract command has exactly one handler.
-  const handlers: Handlers = {
+  const allHandlers: Handlers = {
     ...backend.handlers,
     ...printing.handlers,
     ...devices.handlers,
@@ -157,6 +162,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     'station.info': info,
   };
 
+  const handlers = damage ? readOnlyHandlers(allHandlers, damage.message) : allHandlers;
   const dispatch = createDispatcher(handlers, log);
   late.dispatch = dispatch;
   const started: Lifecycle[] = [];
@@ -189,7 +195,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     await closeAll();
     throw error;
   }
-  if (!config.override) {
+  if (!config.override && !damage) {
     // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
     await applyPracticeDefaults(dispatch, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
       log.warn('practice defaults were not applied', { error }),

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fail } from '../../shared/contract/errors';
 import { migrations, type Migration } from './migrations';
 
@@ -20,6 +21,16 @@ export interface OpenOptions {
  * text changed after it was applied is refused too.
  */
 export function openDatabase(options: OpenOptions): Db {
+  try {
+    return openChecked(options);
+  } catch (error) {
+    if (error instanceof DamagedFile) refuseDamaged(options.file, error);
+    throw error;
+  }
+}
+
+/** Opens and migrates, or throws DamagedFile (with a copy kept) when SQLite finds the file damaged. */
+function openChecked(options: OpenOptions): Db {
   const list = options.migrations ?? migrations;
   const db = new Database(options.file);
   try {
@@ -27,7 +38,7 @@ export function openDatabase(options: OpenOptions): Db {
     checkIntegrity(db, options.file);
   } catch (error) {
     db.close();
-    if (isDamage(error)) damaged(options.file, error instanceof Error ? error.message : String(error));
+    if (isDamage(error)) throw new DamagedFile(firstLine(error), keepCopy(options.file));
     throw error;
   }
   try {
@@ -97,10 +108,23 @@ class DamagedDatabase extends Error {
   override readonly name = 'DamagedDatabase';
 }
 
+/** The check failed; the copy is already kept. */
+class DamagedFile extends Error {
+  override readonly name = 'DamagedFile';
+  constructor(
+    readonly finding: string,
+    readonly copy: string,
+  ) {
+    super(finding);
+  }
+}
+
 function isDamage(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return error instanceof DamagedDatabase || code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
 }
+
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /**
  * SQLite's own check at open, so a damaged file is found now, in words,
@@ -114,14 +138,143 @@ function checkIntegrity(db: Database.Database, file: string): void {
   if (first !== 'ok') throw new DamagedDatabase(String(first));
 }
 
-/** Keeps a copy of the damaged file (and its WAL) beside it, then refuses in words that say where it is and what to do. */
-function damaged(file: string, finding: string): never {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const copy = `${file}.damaged-${stamp}`;
-  fs.copyFileSync(file, copy);
-  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+/** Refuses in words that say where the kept copy is and what to do. */
+function refuseDamaged(file: string, damage: DamagedFile): never {
   return fail(
     'conflict',
-    `The station's database ${file} is damaged (SQLite found: ${finding.split('\n')[0]}). A copy is kept as ${copy}. Restore the data folder from a backup, or move station.sqlite aside to start an empty station; the labels stay readable in the copy.`,
+    `The station's database ${file} is damaged (SQLite found: ${damage.finding}). A copy is kept as ${damage.copy}. Restore the data folder from a backup, or move station.sqlite aside to start an empty station; the labels stay readable in the copy.`,
   );
+}
+
+/**
+ * Copies the damaged file (and its WAL) beside it, once: a station that
+ * keeps opening the same damaged file finds its earlier copy instead of
+ * filling the folder with identical ones.
+ */
+function keepCopy(file: string): string {
+  const bytes = fs.readFileSync(file);
+  const wal = fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : undefined;
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.damaged-`;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(prefix) || name.endsWith('-wal')) continue;
+    const earlier = path.join(dir, name);
+    const earlierWal = `${earlier}-wal`;
+    const sameWal = wal ? fs.existsSync(earlierWal) && fs.readFileSync(earlierWal).equals(wal) : !fs.existsSync(earlierWal);
+    if (sameWal && fs.readFileSync(earlier).equals(bytes)) return earlier;
+  }
+  const copy = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  fs.writeFileSync(copy, bytes);
+  if (wal) fs.writeFileSync(`${copy}-wal`, wal);
+  return copy;
+}
+
+/** What the station found at open when its database failed SQLite's check. */
+export interface DatabaseDamage {
+  /** SQLite's first finding, for the details line. */
+  readonly finding: string;
+  /** The untouched copy kept beside the file. */
+  readonly copy: string;
+  /** Tables whose rows could not all be read back. */
+  readonly tablesWithLoss: readonly string[];
+  /** The operator's words: what happened, where the copy is, what still works and what to do. */
+  readonly message: string;
+}
+
+export interface StationDatabase {
+  readonly db: Db;
+  /** Present when the file failed the check: db is then an in-memory rescue of what could be read, for reprints only. */
+  readonly damage?: DatabaseDamage;
+}
+
+/**
+ * The station's own database. A file that fails the check is not refused
+ * outright: a copy is kept, the rows SQLite can still read are taken into
+ * memory (the damaged file is never written), and the caller opens the
+ * station read-only on that rescue, so stored labels can still be found and
+ * reprinted while the operator restores the folder.
+ */
+export function openStationDatabase(file: string): StationDatabase {
+  try {
+    return { db: openChecked({ file }) };
+  } catch (error) {
+    if (!(error instanceof DamagedFile)) throw error;
+    const { db, tablesWithLoss } = rescue(file);
+    const lost = tablesWithLoss.length > 0 ? ' Some stored rows could not be read back, so History may miss labels.' : '';
+    return {
+      db,
+      damage: {
+        finding: error.finding,
+        copy: error.copy,
+        tablesWithLoss,
+        message:
+          `The station's database is damaged, so the station is open for reprints only: History and reprinting work, buying and scanning do not.${lost} ` +
+          `A copy of the damaged file is kept as ${error.copy}. To ship again, close the station and restore the data folder from a backup, or move station.sqlite aside to start an empty station.`,
+      },
+    };
+  }
+}
+
+const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Reads what it can of a damaged file into a fresh in-memory database:
+ * the tables as the file declared them, their rows by a plain scan (a
+ * damaged index is never consulted), then the indexes, then the code's
+ * migrations. A table that stops reading part-way keeps the rows read
+ * before the damage. A file that is not a database at all rescues nothing.
+ */
+function rescue(file: string): { db: Db; tablesWithLoss: string[] } {
+  const db = new Database(':memory:');
+  const tablesWithLoss: string[] = [];
+  let source: Db | undefined;
+  try {
+    source = new Database(file, { readonly: true, fileMustExist: true });
+    const schema = source.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'").all() as Array<{
+      type: string;
+      name: string;
+      sql: string;
+    }>;
+    const tables = schema.filter((entry) => entry.type === 'table');
+    for (const table of tables) db.exec(table.sql);
+    const hasSequence = source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined;
+    for (const name of [...tables.map((t) => t.name), ...(hasSequence ? ['sqlite_sequence'] : [])]) {
+      if (!copyRows(source, db, name)) tablesWithLoss.push(name);
+    }
+    for (const entry of schema.filter((e) => e.type !== 'table')) {
+      try {
+        db.exec(entry.sql);
+      } catch {
+        // An index the rescued rows no longer satisfy is left out: the rescue is read-only, and a scan answers without it.
+      }
+    }
+    db.pragma(`user_version = ${source.pragma('user_version', { simple: true }) as number}`);
+  } catch {
+    // The file's own schema is unreadable: the rescue starts empty and History says nothing was found.
+    tablesWithLoss.push('sqlite_master');
+  } finally {
+    source?.close();
+  }
+  db.pragma('foreign_keys = ON');
+  migrate(db, migrations);
+  return { db, tablesWithLoss };
+}
+
+/** Copies one table's readable rows; false when the scan broke off at damage (the rows before it are kept). */
+function copyRows(source: Db, target: Db, table: string): boolean {
+  let insert: Database.Statement | undefined;
+  target.exec('BEGIN');
+  try {
+    for (const row of source.prepare(`SELECT * FROM ${quoteName(table)}`).iterate() as Iterable<Record<string, unknown>>) {
+      insert ??= target.prepare(
+        `INSERT OR IGNORE INTO ${quoteName(table)} (${Object.keys(row).map(quoteName).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`,
+      );
+      insert.run(...Object.values(row));
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    target.exec('COMMIT');
+  }
 }

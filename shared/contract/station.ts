@@ -34,6 +34,8 @@ export interface StationInfo {
   readonly dataDir: string;
   readonly backend: BackendStatus;
   readonly startedAt: string;
+  /** Present when the database is damaged: the words saying the station is open for reprints only, and why. */
+  readonly readOnly?: string;
 }
 
 const httpUrl = z

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
+import type { PrintJobView } from '../../../shared/contract/printing';
+import { createStation, type Station } from '../../../electron/station/createStation';
+import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { makeTempDir } from '../../support/tempDir';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const memoryKeychain = (): KeychainBackend => {
+  const secrets = new Map<string, string>();
+  return {
+    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
+    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
+    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
+  };
+};
+
+async function open(dataDir: string): Promise<Station> {
+  const station = await createStation({ dataDir, vault: createVault({ keychain: memoryKeychain() }), devices: { noUsb: true }, printing: { usb: null } });
+  cleanups.push(() => station.close());
+  return station;
+}
+
+async function call<N extends CommandName>(station: Station, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+  const result = await station.dispatch(name, input);
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.value as CommandOutput<N>;
+}
+
+function printed(station: Station, jobId: string): Promise<PrintJobView> {
+  return new Promise((resolve) => {
+    const off = station.events.subscribe((name, payload) => {
+      const job = payload as PrintJobView;
+      if (name === 'print.job' && job.id === jobId && (job.status === 'done' || job.status === 'failed')) {
+        off();
+        resolve(job);
+      }
+    });
+  });
+}
+
+/** Overwrites the root page of one of the shipments table's indexes with garbage, as a bad sector or a torn write leaves it. */
+function damageAnIndex(file: string): void {
+  const db = new Database(file);
+  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'shipments' ORDER BY rootpage LIMIT 1").get() as { rootpage: number };
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  const fd = fs.openSync(file, 'r+');
+  fs.writeSync(fd, Buffer.alloc(pageSize, 0x41), 0, pageSize, (rootpage - 1) * pageSize);
+  fs.closeSync(fd);
+}
+
+describe('a station on a damaged database', () => {
+  it('keeps a copy, opens read-only in words, refuses to buy or scan, and still reprints a stored label', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const first = await open(temp.dir);
+    const to = { name: 'Ann Lee', street: '1457 Sunset Blvd', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' };
+    const quote = await call(first, 'rates.quote', { to, package: { weightOz: 12 } });
+    const bought = await call(first, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: quote.rates[quote.preselected ?? 0]?.rateId ?? '', packageKey: 'damaged-1', print: false });
+    const trackingNo = bought.shipment.trackingNo ?? '';
+    expect(trackingNo).not.toBe('');
+    await first.close();
+
+    const file = path.join(temp.dir, 'station.sqlite');
+    damageAnIndex(file);
+    const damagedBytes = fs.readFileSync(file);
+
+    const station = await open(temp.dir);
+    const info = await call(station, 'station.info', {});
+    expect(info.readOnly).toMatch(/^The station's database is damaged, so the station is open for reprints only: History and reprinting work, buying and scanning do not\./);
+    const copy = /kept as (\S+station\.sqlite\.damaged-\S+?)\. /.exec(info.readOnly ?? '')?.[1] ?? '';
+    expect(fs.readFileSync(copy)).toEqual(damagedBytes);
+    expect(info.readOnly).not.toMatch(/SQLITE_|rootpage|\bat \w+ \(/);
+
+    for (const refused of [
+      await station.dispatch('bench.scan', { text: '#DEMO-1001' }),
+      await station.dispatch('labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: quote.rates[0]?.rateId ?? '', packageKey: 'damaged-2', print: false }),
+      await station.dispatch('rates.quote', { to, package: { weightOz: 12 } }),
+    ]) {
+      expect(refused).toEqual({ ok: false, error: { code: 'conflict', message: info.readOnly } });
+    }
+
+    const found = await call(station, 'history.search', { query: trackingNo });
+    expect(found.shipments.map((s) => s.trackingNo)).toEqual([trackingNo]);
+    const shipmentId = found.shipments[0]?.id ?? 0;
+    const before = fs.existsSync(path.join(temp.dir, 'virtual-printer')) ? fs.readdirSync(path.join(temp.dir, 'virtual-printer')).length : 0;
+    const { jobIds } = await call(station, 'history.reprint', { shipmentId, kind: 'label' });
+    expect(jobIds).toHaveLength(1);
+    const job = await printed(station, jobIds[0] ?? '');
+    expect(job.status).toBe('done');
+    expect(fs.readdirSync(path.join(temp.dir, 'virtual-printer')).length).toBeGreaterThan(before);
+
+    await station.close();
+    // The damaged file is evidence: the rescue never writes to it, and opening again keeps no second identical copy.
+    expect(fs.readFileSync(file)).toEqual(damagedBytes);
+    const again = await open(temp.dir);
+    expect((await call(again, 'station.info', {})).readOnly).toContain(copy);
+    expect(fs.readdirSync(temp.dir).filter((name) => name.startsWith('station.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
+  });
+});
