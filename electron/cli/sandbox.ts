@@ -19,7 +19,7 @@ export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the embedded Shipping Service sandbox (v2 and legacy v1) on loopback',
   usage: [
-    'Usage: parcel-station sandbox [--port N] [--legacy-port M] [--data-dir DIR] [--latency-ms X] [--fail-rate R] [--drop-purchases N] [--seed S]',
+    'Usage: parcel-station sandbox [--port N] [--legacy-port M] [--data-dir DIR] [--latency-ms X] [--fail-rate R] [--drop-purchases N] [--sparse-answers] [--seed S]',
     '',
     'Serves the v2 and v1 interfaces on 127.0.0.1 until SIGINT/SIGTERM. Prints one JSON line first:',
     '{"base_url", "legacy_base_url", "app_key", "app_secret", "api_token"}.',
@@ -30,6 +30,8 @@ export const sandboxCommand: CliCommand = {
     '  --latency-ms X   add X ms to every request',
     '  --fail-rate R    fail this fraction (0..1) of API requests with 503',
     '  --drop-purchases N  commit the next N purchases but drop their responses (the client sees a reset)',
+    '  --sparse-answers  answer v2 in the documented shapes with only what a client needs: optional fields left out,',
+    '                    numbers as strings, delivery days as ranges ("2-5"), unknown extra fields',
     '  --seed S         seed of the failure draws (and of in-memory credentials)',
   ].join('\n'),
   async run(argv, io) {
@@ -42,6 +44,7 @@ export const sandboxCommand: CliCommand = {
         'latency-ms': { type: 'string' },
         'fail-rate': { type: 'string' },
         'drop-purchases': { type: 'string' },
+        'sparse-answers': { type: 'boolean', default: false },
         seed: { type: 'string' },
       },
       strict: true,
@@ -59,6 +62,7 @@ export const sandboxCommand: CliCommand = {
       ...(latencyMs !== undefined ? { latencyMs } : {}),
       ...(failRate !== undefined ? { failRate } : {}),
       ...(seed !== undefined ? { seed: Math.floor(seed) } : {}),
+      sparseAnswers: values['sparse-answers'],
     });
     if (drops) sandbox.faults.set({ dropPurchaseResponses: drops });
     io.out(

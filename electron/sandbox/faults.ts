@@ -12,6 +12,8 @@ export interface FaultSettings {
   /** Number of upcoming v2 purchases answered, after they commit, in a shape the station cannot parse (unreadableAnswers.ts). */
   unreadablePurchaseAnswers: number;
   unreadableKind: UnreadableKind;
+  /** v2 answers in documented shapes with optional fields left out, numbers as strings, day ranges and unknown extra fields. */
+  sparseAnswers: boolean;
 }
 
 /** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
@@ -22,7 +24,7 @@ export class Faults {
   private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
-    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered' };
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false };
     this.random = seededRandom(seed);
     this.set(initial);
   }
@@ -33,6 +35,7 @@ export class Faults {
     if (change.dropPurchaseResponses !== undefined) this.settings.dropPurchaseResponses = Math.max(0, Math.floor(change.dropPurchaseResponses));
     if (change.unreadablePurchaseAnswers !== undefined) this.settings.unreadablePurchaseAnswers = Math.max(0, Math.floor(change.unreadablePurchaseAnswers));
     if (change.unreadableKind !== undefined) this.settings.unreadableKind = change.unreadableKind;
+    if (change.sparseAnswers !== undefined) this.settings.sparseAnswers = change.sparseAnswers;
   }
 
   current(): Readonly<FaultSettings> {

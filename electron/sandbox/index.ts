@@ -24,6 +24,8 @@ export interface SandboxOptions {
   legacyPort?: number;
   latencyMs?: number;
   failRate?: number;
+  /** Answer v2 in the sparse form (see v2/answers.ts): the documented shapes with only what a client cannot do without. */
+  sparseAnswers?: boolean;
   /** Seeds fault injection and, for an in-memory sandbox, the credentials. */
   seed?: number;
   /** Access token lifetime (default 1800). */
@@ -71,7 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     orders: new OrderStore(db),
     ledger: new Ledger(db),
     rates: new RateBook((options.rateTtlSeconds ?? 3600) * 1000),
-    faults: new Faults({ latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0 }, seed),
+    faults: new Faults({ latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, sparseAnswers: options.sparseAnswers ?? false }, seed),
     keys: loadAccountKeys(meta, options.dataDir ? undefined : options.seed),
     stats,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,

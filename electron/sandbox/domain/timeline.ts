@@ -4,10 +4,12 @@
  * tracking number's hash picks the ending: most are delivered, some end
  * available for pickup, returned to sender, or in an exception (error).
  */
-import type { TrackingStatus } from '../../../shared/api/v2/tracking';
 import type { ShipmentRecord, StoredAddress } from '../store/shipments';
 import { stateTimeZone } from './geo';
 import { hash32 } from './random';
+
+/** Tracking statuses the sandbox reports: the documented ones (v2-docs.md 5.3) and `error` for an exception. */
+export type TrackingStatus = 'created' | 'available_for_pickup' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'return_to_sender' | 'voided' | 'error';
 
 export interface TrackingPlace {
   readonly city: string;

@@ -3,16 +3,16 @@ import { standardizeAddress } from '../domain/addressStd';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 
 /**
  * POST /api/address/validate: the documented ValidatedAddress, flat, ZIP as
  * `zip`. A non-U.S. address is not validated (rule 1): it comes back as sent.
  */
-export function validateAddress(_ctx: SandboxContext, req: SandboxRequest): Reply {
+export function validateAddress(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(addressValidateRequestSchema, jsonBody(req));
   if (body.country.toUpperCase() !== 'US') {
-    return ok({ street: body.street, street2: body.street2 ?? null, city: body.city, state: body.state, zip: body.zip_code, country: body.country.toUpperCase(), residential: false, errored: false, corrected: false, standardized: false, errors: [], corrections: [] });
+    return answer(ctx, answerShapes.addressValidate, { street: body.street, street2: body.street2 ?? null, city: body.city, state: body.state, zip: body.zip_code, country: body.country.toUpperCase(), residential: false, errored: false, corrected: false, standardized: false, errors: [], corrections: [] });
   }
   const result = standardizeAddress({
     street: body.street,
@@ -23,7 +23,7 @@ export function validateAddress(_ctx: SandboxContext, req: SandboxRequest): Repl
   });
   const errored = result.errors.length > 0;
   const same = result.street === body.street && (result.street2 || '') === (body.street2 ?? '') && result.city === body.city && result.state === body.state && result.zip === body.zip_code;
-  return ok({
+  return answer(ctx, answerShapes.addressValidate, {
     street: result.street,
     street2: result.street2 || null,
     city: result.city,

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
+import { answerShapes, bareAnswer } from './answers';
 
 const ISSUER = 'shipping-service-sandbox';
 const SCOPE = 'API';
@@ -75,7 +76,7 @@ export class TokenIssuer {
     this.current = { token, jti, expMs: (iat + this.ctx.tokenTtlSeconds) * 1000 };
     this.ctx.stats.tokensIssued += 1;
     return {
-      json: { access_token: token, token_type: 'Bearer', expires_in: this.ctx.tokenTtlSeconds, scope: SCOPE },
+      json: bareAnswer(this.ctx, answerShapes.token, { access_token: token, token_type: 'Bearer', expires_in: this.ctx.tokenTtlSeconds, scope: SCOPE }),
       headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
     };
   }

@@ -6,7 +6,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
-import { ok } from './envelope';
+import { answer, answerShapes, envelope } from './answers';
 import { insuredValueOf } from './insurance';
 import { addressIssueCoder } from './normalize';
 import { internationalLevel, quoteInternational } from '../domain/international';
@@ -56,7 +56,7 @@ function duplicateOf(ctx: SandboxContext, platformUkId: string): Reply | undefin
   const existing = ctx.shipments.byPlatformUkId(platformUkId);
   if (!existing) return undefined;
   ctx.stats.duplicatePurchases += 1;
-  return ok(shipmentWire(ctx, existing, true, storedLabels(ctx, existing.shipmentNo)));
+  return answer(ctx, answerShapes.purchase, shipmentWire(ctx, existing, true, storedLabels(ctx, existing.shipmentNo)));
 }
 
 function answerPurchase(ctx: SandboxContext, record: ShipmentRecord, labels: readonly RenderedLabel[]): Reply {
@@ -66,7 +66,8 @@ function answerPurchase(ctx: SandboxContext, record: ShipmentRecord, labels: rea
   }
   const unreadable = ctx.faults.takeUnreadable();
   const wire = shipmentWire(ctx, record, false, labels);
-  return ok(unreadable ? unreadablePurchaseAnswer(wire, unreadable) : wire);
+  // An unreadable answer is the fault itself: it is sent as made, never thinned by the sparse mode.
+  return unreadable ? envelope(unreadablePurchaseAnswer(wire, unreadable)) : answer(ctx, answerShapes.purchase, wire);
 }
 
 /** POST /api/shipment/create_and_pay */

@@ -11,7 +11,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith, queryObject, type IssueCoder } from '../http/validate';
 import type { PickupRecord } from '../store/pickups';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 import { isCalendarDate } from './normalize';
 
 const pickupIssue: IssueCoder = (path, code) => {
@@ -49,7 +49,8 @@ export function addPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
   }
   const seq = ctx.meta.next('pickup', 500_000);
   const pickup: PickupRecord = {
-    pickupNo: `PU${seq}`,
+    // Digits, as the documented example (10000000000) shows it.
+    pickupNo: String(10_000_000_000 + seq),
     confirmationNumber: `WTC${String((seq * 7_919) % 100_000_000).padStart(8, '0')}`,
     status: 'CONFIRMED',
     carrierCode: 'USPS',
@@ -64,7 +65,7 @@ export function addPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
     canceledAt: null,
   };
   ctx.pickups.insert(pickup);
-  return ok({
+  return answer(ctx, answerShapes.pickupAdd, {
     pickup_no: pickup.pickupNo,
     pickup_date: pickup.pickupDate,
     package_total_num: pickup.packageTotalNum,
@@ -83,7 +84,7 @@ export function cancelPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (pickup.status === 'CANCELED' || !ctx.pickups.cancel(pickup.pickupNo, ctx.now().toISOString())) {
     refuse('pickup_already_canceled', `Pickup ${pickup.pickupNo} is already canceled.`);
   }
-  return ok({});
+  return answer(ctx, answerShapes.pickupCancel, {});
 }
 
 function pickupWire(p: PickupRecord): Record<string, unknown> {
@@ -123,10 +124,10 @@ export function listPickups(ctx: SandboxContext, req: SandboxRequest): Reply {
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });
-  return ok({ pickup_data_list: items.map(pickupWire), total_count: total });
+  return answer(ctx, answerShapes.pickupList, { pickup_data_list: items.map(pickupWire), total_count: total });
 }
 
 /** GET /api/shipment/pickup/package/location/list */
-export function packageLocationList(): Reply {
-  return ok([...packageLocations]);
+export function packageLocationList(ctx: SandboxContext): Reply {
+  return answer(ctx, answerShapes.packageLocations, [...packageLocations]);
 }

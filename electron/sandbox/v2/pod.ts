@@ -3,7 +3,7 @@ import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 
 /** POST /api/shipment/submit_pod: a USPS shipment, 1 to 3 recipients. */
 export function submitPod(ctx: SandboxContext, req: SandboxRequest): Reply {
@@ -18,7 +18,7 @@ export function submitPod(ctx: SandboxContext, req: SandboxRequest): Reply {
   const requestNo = `POD${ctx.meta.next('pod', 10_000)}`;
   const at = ctx.now().toISOString();
   ctx.db.prepare('INSERT INTO pods (request_no, tracking_no, email_list, created_at) VALUES (?, ?, ?, ?)').run(requestNo, body.tracking_no, JSON.stringify(body.email_list), at);
-  return ok({
+  return answer(ctx, answerShapes.pod, {
     transaction_message: `Proof of Delivery request ${requestNo} accepted; the letter will be emailed to ${body.email_list.length} recipient(s).`,
     tracking_no: body.tracking_no,
     request_no: requestNo,

@@ -5,7 +5,7 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import { addressIssueCoder } from './normalize';
 import { accountLevels, levelsFor, QUICK_RATE_DEFAULT_LEVELS, ratedShipment, rateLevels } from './rating';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 
 export const QUICK_RATE_MAX = 10;
 
@@ -28,7 +28,7 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
     const { rates, errors } = rateLevels(ctx, levels, ratedShipment(item, now));
     return { request_unique_id: item.request_unique_id, shipment_rate_data: rates, error_data: errors };
   });
-  return ok(data);
+  return answer(ctx, answerShapes.quickRate, data);
 }
 
 /** POST /api/shipment/get_rates: all active carriers and levels (optionally filtered), with per-carrier errors. */
@@ -38,5 +38,5 @@ export function getRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const levels = body.shipment_rate_carrier_data?.length ? levelsFor(body.shipment_rate_carrier_data, isReturn) : accountLevels(isReturn);
   const packaged = body.carrier_package_code ? { ...body, package_data: { ...body.package_data, type: body.carrier_package_code } } : body;
   const { rates, errors } = rateLevels(ctx, levels, ratedShipment(packaged, ctx.now()));
-  return ok({ shipment_rate_data: rates, error_data: errors });
+  return answer(ctx, answerShapes.getRates, { shipment_rate_data: rates, error_data: errors });
 }

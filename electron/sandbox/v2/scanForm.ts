@@ -3,13 +3,13 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import { createUspsScanForm } from '../scanForms';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 
 /** POST /api/scan_form/create_scan_form: scan_form_image is the PDF's URL. */
 export async function createScanForm(ctx: SandboxContext, req: SandboxRequest): Promise<Reply> {
   const body = parseWith(createScanFormRequestSchema, jsonBody(req), (path) => (path === 'tracking_nos' ? 'scan_form_empty' : undefined));
   const form = await createUspsScanForm(ctx, 'v2', body.tracking_nos);
-  return ok({
+  return answer(ctx, answerShapes.scanForm, {
     scan_form_no: form.scanFormNo,
     scan_form_image: form.url,
     carrier_code: 'USPS',

@@ -1,11 +1,10 @@
 import { refuse } from '../errorCodes';
 import { isoUtc, isoWithOffset } from '../domain/localTime';
 import { recipientName, timeline, type TimelineEvent } from '../domain/timeline';
-import { makeTrackingNumber } from '../render/trackingNumbers';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import type { ShipmentRecord } from '../store/shipments';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 import { deliveryDate } from './normalize';
 
 function required(req: SandboxRequest, name: string, code: 'tracking_no_required' | 'carrier_code_required' | 'platform_uk_id_required'): string {
@@ -25,23 +24,34 @@ function findTracked(ctx: SandboxContext, req: SandboxRequest): ShipmentRecord {
 
 const location = (e: TimelineEvent) => ({ ...e.place });
 
-function estimate(shipment: ShipmentRecord): string {
-  return deliveryDate(shipment.detail.shipDate, shipment.deliveryDays, shipment.detail.saturdayDelivery || shipment.carrierCode === 'USPS');
+/** The documented form of estimate_delivery_date: "2025-08-26 22:37:27", local, no zone (v2-docs.md 3.9); the sandbox promises the end of the day. */
+function estimate(shipment: ShipmentRecord): string | null {
+  if (shipment.status === 'voided') return null;
+  return `${deliveryDate(shipment.detail.shipDate, shipment.deliveryDays, shipment.detail.saturdayDelivery || shipment.carrierCode === 'USPS')} 20:00:00`;
 }
 
-/** GET /api/shipment/tracking_by_tracking_no?tracking_no=&carrier_code= : newest event first. */
+const firstScanOf = (events: readonly TimelineEvent[]) => events.find((e) => e.status !== 'created' && e.status !== 'voided');
+
+/**
+ * GET /api/shipment/tracking_by_tracking_no?tracking_no=&carrier_code= : `data`
+ * is the latest record with the documented fields (v2-docs.md 3.9); the number
+ * asked about is not echoed. The event list (name and items not documented)
+ * is tracking_events, newest first, as on the platform_uk_id endpoint.
+ */
 export function trackingByTrackingNo(ctx: SandboxContext, req: SandboxRequest): Reply {
   const shipment = findTracked(ctx, req);
   const events = timeline(shipment, ctx.now());
   const latest = events[events.length - 1] as TimelineEvent;
-  return ok({
-    tracking_no: shipment.trackingNo,
-    carrier_code: shipment.carrierCode,
+  const firstScan = firstScanOf(events);
+  return answer(ctx, answerShapes.tracking, {
     status: latest.status,
     message: latest.description,
-    estimate_delivery_date: shipment.status === 'voided' ? null : estimate(shipment),
+    estimate_delivery_date: estimate(shipment),
     original_tracking_location: { city: shipment.detail.from.city.toUpperCase(), state: shipment.detail.from.state, zip_code: shipment.detail.from.zip.slice(0, 5), country: 'US' },
     destination_tracking_location: { city: shipment.detail.to.city.toUpperCase(), state: shipment.detail.to.state, zip_code: shipment.detail.to.zip.slice(0, 5), country: 'US' },
+    first_scan_date: firstScan ? isoUtc(firstScan.at) : null,
+    first_scan_description: firstScan?.description ?? null,
+    first_scan_location: firstScan ? location(firstScan) : {},
     scanned_time: isoUtc(latest.at),
     tracking_events: [...events].reverse().map((e) => ({
       status: e.status,
@@ -60,7 +70,11 @@ function summary(event: TimelineEvent): string | null {
   return `${event.description} in ${where} at ${when.slice(11, 16)} on ${when.slice(0, 10)}.`;
 }
 
-/** GET /api/shipment/direct/tracking_by_tracking_no: current, first-scan and full history, every time with its UTC offset. */
+/**
+ * GET /api/shipment/direct/tracking_by_tracking_no: the latest record with
+ * `status` (documented) and the current, first-scan and full history, every
+ * time with its UTC offset (the field names beyond status are not documented).
+ */
 export function directTracking(ctx: SandboxContext, req: SandboxRequest): Reply {
   const shipment = findTracked(ctx, req);
   const events = timeline(shipment, ctx.now());
@@ -71,23 +85,20 @@ export function directTracking(ctx: SandboxContext, req: SandboxRequest): Reply 
     location: location(e),
   });
   const current = events[events.length - 1] as TimelineEvent;
-  const firstScan = events.find((e) => e.status !== 'created' && e.status !== 'voided');
-  return ok({
-    tracking_no: shipment.trackingNo,
-    carrier_code: shipment.carrierCode,
+  const firstScan = firstScanOf(events);
+  return answer(ctx, answerShapes.tracking, {
     status: current.status,
     status_summary: summary(current),
     recipient_name: current.status === 'delivered' ? recipientName(shipment) : null,
     current_event: wire(current),
     first_scan_event: firstScan ? wire(firstScan) : null,
     tracking_events: [...events].reverse().map(wire),
-    estimate_delivery_date: shipment.status === 'voided' ? null : estimate(shipment),
+    estimate_delivery_date: estimate(shipment),
     weight: Math.round((shipment.weightOz / 16) * 100) / 100,
   });
 }
 
 // Test-mode answer of the platform_uk_id endpoint: fixed, whatever the id (spec: fixed mock data in test mode).
-const MOCK_TRACKING_NO = makeTrackingNumber('USPS', 424_242, { serviceCode: 'USPS_GROUND_ADVANTAGE' });
 const MOCK_EVENTS = [
   { status: 'in_transit', description: 'Arrived at USPS regional destination facility', at: '2024-11-05T18:42:00Z', tz: 'America/Chicago', city: 'DALLAS', state: 'TX', zip: '75260' },
   { status: 'in_transit', description: 'In transit to next facility', at: '2024-11-05T02:10:00Z', tz: undefined, city: '', state: '', zip: '' },
@@ -95,27 +106,34 @@ const MOCK_EVENTS = [
   { status: 'created', description: 'Shipping label created, USPS awaiting item', at: '2024-11-04T17:30:00Z', tz: 'America/Los_Angeles', city: 'LOS ANGELES', state: 'CA', zip: '90021' },
 ] as const;
 
-/** GET /api/shipment/tracking_by_platform_uk_id?platform_uk_id= : sandbox keys are test-mode keys, so the mock record. */
-export function trackingByPlatformUkId(_ctx: SandboxContext, req: SandboxRequest): Reply {
-  const platformUkId = required(req, 'platform_uk_id', 'platform_uk_id_required');
+/**
+ * GET /api/shipment/tracking_by_platform_uk_id?platform_uk_id= : sandbox keys
+ * are test-mode keys, so the fixed mock record (v2-docs.md 3.8), with the
+ * documented TrackingData fields and nothing echoed.
+ */
+export function trackingByPlatformUkId(ctx: SandboxContext, req: SandboxRequest): Reply {
+  required(req, 'platform_uk_id', 'platform_uk_id_required');
   const local = (at: string, tz: string | undefined) => (tz ? isoWithOffset(new Date(at), tz) : null);
+  const place = (e: (typeof MOCK_EVENTS)[number]) => (e.city ? { city: e.city, state: e.state, zip_code: e.zip, country: 'US' } : {});
   const first = MOCK_EVENTS[2];
   const latest = MOCK_EVENTS[0];
-  return ok({
-    platform_uk_id: platformUkId,
-    tracking_no: MOCK_TRACKING_NO,
-    carrier_code: 'USPS',
-    status: latest.status,
+  return answer(ctx, answerShapes.tracking, {
     scanned_time: latest.at,
-    scanned_time_local: local(latest.at, latest.tz),
-    first_scan_date_local: local(first.at, first.tz),
+    status: latest.status,
+    message: latest.description,
+    location: place(latest),
     return_to_sender: false,
+    first_scan_date: first.at,
+    first_scan_description: first.description,
+    first_scan_location: place(first),
     tracking_events: MOCK_EVENTS.map((e) => ({
       status: e.status,
       description: e.description,
       event_time: e.at,
       event_time_local: local(e.at, e.tz),
-      location: e.city ? { city: e.city, state: e.state, zip_code: e.zip, country: 'US' } : null,
+      location: e.city ? place(e) : null,
     })),
+    scanned_time_local: local(latest.at, latest.tz),
+    first_scan_date_local: local(first.at, first.tz),
   });
 }

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
-import { ok } from './envelope';
+import { answer, answerShapes } from './answers';
 
 /** Voids a purchased label: refunds it, unless voided already or on a SCAN form. Shared with v1. */
 export function voidShipment(ctx: SandboxContext, shipment: ShipmentRecord): ShipmentRecord {
@@ -27,7 +27,7 @@ export function voidLabel(ctx: SandboxContext, req: SandboxRequest): Reply {
   const shipment = body.shipment_no ? ctx.shipments.byShipmentNo(body.shipment_no) : ctx.shipments.byPlatformUkId(body.platform_uk_id as string);
   if (!shipment) refuse('shipment_not_found', body.shipment_no ? `No shipment ${body.shipment_no}.` : `No shipment with platform_uk_id ${body.platform_uk_id}.`);
   const voided = voidShipment(ctx, shipment);
-  return ok({
+  return answer(ctx, answerShapes.voidLabel, {
     shipment_no: voided.shipmentNo,
     platform_uk_id: voided.platformUkId,
     tracking_no: voided.trackingNo,

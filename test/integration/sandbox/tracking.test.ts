@@ -52,7 +52,11 @@ describe('tracking_by_tracking_no', () => {
     const record = (await byNumber(shipment.tracking_no)).json.data;
     expect(record.tracking_events.map((e) => e.status)).toEqual(['delivered', 'out_for_delivery', 'in_transit', 'in_transit', 'in_transit', 'created']);
     expect(record).toMatchObject({ message: 'Delivered, front door/porch', original_tracking_location: { city: 'LOS ANGELES' }, destination_tracking_location: { city: 'AUSTIN' } });
-    expect(record.estimate_delivery_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+    // The documented form: "2025-08-26 22:37:27", no zone; the number asked about is not echoed.
+    expect(record.estimate_delivery_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(record).not.toHaveProperty('tracking_no');
+    expect(record).not.toHaveProperty('carrier_code');
+    expect(record).toMatchObject({ first_scan_description: 'Accepted at USPS origin facility', first_scan_location: { city: 'LOS ANGELES' } });
     expect(record.scanned_time).toBe(record.tracking_events[0]?.event_time);
     for (const e of record.tracking_events) {
       expect(e.event_time).toMatch(/Z$/);
@@ -105,8 +109,11 @@ describe('tracking_by_platform_uk_id', () => {
     const a = await h.v2<Envelope<Record<string, unknown> & { tracking_events: Event[] }>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=t-1');
     const b = await h.v2<Envelope<Record<string, unknown>>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=anything');
     expect(a.status).toBe(200);
-    expect({ ...a.json.data, platform_uk_id: null }).toEqual({ ...b.json.data, platform_uk_id: null });
-    expect(a.json.data).toMatchObject({ platform_uk_id: 't-1', status: 'in_transit', return_to_sender: false, scanned_time: expect.any(String) });
+    expect(a.json.data).toEqual(b.json.data);
+    // The documented TrackingData fields (v2-docs.md 3.8); nothing of the request is echoed.
+    expect(a.json.data).toMatchObject({ status: 'in_transit', message: expect.any(String), location: expect.any(Object), return_to_sender: false, scanned_time: expect.any(String), first_scan_date: expect.any(String), first_scan_description: expect.any(String), first_scan_location: expect.any(Object) });
+    expect(a.json.data).not.toHaveProperty('platform_uk_id');
+    expect(a.json.data).not.toHaveProperty('tracking_no');
     expect(a.json.data.scanned_time_local).toMatch(OFFSET);
     expect(a.json.data.first_scan_date_local).toMatch(OFFSET);
     const locals = a.json.data.tracking_events.map((e) => e.event_time_local);
