@@ -171,7 +171,7 @@ export const customsTextSchema = z
     nonDelivery: z.enum(nonDeliveryOptions, { error: 'Pick what happens if it cannot be delivered: return or abandon' }),
     itn: text(40),
     aesExemption: text(40),
-    items: z.array(customsLine).max(MAX_CUSTOMS_ITEMS, `A customs form holds at most ${MAX_CUSTOMS_ITEMS} items; combine similar ones`),
+    items: z.array(customsLine).max(MAX_CUSTOMS_ITEMS, `A customs form holds at most ${MAX_CUSTOMS_ITEMS} items; combine similar ones`).readonly(),
   })
   .strict();
 

@@ -55,4 +55,47 @@ describe('International: CSV to printed label and customs form', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Ship-from address: Enter the ship-from phone number: carriers need it on shipments that leave the country. Fix it in Settings.').first().waitFor();
   });
+
+  it('edits the customs declaration with keys: a line over $2,500 without an ITN is refused in words, an ITN rates and buys', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('settings.shipping.set', { shipFrom: { ...shipFrom, phone: '415-555-0100' } });
+    await f.call('orders.importCsv', { csv });
+    await page.getByRole('textbox', { name: 'Scan' }).fill('UK-2001');
+    await page.keyboard.press('Enter');
+    const customs = page.getByRole('region', { name: 'Customs' });
+    await customs.getByText('Merchandise · 2 items · $119.50').waitFor();
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+
+    await page.keyboard.press('Alt+D');
+    const value = page.getByRole('textbox', { name: 'Item 1 value in dollars, each' });
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('customs.items.0.description');
+    // Alt+N adds a line with the cursor in it; Alt+M removes the line the cursor is in.
+    await page.keyboard.press('Alt+N');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('customs.items.2.description');
+    await page.keyboard.press('Alt+M');
+    await expect.poll(() => page.getByRole('table', { name: 'Customs items' }).locator('tbody tr').count()).toBe(2);
+
+    await value.fill('1300');
+    await value.press('Enter');
+    const words = 'HS 611710 (Wool scarf) is worth $2,600.00, over $2,500.00: file the export in AES and enter its ITN';
+    await customs.getByRole('alert', { name: 'Customs problems' }).getByText(words).waitFor();
+    expect(await value.getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByRole('textbox', { name: 'AES ITN (over $2,500 per HS line)' }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: /Buy and print/ }).isDisabled()).toBe(true);
+    await f.screenshot('international-customs-itn-needed');
+
+    const itn = page.getByRole('textbox', { name: 'AES ITN (over $2,500 per HS line)' });
+    await itn.fill('X20250627012345');
+    await itn.press('Enter');
+    await customs.getByText('Merchandise · 2 items · $2,649.50 · return to sender · ITN X20250627012345').waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('scan');
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    const shipment = (await f.call('history.search', { query: 'UK-2001', limit: 5 })).shipments[0];
+    expect(shipment).toMatchObject({ state: 'bought', customsFormCount: 1 });
+    const jobs = (await f.call('printJobs.list', { limit: 20 })).filter((j) => j.title.includes(shipment?.trackingNo ?? '?'));
+    expect(jobs.map((j) => j.title)).toEqual([expect.stringMatching(/^Customs form 1 /), expect.not.stringMatching(/Customs/)]);
+  });
 });

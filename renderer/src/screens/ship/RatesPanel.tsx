@@ -44,7 +44,7 @@ export function RatesPanel() {
         </>
       ) : rates?.error ? null : (
         <p className="muted">
-          {!bench?.to ? 'Rates appear after a scan.' : bench.weight.oz === null ? 'Rates appear once the Weight field holds a weight.' : 'The rates are on their way.'}
+          {!bench?.to ? 'Rates appear after a scan.' : bench.weight.oz === null ? 'Rates appear once the Weight field holds a weight.' : bench.customs?.problems.length ? 'Rates appear once the customs declaration is complete (Alt+D).' : 'The rates are on their way.'}
         </p>
       )}
     </section>

@@ -12,6 +12,7 @@ import { followBench, intent, useBench } from './bench-store';
 import { ShipToPanel } from './ShipToPanel';
 import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
+import { CustomsPanel } from './CustomsEditor';
 
 const OrdersInbox = lazy(() => import('./OrdersInbox').then((m) => ({ default: m.OrdersInbox })));
 
@@ -102,6 +103,7 @@ export function ShipScreen() {
       <div className="grid-2">
         <div>
           <ShipToPanel />
+          <CustomsPanel />
           <PackagePanel presets={settings.data?.presets ?? []} />
           <OptionsPanel />
         </div>

@@ -5,7 +5,7 @@ import { getStation } from '../../station/get-station';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
 
-type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.buy' | 'bench.anotherBox' | 'bench.clear';
+type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.anotherBox' | 'bench.clear';
 
 /** The bench as the station last pushed it; the screen draws this and nothing else. */
 export const useBench = create<{ readonly bench: BenchState | null }>(() => ({ bench: null }));
