@@ -32,6 +32,7 @@ export type PrintingCommandNames =
   | 'printers.profile.set'
   | 'printers.testPrint'
   | 'printJobs.list'
+  | 'printJobs.get'
   | 'printJobs.retry'
   | 'printJobs.cancel'
   | 'printJobs.reprint'
@@ -179,6 +180,7 @@ export function createPrintingModule(
         return queue.enqueue({ png, title: `Test label for ${profile.name}`, kind: 'test', printerId: profile.id });
       },
       'printJobs.list': async ({ status, limit }) => jobs.list({ ...(status ? { status } : {}), limit }),
+      'printJobs.get': async ({ jobId }) => jobs.get(jobId) ?? fail('not_found', 'That print job is not on this station any more.'),
       'printJobs.retry': async ({ jobId }) => queue.retry(jobId),
       'printJobs.cancel': async ({ jobId }) => queue.cancel(jobId),
       'printJobs.reprint': async ({ jobId, printerId }) => queue.reprint(jobId, printerId),

@@ -14,6 +14,8 @@ export interface FaultSettings {
   unreadableKind: UnreadableKind;
   /** v2 answers in documented shapes with optional fields left out, numbers as strings, day ranges and unknown extra fields. */
   sparseAnswers: boolean;
+  /** Number of upcoming labels drawn larger than 4x6 (oversizeLabel.ts), as some carriers send them. */
+  oversizeLabels: number;
 }
 
 /** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
@@ -24,7 +26,7 @@ export class Faults {
   private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
-    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false };
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false, oversizeLabels: 0 };
     this.random = seededRandom(seed);
     this.set(initial);
   }
@@ -36,6 +38,7 @@ export class Faults {
     if (change.unreadablePurchaseAnswers !== undefined) this.settings.unreadablePurchaseAnswers = Math.max(0, Math.floor(change.unreadablePurchaseAnswers));
     if (change.unreadableKind !== undefined) this.settings.unreadableKind = change.unreadableKind;
     if (change.sparseAnswers !== undefined) this.settings.sparseAnswers = change.sparseAnswers;
+    if (change.oversizeLabels !== undefined) this.settings.oversizeLabels = Math.max(0, Math.floor(change.oversizeLabels));
   }
 
   current(): Readonly<FaultSettings> {
@@ -80,5 +83,12 @@ export class Faults {
     if (this.settings.unreadablePurchaseAnswers <= 0) return null;
     this.settings.unreadablePurchaseAnswers -= 1;
     return this.settings.unreadableKind;
+  }
+
+  /** True when this purchase's label is drawn oversize; consumes one. */
+  takeOversizeLabel(): boolean {
+    if (this.settings.oversizeLabels <= 0) return false;
+    this.settings.oversizeLabels -= 1;
+    return true;
   }
 }

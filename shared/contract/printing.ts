@@ -191,6 +191,10 @@ export const printingCommands = {
       })
       .strict(),
   ),
+  'printJobs.get': command<PrintJobView>()(
+    'One print job: its state, why it failed, and what to check on the printed label (warnings)',
+    z.object({ jobId }).strict(),
+  ),
   'printJobs.retry': command<PrintJobView>()('Send a failed or waiting job again', z.object({ jobId }).strict()),
   'printJobs.cancel': command<PrintJobView>()('Cancel a job that has not printed', z.object({ jobId }).strict()),
   'printJobs.reprint': command<PrintJobView>()(

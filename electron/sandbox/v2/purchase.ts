@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { renderCustomsFormPng } from '../render/customsForm';
 import { renderLabelPng } from '../render/labelImage';
+import { renderOversizeLabelPng } from '../render/oversizeLabel';
 import { makeTrackingNumber } from '../render/trackingNumbers';
 import { insuranceFeeCents, type Quote } from '../domain/pricing';
 import type { RatedShipment } from '../domain/rateBook';
@@ -63,10 +64,11 @@ export function commitPurchase(ctx: SandboxContext, spec: PurchaseSpec): Purchas
   const trackingNo = makeTrackingNumber(quote.carrier, ctx.meta.next(`tracking.${quote.carrier}`), { zip: shipment.to.zip, serviceCode: quote.level });
   const kinds: Array<'label' | 'qrcode'> = spec.labelPrintType === 'qrcode' && quote.carrier === 'USPS' ? ['label', 'qrcode'] : ['label'];
   const secret = randomBytes(6).toString('hex');
+  const oversize = ctx.faults.takeOversizeLabel();
   const labels: RenderedLabel[] = kinds.map((kind) => ({
     id: `${shipmentNo}-${kind === 'qrcode' ? 'qr-' : ''}${secret}-1`,
     kind,
-    png: renderLabelPng({
+    png: (oversize && kind === 'label' ? renderOversizeLabelPng : renderLabelPng)({
       carrier: quote.carrier,
       serviceName: quote.name,
       trackingNo,

@@ -85,6 +85,8 @@ describe('printing module', () => {
     const fitting = await module.service.waitForJob((await module.service.enqueue({ png, title: 'label' })).jobId);
     expect(fitting.warnings).toEqual([]);
     expect((await module.handlers['printJobs.list']({ limit: 10 }))[1]?.warnings.map((w) => w.kind)).toEqual(['scaled_down']);
+    expect((await module.handlers['printJobs.get']({ jobId: shrunk.id })).warnings).toEqual(shrunk.warnings);
+    await expect(module.handlers['printJobs.get']({ jobId: 'no-such-job' })).rejects.toMatchObject({ error: { code: 'not_found' } });
   });
 
   it("turns labels as the printer profile's rotation says", async () => {

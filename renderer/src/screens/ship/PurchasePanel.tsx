@@ -2,6 +2,7 @@ import type { PurchaseStage } from '../../../../shared/contract/shippingTypes';
 import { InlineError } from '../../ui/ErrorText';
 import { money, serviceWords } from '../../ui/format';
 import { useBench } from './bench-store';
+import { LabelCheck } from './LabelCheck';
 
 const stageWords: ReadonlyArray<readonly [PurchaseStage, string]> = [
   ['journaled', 'Recorded'],
@@ -74,6 +75,7 @@ export function PurchasePanel() {
           ) : null}
           {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}
           {result.printError ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
+          <LabelCheck jobId={result.printJobId} />
           <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
         </div>
       ) : null}
