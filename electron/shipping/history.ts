@@ -59,5 +59,10 @@ export function createHistoryService(deps: ShippingDeps) {
     return toShipment(deps.shipments.adoptShared(shared));
   }
 
-  return { search, label, reprint, find };
+  /** An order's labels, so Tracking and Void take an order number: one label is the answer, several are the operator's pick. */
+  function ofOrder(orderNumber: string): { shipments: Shipment[] } {
+    return { shipments: deps.shipments.labelsOfOrder(orderNumber).map(toShipment) };
+  }
+
+  return { search, label, reprint, find, ofOrder };
 }

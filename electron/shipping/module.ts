@@ -19,6 +19,7 @@ export type ShippingCommandName =
   | 'labels.buy'
   | 'labels.void'
   | 'shipments.find'
+  | 'shipments.ofOrder'
   | 'history.search'
   | 'history.label'
   | 'history.reprint'
@@ -93,6 +94,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'labels.buy': (a) => purchase.buy(a),
       'labels.void': (a) => voids.voidLabel(a.ref),
       'shipments.find': (a) => history.find(a.ref),
+      'shipments.ofOrder': async (a) => history.ofOrder(a.orderNumber),
       'history.search': async (a) => history.search(a),
       'history.label': (a) => history.label(a),
       'history.reprint': (a) => history.reprint(a),

@@ -151,6 +151,9 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     `${SELECT} WHERE s.bought_at >= ? AND s.state = 'bought' AND s.carrier_code = 'USPS' ORDER BY s.id`,
   );
 
+  const orderLabels = db.prepare<[string], ShipmentRow>(
+    `${SELECT} WHERE s.order_number_lc = ? AND s.state IN ('bought', 'voided') ORDER BY s.id DESC LIMIT 50`,
+  );
   const orderBoxes = db.prepare<[string], { package_key: string }>(
     "SELECT package_key FROM shipments WHERE order_number_lc = ? AND package_key LIKE 'order:%#%'",
   );
@@ -180,6 +183,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
         .map((r) => Number(/#(\d+)$/.exec(r.package_key)?.[1]))
         .filter(Number.isInteger),
     get: (id: number): ShipmentRow | undefined => byId.get(id),
+    /** Every label bought for an order (outbound boxes and returns, voided ones too), newest first. */
+    labelsOfOrder: (orderNumber: string): ShipmentRow[] => orderLabels.all(normalizeKey(orderNumber)),
     /** The package's row on one backend that is not voided: pending, failed or bought. */
     liveByPackageKey: (backendId: string, key: string): ShipmentRow | undefined => liveByKey.get(backendId, key),
     /** How many labels of the package were voided on one backend: its void generation. */

@@ -171,8 +171,12 @@ export const shippingCommands = {
   'labels.buy': command<PurchaseResult>()('Buy a label through the purchase journal (and print it unless print is false)', buyInputSchema),
   'labels.void': command<Shipment>()('Void a label by tracking number, shipment number or platform id', z.object({ ref: shipmentRef })),
   'shipments.find': command<Shipment>()('Find one stored shipment by tracking number, shipment number or platform id', z.object({ ref: shipmentRef })),
+  'shipments.ofOrder': command<{ readonly shipments: readonly Shipment[] }>()(
+    'The labels bought for an order number (bought or voided, returns too), newest first: empty when the text is not an order with labels',
+    z.object({ orderNumber: z.string().trim().min(1, 'Enter an order number').max(120, 'An order number is at most 120 characters') }),
+  ),
   'history.search': command<{ readonly shipments: readonly Shipment[] }>()(
-    'Search shipments by tracking number, platform id, order number or recipient name prefix',
+    'Search shipments by tracking number, platform id, shipment number, or any part of a tracking number, order number, name, city or ZIP',
     z.object({
       query: z.string().trim().max(120).default(''),
       state: z.enum(['pending', 'bought', 'voided', 'failed']).optional(),

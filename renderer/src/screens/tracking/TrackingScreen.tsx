@@ -2,17 +2,25 @@ import { useEffect, useRef, useState } from 'react';
 import { sounds } from '../../ui/sounds';
 import { Key } from '../../ui/Key';
 import type { Result, StationError } from '../../../../shared/contract/errors';
-import type { TrackingInfo } from '../../../../shared/contract/shippingTypes';
+import type { Shipment, TrackingInfo } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
+import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderLabelPick';
 import { benchTime, localTime } from '../../ui/format';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { PodRequest } from './PodRequest';
 
 type Source = 'auto' | 'platform_uk_id' | 'tracking_no' | 'direct';
 
-/** Where a package is, with every event at the local time of the place it happened. */
+/** How a label found through its order is tracked: by its own number, with its carrier. */
+const labelRef = (s: Shipment) => ({ ref: s.trackingNo ?? s.platformUkId, source: 'auto' as const, carrierCode: s.carrierCode ?? undefined });
+
+/**
+ * Where a package is, with every event at the local time of the place it
+ * happened. An order number tracks its label; an order with several labels
+ * lists them to pick from.
+ */
 export function TrackingScreen() {
   const [ref, setRef] = useState(() => navParam() ?? '');
   const [source, setSource] = useState<Source>('auto');
@@ -20,13 +28,30 @@ export function TrackingScreen() {
   const [info, setInfo] = useState<TrackingInfo | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [busy, setBusy] = useState(() => Boolean(navParam()));
+  const [choices, setChoices] = useState<Extract<OrderLabels, { kind: 'several' }> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
 
-  const track = async (): Promise<void> => {
+  const trackLabel = async (shipment: Shipment): Promise<void> => {
+    setChoices(null);
     setBusy(true);
-    show(await run('tracking.get', { ref, source, carrierCode: carrier.trim() || undefined }));
+    show(await run('tracking.get', labelRef(shipment)));
   };
+
+  const track = async (): Promise<void> => {
+    setChoices(null);
+    setBusy(true);
+    const order = await labelsOfOrder(ref);
+    if (order.kind === 'several') return offer(order);
+    show(await run('tracking.get', order.kind === 'one' ? labelRef(order.shipment) : { ref, source, carrierCode: carrier.trim() || undefined }));
+  };
+
+  function offer(order: Extract<OrderLabels, { kind: 'several' }>): void {
+    setBusy(false);
+    setInfo(null);
+    setError(null);
+    setChoices(order);
+  }
 
   function show(result: Result<TrackingInfo>): void {
     setBusy(false);
@@ -43,7 +68,11 @@ export function TrackingScreen() {
   // Arriving with a number (Track from History) shows its timeline at once.
   useEffect(() => {
     const handed = navParam();
-    if (handed) void run('tracking.get', { ref: handed, source: 'auto' }).then(show);
+    if (!handed) return;
+    void labelsOfOrder(handed).then(async (order) => {
+      if (order.kind === 'several') return offer(order);
+      show(await run('tracking.get', order.kind === 'one' ? labelRef(order.shipment) : { ref: handed, source: 'auto' }));
+    });
   }, []);
 
   return (
@@ -57,7 +86,7 @@ export function TrackingScreen() {
         }}
       >
         <label className="field grow">
-          Tracking number, shipment number or platform id
+          Tracking number, order number, shipment number or platform id
           <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <label className="field">
@@ -79,6 +108,20 @@ export function TrackingScreen() {
         {busy ? <span role="status">Asking the carrier…</span> : null}
       </form>
       <InlineError error={error ?? undefined} />
+      {choices ? (
+        <OrderLabelPick
+          orderNumber={choices.orderNumber}
+          shipments={choices.shipments}
+          onPick={(picked) => {
+            void trackLabel(picked);
+            input.current?.focus();
+          }}
+          onCancel={() => {
+            setChoices(null);
+            input.current?.focus();
+          }}
+        />
+      ) : null}
       {info ? (
         <div className="grid-2">
           <section className="panel" aria-label="Tracking status">

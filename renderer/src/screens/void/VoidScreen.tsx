@@ -5,12 +5,23 @@ import { navParam } from '../../app/nav-store';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
 import { Key } from '../../ui/Key';
+import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderLabelPick';
 import { ShipmentFacts } from '../../ui/ShipmentFacts';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 
+type Lookup = Exclude<OrderLabels, { kind: 'not_an_order' }> | { readonly kind: 'found'; readonly result: Result<Shipment> };
+
+/** An order's labels first (from this station), else one shipment by tracking number, shipment number or platform id. */
+async function lookUp(wanted: string): Promise<Lookup> {
+  const order = await labelsOfOrder(wanted);
+  if (order.kind !== 'not_an_order') return order;
+  return { kind: 'found', result: await run('shipments.find', { ref: wanted }) };
+}
+
 /**
- * Scan or type a number, see the shipment, confirm, void. Arriving with a
+ * Scan or type a number (an order number too: an order with several labels
+ * lists them to pick from), see the shipment, confirm, void. Arriving with a
  * number (from History or the Void last command, or any address) only fills
  * in and shows the label: voiding takes two deliberate keys the operator
  * presses here (Alt+V, then Alt+Y), never Enter, which a scanner sends.
@@ -23,15 +34,27 @@ export function VoidScreen() {
   const [findError, setFindError] = useState<StationError | null>(null);
   const [voidError, setVoidError] = useState<StationError | null>(null);
   const [justVoided, setJustVoided] = useState(false);
+  const [choices, setChoices] = useState<Extract<OrderLabels, { kind: 'several' }> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useAutoFocus(input);
   const find = async (wanted: string = ref): Promise<void> => {
     setShipment(null);
+    setChoices(null);
     setConfirming(false);
     setVoidError(null);
     setJustVoided(false);
-    show(await run('shipments.find', { ref: wanted }));
+    apply(await lookUp(wanted));
   };
+
+  function apply(found: Lookup): void {
+    if (found.kind === 'one') return show({ ok: true, value: found.shipment });
+    if (found.kind === 'several') {
+      sounds.scanOk();
+      setFindError(null);
+      return setChoices(found);
+    }
+    show(found.result);
+  }
 
   function show(result: Result<Shipment>): void {
     if (!result.ok) {
@@ -47,7 +70,7 @@ export function VoidScreen() {
   // Arriving with a number shows that label at once; the focus stays in the field.
   useEffect(() => {
     const handed = navParam();
-    if (handed) void run('shipments.find', { ref: handed }).then(show);
+    if (handed) void lookUp(handed).then(apply);
   }, []);
 
   const doVoid = async (): Promise<void> => {
@@ -75,7 +98,7 @@ export function VoidScreen() {
         }}
       >
         <label className="field grow">
-          Tracking number, shipment number or platform id
+          Tracking number, order number, shipment number or platform id
           <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <button type="submit" className="button big">
@@ -83,6 +106,21 @@ export function VoidScreen() {
         </button>
       </form>
       <InlineError error={findError ?? undefined} />
+      {choices ? (
+        <OrderLabelPick
+          orderNumber={choices.orderNumber}
+          shipments={choices.shipments}
+          onPick={(picked) => {
+            setChoices(null);
+            show({ ok: true, value: picked });
+            input.current?.focus();
+          }}
+          onCancel={() => {
+            setChoices(null);
+            input.current?.focus();
+          }}
+        />
+      ) : null}
       {shipment ? (
         <div className="panel">
           <ShipmentFacts shipment={shipment} />
