@@ -6,6 +6,7 @@ import type { AuditSink } from '../api/audit';
 import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
 import { createV1Client, type V1Client } from '../api/v1/client';
 import { createV2Client, type V2Client, type V2ClientOptions } from '../api/v2/client';
+import type { TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
 import type { Sandbox, SandboxOptions } from '../sandbox';
 import type { SettingsStore } from '../store/settings';
@@ -60,6 +61,8 @@ export interface BackendServiceOptions {
   /** Headless automation: explicit service addresses with keys from the environment. */
   readonly override?: BackendOverride;
   readonly client?: Pick<V2ClientOptions, 'fetch' | 'timeoutMs' | 'retry'>;
+  /** Where the v2 access token is shared with other processes on the same keys. */
+  readonly tokenShelf?: TokenShelf;
   readonly now?: () => Date;
   /** Told each backend id as it is resolved, before any client is handed out (the store moves older spellings of it there). */
   readonly onResolved?: (backendId: string) => void;
@@ -110,7 +113,13 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
       limiters.set(limitKey, v1Limiters);
     }
     return {
-      v2: createV2Client({ ...common, baseUrl: resolved.baseUrl, appKey: resolved.appKey, appSecret: resolved.appSecret }),
+      v2: createV2Client({
+        ...common,
+        baseUrl: resolved.baseUrl,
+        appKey: resolved.appKey,
+        appSecret: resolved.appSecret,
+        ...(options.tokenShelf ? { tokenShelf: options.tokenShelf } : {}),
+      }),
       v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
       backendId: resolved.backendId,
       accountId: resolved.accountId,

@@ -1,37 +1,67 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
-import { waitForPrint } from './buy';
+import { StationFailure } from '../../shared/contract/errors';
+import type { Shipment } from '../../shared/contract/shippingTypes';
+import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
+
+const terminal = new Set(['done', 'failed', 'cancelled']);
+
+/** The last status of each job, once every one has left the queue (or the time is up). */
+async function waitForJobs(headless: HeadlessStation, jobIds: readonly string[], timeoutMs: number): Promise<Map<string, string>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const jobs = await headless.call('printJobs.list', { limit: 500 });
+    const status = new Map(jobs.filter((j) => jobIds.includes(j.id)).map((j) => [j.id, j.status] as const));
+    if (jobIds.every((id) => terminal.has(status.get(id) ?? 'done')) || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 export const reprintCommand: CliCommand = {
   name: 'reprint',
-  summary: 'Print a stored label again, by tracking number (in warehouse mode, a label any bench bought)',
+  summary: 'Print stored labels again, by tracking number (in warehouse mode, labels any bench bought)',
   usage: [
-    'Usage: parcel-station reprint TRACKING_NO [--json] [options]',
+    'Usage: parcel-station reprint TRACKING_NO... [--json] [options]',
     '',
-    'Prints the stored label through the print queue; no call to the shipping service.',
+    'Prints each stored label through the print queue, in the order given; no call to the shipping service.',
     'In warehouse mode a label another bench bought is fetched from the warehouse database once and kept here.',
-    'With --json prints one JSON line: {"tracking_no", "platform_uk_id", "job_ids", "status"}.',
+    'With --json prints one JSON line per label: {"tracking_no", "platform_uk_id", "job_ids", "status"}.',
+    'A label that is not found or does not print is told on stderr; the others still print.',
     '',
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
     const { values, positionals } = parseArgs({ args: [...argv], options: { ...stationOptions, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
-    const [ref] = positionals;
-    if (!ref) throw new CliUsageError('Give the tracking number of the label to print again.');
+    if (positionals.length === 0) throw new CliUsageError('Give the tracking number of the label to print again.');
     const headless = await openHeadlessStation(values);
     try {
-      const shipment = await headless.call('shipments.find', { ref });
-      const { jobIds } = await headless.call('history.reprint', { shipmentId: shipment.id, kind: 'label' });
-      const statuses = [];
-      for (const jobId of jobIds) statuses.push(await waitForPrint(headless, jobId, 60_000));
-      const status = statuses.every((s) => s === 'done') ? 'done' : (statuses.find((s) => s !== 'done') ?? 'unknown');
-      io.out(
-        values.json
-          ? JSON.stringify({ tracking_no: shipment.trackingNo, platform_uk_id: shipment.platformUkId, job_ids: jobIds, status })
-          : `Printed ${shipment.trackingNo ?? ref} again (${status}).`,
-      );
-      return status === 'done' ? 0 : 1;
+      let allDone = true;
+      // Every label is queued first, then waited on: a run of labels prints at the printer's pace, not one round trip each.
+      const queued: Array<{ shipment: Shipment; jobIds: readonly string[] }> = [];
+      for (const ref of positionals) {
+        try {
+          const shipment = await headless.call('shipments.find', { ref });
+          const { jobIds } = await headless.call('history.reprint', { shipmentId: shipment.id, kind: 'label' });
+          queued.push({ shipment, jobIds });
+        } catch (error) {
+          // One unknown tracking number must not stop the rest of a reprint run.
+          if (!(error instanceof StationFailure) || positionals.length === 1) throw error;
+          allDone = false;
+          io.err(`${ref}: ${error.message}`);
+        }
+      }
+      const finished = await waitForJobs(headless, queued.flatMap((q) => q.jobIds), 60_000);
+      for (const { shipment, jobIds } of queued) {
+        const statuses = jobIds.map((id) => finished.get(id) ?? 'unknown');
+        const status = statuses.every((s) => s === 'done') ? 'done' : (statuses.find((s) => s !== 'done') ?? 'unknown');
+        if (status !== 'done') allDone = false;
+        io.out(
+          values.json
+            ? JSON.stringify({ tracking_no: shipment.trackingNo, platform_uk_id: shipment.platformUkId, job_ids: jobIds, status })
+            : `Printed ${shipment.trackingNo ?? shipment.platformUkId} again (${status}).`,
+        );
+      }
+      return allDone ? 0 : 1;
     } finally {
       await headless.close();
     }

@@ -98,6 +98,15 @@ export async function createStation(config: StationConfig): Promise<Station> {
   };
 
   const settings = createSettingsStore(db, now);
+  // node-postgres loads only in warehouse mode: a single bench needs nothing of it.
+  const warehouse = config.warehouse
+    ? (await import('../warehouse/join')).joinWarehouse({
+        url: config.warehouse.url,
+        bench: config.warehouse.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
+        log,
+        ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
+      })
+    : undefined;
   const backendService = createBackendService({
     dataDir: config.dataDir,
     settings,
@@ -112,17 +121,10 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.override ? { override: config.override } : {}),
     ...(config.client ? { client: config.client } : {}),
+    ...(warehouse ? { tokenShelf: warehouse.tokenShelf } : {}),
   });
   const backend = createBackendModule(context, backendService);
-  // node-postgres loads only in warehouse mode: a single bench needs nothing of it.
-  const claims = config.warehouse
-    ? (await import('../warehouse/pgClaims')).createPgClaims({
-        url: config.warehouse.url,
-        bench: config.warehouse.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
-        log,
-        ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
-      })
-    : createLocalClaims();
+  const claims = warehouse?.claims ?? createLocalClaims();
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
   const account = createAccountModule(context, { backend: backendService, print: printing.service });
@@ -177,7 +179,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
         }
       }
       await backendService.close();
-      await claims.close();
+      await (warehouse ?? claims).close();
       db.close();
       log.info('station closed');
       log.close();

@@ -11,7 +11,8 @@ export interface PgMigration {
 /**
  * The warehouse schema in PostgreSQL. Claims: one live claim per package and
  * backend (a unique index), so two benches cannot both hold it. Shipments and
- * label bytes of every bench, for history and reprints anywhere.
+ * label bytes of every bench, for history and reprints anywhere. The access
+ * token of each AppKey (keyed by a hash of the service and keys).
  */
 export const pgMigrations: readonly PgMigration[] = [
   {
@@ -68,6 +69,19 @@ export const pgMigrations: readonly PgMigration[] = [
         url TEXT,
         png BYTEA NOT NULL,
         PRIMARY KEY (platform_uk_id, kind, seq)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'the access token of each AppKey, shared by every bench',
+    sql: `
+      CREATE TABLE access_tokens (
+        key_id TEXT PRIMARY KEY,
+        token TEXT NOT NULL,
+        refresh_at_ms BIGINT NOT NULL,
+        minted_by TEXT NOT NULL,
+        minted_at TIMESTAMPTZ NOT NULL DEFAULT now()
       );
     `,
   },

@@ -1,15 +1,14 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Logger } from '../log/logger';
 import type { ClaimAnswer, ClaimRequest, PurchaseClaims, SharedShipment } from '../shipping/claims';
 import { platformUkIdOf } from '../shipping/purchaseId';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
-import { migrateWarehouse } from './migrations';
-import { describeWarehouse } from './url';
+import type { WarehouseDb } from './database';
 
 export interface PgClaimsOptions {
-  readonly url: string;
+  readonly db: WarehouseDb;
   /** This bench's name, shown to the other benches ("bench pack-3 is buying this package"). */
   readonly bench: string;
   readonly log: Logger;
@@ -49,6 +48,17 @@ interface ShipmentDbRow {
 }
 
 const DEFAULT_LEASE_MS = 60_000;
+
+/**
+ * A database that is away (refused, timed out, restarting, shut down), as
+ * opposed to one that answered with an error: only the first is "cannot be
+ * reached". SQLSTATE class 08 is a connection failure, 57P a shutdown.
+ */
+function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return true;
+  return /^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code);
+}
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /**
@@ -60,39 +70,22 @@ const num = (v: string | null): number | null => (v === null ? null : Number(v))
  * is kept and published once it is back, and no bench buys meanwhile.
  */
 export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
-  const where = `the warehouse database (${describeWarehouse(options.url)})`;
+  const { where, withClient } = options.db;
   const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
   const log = options.log.child('warehouse');
-  const pool = new pg.Pool({ connectionString: options.url, max: 4, connectionTimeoutMillis: 3000, idleTimeoutMillis: 10_000, query_timeout: 15_000 });
-  // An idle connection cut by a database restart must not end the station.
-  pool.on('error', (error) => log.warn('a warehouse database connection was lost', { error }));
-  let migrated: Promise<void> | undefined;
   /** Writes the database missed while it was down, by platform_uk_id, replayed in order. */
   const outbox = new Map<string, (client: pg.PoolClient) => Promise<void>>();
 
   function unreachable(error: unknown, doing: string): never {
     if (error instanceof StationFailure) throw error;
+    if (!isConnectionLoss(error)) {
+      log.error('the warehouse database refused a request', { doing, error });
+      return fail('internal', `${where[0]?.toUpperCase()}${where.slice(1)} refused this bench's request, so this bench ${doing}. Details for support are in the station log.`);
+    }
     log.warn('warehouse database unreachable', { doing, error });
     return fail('service_unavailable', `${where[0]?.toUpperCase()}${where.slice(1)} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
       retryable: true,
     });
-  }
-
-  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      migrated ??= migrateWarehouse(client).then(
-        () => undefined,
-        (error: unknown) => {
-          migrated = undefined;
-          throw error;
-        },
-      );
-      await migrated;
-      return await work(client);
-    } finally {
-      client.release();
-    }
   }
 
   async function transaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
@@ -147,16 +140,17 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
   }
 
   async function claimIn(client: pg.PoolClient, r: ClaimRequest): Promise<ClaimAnswer> {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${r.backendId}|${r.packageKey}`]);
+    // Locked by account and package: the same service reached under two addresses is still one package.
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${r.accountId}|${r.packageKey}`]);
+    const voided = (await client.query<{ n: string }>("SELECT count(*) AS n FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state = 'voided'", [r.backendId, r.packageKey])).rows[0];
+    const generation = Math.max(r.localVoidGeneration, Number(voided?.n ?? 0));
+    const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: generation });
     const live = (await client.query<ClaimRow>(
       `SELECT platform_uk_id, state, bench, claimed_at, now() - heartbeat_at > make_interval(secs => $3) AS stale
-         FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state <> 'voided' FOR UPDATE`,
-      [r.backendId, r.packageKey, leaseSeconds],
+         FROM purchase_claims WHERE ((backend_id = $1 AND package_key = $2) OR platform_uk_id = $4) AND state <> 'voided' FOR UPDATE`,
+      [r.backendId, r.packageKey, leaseSeconds, platformUkId],
     )).rows[0];
     if (!live) {
-      const voided = (await client.query<{ n: string }>("SELECT count(*) AS n FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state = 'voided'", [r.backendId, r.packageKey])).rows[0];
-      const generation = Math.max(r.localVoidGeneration, Number(voided?.n ?? 0));
-      const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: generation });
       await client.query(
         `INSERT INTO purchase_claims (platform_uk_id, backend_id, package_key, generation, state, bench, order_number) VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
         [platformUkId, r.backendId, r.packageKey, generation, options.bench, r.orderNumber],
@@ -271,7 +265,6 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     },
     async close() {
       if (outbox.size > 0) await withClient(flush).catch((error: unknown) => log.warn('warehouse writes left unsent at close', { count: outbox.size, error }));
-      await pool.end();
     },
   };
 }

@@ -7,7 +7,7 @@ import { createHttpClient, transportOf, type ServiceCall, type TransportOptions 
 import type { Safety } from '../retry';
 import { validateRequest } from '../validate';
 import { interpretEnvelope, TokenRejectedFailure } from './envelope';
-import { sharedTokenManager, type TokenManager } from './token';
+import { sharedTokenManager, type TokenManager, type TokenShelf } from './token';
 
 /** One method per v2 endpoint of the spec; every answer is the envelope's parsed `data`. */
 export interface V2Client {
@@ -38,6 +38,8 @@ export interface V2ClientOptions extends TransportOptions {
   readonly appSecret: string;
   /** Defaults to the process-wide manager for these keys (the service honours only one token per AppKey). */
   readonly tokens?: TokenManager;
+  /** Where other processes on these keys find the token (warehouse database or data folder). */
+  readonly tokenShelf?: TokenShelf;
   readonly onInvalidResponse?: InvalidResponseReporter;
 }
 
@@ -61,7 +63,14 @@ export function createV2Client(options: V2ClientOptions): V2Client {
   const http = createHttpClient({ ...transportOf(options), api: 'v2' });
   const tokens =
     options.tokens ??
-    sharedTokenManager({ http, baseUrl: options.baseUrl, appKey: options.appKey, appSecret: options.appSecret, now: options.now });
+    sharedTokenManager({
+      http,
+      baseUrl: options.baseUrl,
+      appKey: options.appKey,
+      appSecret: options.appSecret,
+      now: options.now,
+      ...(options.tokenShelf ? { shelf: options.tokenShelf } : {}),
+    });
 
   async function call<S extends z.ZodType<{ data: unknown }>>(spec: ServiceCall, schema: S): Promise<z.output<S>['data']> {
     const send = (token: string) =>

@@ -18,6 +18,28 @@ export interface TokenManager {
   readonly minted: number;
 }
 
+/** A token and when its holder should mint the next one (epoch ms). */
+export interface StoredToken {
+  readonly value: string;
+  readonly refreshAt: number;
+}
+
+/**
+ * Where the token for one AppKey is kept for other processes: the warehouse
+ * database (every bench on the account), or the data folder (a CLI beside the
+ * running station). The service honours only the newest token per AppKey, so
+ * processes that each minted their own would revoke each other all day.
+ */
+export interface TokenShelf {
+  /** The token stored under this key, if any. */
+  read(key: string): Promise<StoredToken | undefined>;
+  /**
+   * Under the shelf's lock: the stored token if it is still fresh at `nowMs`
+   * and is not `rejected`; otherwise `mint()` once, stored for everyone.
+   */
+  mintOnce(key: string, rejected: string | undefined, nowMs: number, mint: () => Promise<StoredToken>): Promise<StoredToken>;
+}
+
 export interface TokenManagerOptions {
   readonly http: HttpClient;
   readonly baseUrl: string;
@@ -26,11 +48,15 @@ export interface TokenManagerOptions {
   readonly now?: () => Date;
   /** Refresh this long before expiry (capped at a quarter of the token's life). */
   readonly refreshAheadMs?: number;
+  /** Share the token with other processes on these keys; minting is then done by one of them at a time. */
+  readonly shelf?: TokenShelf;
 }
 
-interface Cached {
-  readonly value: string;
-  readonly refreshAt: number;
+type Cached = StoredToken;
+
+/** The shelf key for a service and its keys: a hash, so neither key is written anywhere. */
+export function tokenShelfKey(baseUrl: string, appKey: string, appSecret: string): string {
+  return createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${appKey}\n${appSecret}`).digest('hex');
 }
 
 function interpretToken(response: HttpResponse, nowMs: number, refreshAheadMs: number): Cached {
@@ -56,25 +82,47 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   let inflight: Promise<string> | undefined;
   let minted = 0;
 
-  const mint = (): Promise<string> => {
+  const shelfKey = tokenShelfKey(options.baseUrl, options.appKey, options.appSecret);
+
+  const mintHere = (): Promise<Cached> =>
+    options.http.send(
+      {
+        method: 'POST',
+        baseUrl: options.baseUrl,
+        path: '/oauth2/token',
+        headers: { authorization: `Basic ${basic}` },
+        form: { grant_type: 'client_credentials', scope: 'API' },
+        // Minting again only revokes a token nobody received, so a lost answer is safe to repeat.
+        safety: 'read',
+        action: 'issue an access token',
+      },
+      (response) => {
+        const token = interpretToken(response, now().getTime(), refreshAheadMs);
+        minted += 1;
+        return token;
+      },
+    );
+
+  /** Through the shelf when there is one; a shelf out of reach must not stop this process from working, so it then mints alone. */
+  const obtain = async (rejected: string | undefined): Promise<Cached> => {
+    if (!options.shelf) return mintHere();
+    let shelved = false;
+    try {
+      return await options.shelf.mintOnce(shelfKey, rejected, now().getTime(), () => {
+        shelved = true;
+        return mintHere();
+      });
+    } catch (error) {
+      if (shelved) throw error;
+      return mintHere();
+    }
+  };
+
+  const mint = (rejected?: string): Promise<string> => {
     if (inflight) return inflight;
-    inflight = options.http
-      .send(
-        {
-          method: 'POST',
-          baseUrl: options.baseUrl,
-          path: '/oauth2/token',
-          headers: { authorization: `Basic ${basic}` },
-          form: { grant_type: 'client_credentials', scope: 'API' },
-          // Minting again only revokes a token nobody received, so a lost answer is safe to repeat.
-          safety: 'read',
-          action: 'issue an access token',
-        },
-        (response) => interpretToken(response, now().getTime(), refreshAheadMs),
-      )
+    inflight = obtain(rejected)
       .then((token) => {
         cached = token;
-        minted += 1;
         return token.value;
       })
       .finally(() => {
@@ -83,17 +131,25 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
     return inflight;
   };
 
+  /** Another process may already hold a fresh token for these keys: take it rather than mint (which would revoke theirs). */
+  const fromShelf = async (): Promise<string | undefined> => {
+    const stored = await options.shelf?.read(shelfKey).catch(() => undefined);
+    if (!stored || now().getTime() >= stored.refreshAt) return undefined;
+    cached = stored;
+    return stored.value;
+  };
+
   const fresh = (): string | undefined => (cached && now().getTime() < cached.refreshAt ? cached.value : undefined);
 
   return {
-    get() {
-      return Promise.resolve(fresh() ?? mint());
+    async get() {
+      return fresh() ?? (await fromShelf()) ?? mint();
     },
     renew(rejected) {
       const current = fresh();
       if (current && current !== rejected) return Promise.resolve(current);
       if (cached?.value === rejected) cached = undefined;
-      return mint();
+      return mint(rejected);
     },
     get minted() {
       return minted;
@@ -109,8 +165,7 @@ const shared = new Map<string, TokenManager>();
  * not revoke each other's tokens. The first creator's HTTP client is used.
  */
 export function sharedTokenManager(options: TokenManagerOptions): TokenManager {
-  const secretHash = createHash('sha256').update(options.appSecret).digest('hex');
-  const key = `${options.baseUrl}\n${options.appKey}\n${secretHash}`;
+  const key = tokenShelfKey(options.baseUrl, options.appKey, options.appSecret);
   let manager = shared.get(key);
   if (!manager) {
     manager = createTokenManager(options);

@@ -1,0 +1,74 @@
+import pg from 'pg';
+import type { Logger } from '../log/logger';
+import { migrateWarehouse } from './migrations';
+import { describeWarehouse } from './url';
+
+/**
+ * One bench's connection to the warehouse database: a small pool, migrated
+ * once before its first use, shared by everything the bench keeps there
+ * (claims and labels, the access token).
+ */
+export interface WarehouseDb {
+  /** Words for the database in notices: "the warehouse database (host:5432/db)". */
+  readonly where: string;
+  withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** `work` in one transaction on one connection; rolled back if it throws. */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function openWarehouseDb(options: { readonly url: string; readonly log: Logger }): WarehouseDb {
+  const log = options.log.child('warehouse');
+  const pool = new pg.Pool({ connectionString: options.url, max: 5, connectionTimeoutMillis: 3000, idleTimeoutMillis: 10_000, query_timeout: 15_000 });
+  // An idle connection cut by a database restart must not end the station.
+  pool.on('error', (error) => log.warn('a warehouse database connection was lost', { error }));
+  let migrated: Promise<void> | undefined;
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    // A connection cut while checked out (a database restart) is reported on the client, not the pool: without a
+    // listener it would end the station. The query in flight fails on its own; the broken client is then discarded.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+      log.warn('a warehouse database connection was lost during work', { error });
+    };
+    client.on('error', onLost);
+    let failed = false;
+    try {
+      migrated ??= migrateWarehouse(client).then(
+        () => undefined,
+        (error: unknown) => {
+          migrated = undefined;
+          throw error;
+        },
+      );
+      await migrated;
+      return await work(client);
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      client.off('error', onLost);
+      client.release(lost ?? (failed ? true : undefined));
+    }
+  }
+
+  return {
+    where: `the warehouse database (${describeWarehouse(options.url)})`,
+    withClient,
+    transaction: (work) =>
+      withClient(async (client) => {
+        await client.query('BEGIN');
+        try {
+          const result = await work(client);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    close: () => pool.end(),
+  };
+}
