@@ -3,6 +3,7 @@ import type { LabelWarning } from '../../../shared/contract/printing';
 import type { LabelRotation } from '../../../shared/domain/printing';
 import type { DecodedLabel } from './decode';
 import { padCrop, rasterToGray, resampleGray } from './geometry';
+import { labelBlock } from './labelBlock';
 import { uprightTurns } from './orientation';
 import type { Raster } from './raster';
 import { toneGray, type ToneMode } from './tone';
@@ -58,8 +59,11 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
   // At the source resolution the pixels are sharpest: the turn is read there, and a 1:1 label keeps these very bits.
   const toned = label.kind === 'bits' ? { raster: label.raster, dithered: false } : toneGray(label.image, tone);
   // The box around every dot that prints: paper-white and faint gray outside it may go, nothing black.
-  const ink = rasterInk(toned.raster);
-  if (!ink) fail('bad_label', 'The label image is blank: there is nothing on it to print. Download or buy the label again; nothing was printed.');
+  const inkedPage = rasterInk(toned.raster);
+  if (!inkedPage) fail('bad_label', 'The label image is blank: there is nothing on it to print. Download or buy the label again; nothing was printed.');
+  // A page that would shrink hard (a label beside a receipt) is cut down to the label first.
+  const pageFit = Math.max(Math.min(width / inkedPage.width, height / inkedPage.height), Math.min(width / inkedPage.height, height / inkedPage.width));
+  const ink = pageFit < WARN_SCALE ? labelBlock(toned.raster, inkedPage) : inkedPage;
   const inked = cropRaster(toned.raster, ink);
   const { turns, turnedBy } = chooseTurns(inked, width, height, options.rotation ?? 'auto');
   const odd = (turns & 1) === 1;

@@ -271,6 +271,32 @@ describe('real-world label hazards', () => {
     expect(rastersEqual(fit.raster, upright)).toBe(true);
   });
 
+  it('turns every dot to its place, on widths that do not fill their last byte', () => {
+    const src = randomRaster(37, 11, 5);
+    for (const turns of [1, 2, 3] as const) {
+      const out = turnRaster(src, turns);
+      for (let y = 0; y < src.height; y += 1) {
+        for (let x = 0; x < src.width; x += 1) {
+          const [dx, dy] = turns === 1 ? [src.height - 1 - y, x] : turns === 3 ? [y, src.width - 1 - x] : [src.width - 1 - x, src.height - 1 - y];
+          expect(getPixel(out, dx, dy), `turn ${turns} at ${x},${y}`).toBe(getPixel(src, x, y));
+        }
+      }
+      expect(blackPixelCount(out)).toBe(blackPixelCount(src));
+    }
+  });
+
+  it('cuts a letter page at its dashed cut line and prints the part with the barcodes 1:1', () => {
+    const label = sample('usps-ground-advantage-203');
+    const page = createRaster(1700, 2200);
+    for (let y = 0; y < label.height; y += 1) for (let x = 0; x < label.width; x += 1) if (getPixel(label, x, y)) setPixel(page, x + 60, y + 60, true);
+    for (let x = 80; x < 1640; x += 16) for (let d = 0; d < 6; d += 1) for (let t = 0; t < 2; t += 1) setPixel(page, x + d, 1340 + t, true);
+    const receipt = labelLikeRaster(1500, 700);
+    for (let y = 0; y < receipt.height; y += 1) for (let x = 0; x < receipt.width; x += 1) if (getPixel(receipt, x, y)) setPixel(page, x + 100, y + 1420, true);
+    const fit = fitLabel({ kind: 'bits', raster: page }, 812, 1218);
+    expect(fit).toMatchObject({ scale: 1, turns: 0, warnings: [] });
+    expect(blackPixelCount(fit.raster)).toBe(blackPixelCount(label));
+  });
+
   it('lets the printer profile force the turn', () => {
     const upright = sample('usps-ground-advantage-203');
     const fit = fitLabel({ kind: 'bits', raster: upright }, 812, 1218, { rotation: 'upside-down' });
