@@ -1,4 +1,6 @@
 import { CUSTOMS_FORM_DATA_KEYS, CUSTOMS_FORM_URL_KEYS } from '../../shared/api/v2/customs';
+import { fail } from '../../shared/contract/errors';
+import { pdfPagesToPngs } from '../printing/raster/pdfPages';
 import type { CustomsFormInsert } from '../store/customsFormsRepo';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
@@ -46,13 +48,32 @@ export function createCustomsForms(deps: ShippingDeps, fetchBytes: (url: string)
     if (forms.length > 0) deps.customsForms.add(row.id, forms);
   }
 
-  /** The stored forms a thermal printer can print (PNG); PDFs are kept for the CLI and the OS print queue. */
-  function printable(row: ShipmentRow): Uint8Array[] {
-    return deps.customsForms
-      .list(row.id)
-      .filter((f) => f.mime === 'image/png')
-      .map((f) => new Uint8Array(f.bytes));
+  /** The stored forms as label images, in order (a PDF form gives one image per page). */
+  function printable(row: ShipmentRow): Promise<Uint8Array[]> {
+    return printablePages(deps.customsForms.list(row.id));
   }
 
   return { collect, printable };
+}
+
+/**
+ * Customs forms as images for the label printer: a PNG as it is, each page of
+ * a PDF drawn at 4x6 (thermal printers print CN22/CN23 at that size). A PDF
+ * that cannot be drawn is refused in words; it stays stored, so it can still
+ * be opened from History and printed from a PDF viewer.
+ */
+export async function printablePages(forms: ReadonlyArray<{ readonly mime: CustomsFormInsert['mime']; readonly bytes: Uint8Array }>): Promise<Uint8Array[]> {
+  const pages: Uint8Array[] = [];
+  for (const [index, form] of forms.entries()) {
+    if (form.mime === 'image/png') {
+      pages.push(new Uint8Array(form.bytes));
+      continue;
+    }
+    const drawn = await pdfPagesToPngs(new Uint8Array(form.bytes)).catch(() => null);
+    if (!drawn || drawn.length === 0) {
+      fail('invalid_input', `Customs form ${index + 1} came from the service as a PDF this station cannot draw for the label printer. It is kept with the label: open it from History and print it from a PDF viewer.`);
+    }
+    pages.push(...drawn);
+  }
+  return pages;
 }

@@ -37,7 +37,7 @@ export function createHistoryService(deps: ShippingDeps) {
     const reference = row.shipment_no ?? row.platform_uk_id;
     const jobIds: string[] = [];
     if (args.kind === 'customs') {
-      const pngs = forms.printable(row);
+      const pngs = await forms.printable(row);
       if (pngs.length === 0) fail('not_found', 'No customs form is stored for this shipment', { field: 'shipmentId' });
       for (const png of pngs) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
       return { jobIds };
@@ -46,7 +46,7 @@ export function createHistoryService(deps: ShippingDeps) {
     if (labels.length === 0) fail('not_found', 'No label image is stored for this shipment', { field: 'shipmentId' });
     for (const l of labels) jobIds.push((await deps.print.enqueue({ png: new Uint8Array(l.png), title, reference, kind: args.kind })).jobId);
     // A reprinted label of an international package needs its customs forms again too.
-    if (args.kind === 'label') for (const png of forms.printable(row)) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
+    if (args.kind === 'label') for (const png of await forms.printable(row)) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
     return { jobIds };
   }
 

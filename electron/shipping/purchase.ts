@@ -179,6 +179,11 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     const labels = deps.labels.list(row.id, 'label');
     if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
     ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
+    // A customs form that cannot be drawn does not hold the label back: the label prints, and the words say where the form is.
+    const forms = await customsForms.printable(row).then(
+      (pngs) => ({ pngs, error: null }),
+      (error: unknown) => ({ pngs: [], error: error instanceof StationFailure ? error.error.message : 'The customs form could not be drawn for the printer; print it from History.' }),
+    );
     try {
       let first: string | null = null;
       for (const label of labels) {
@@ -192,10 +197,10 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
         void watchJob(row, jobId, eventKey);
       }
       // Customs forms go on the same printer right after the label, so they leave the bench together.
-      for (const [index, png] of customsForms.printable(row).entries()) {
+      for (const [index, png] of forms.pngs.entries()) {
         await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference: row.shipment_no ?? row.platform_uk_id, kind: 'label' });
       }
-      return { jobId: first, error: null };
+      return { jobId: first, error: forms.error };
     } catch (error) {
       const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
       ctx.emit('purchase.progress', { packageKey: eventKey, stage: 'failed', platformUkId: row.platform_uk_id, message });
