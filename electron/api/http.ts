@@ -1,5 +1,6 @@
 import { StationFailure } from '../../shared/contract/errors';
 import { noAudit, type AuditSink } from './audit';
+import type { WireCapture } from './capture';
 import {
   outcomeUnknownFailure,
   rateLimitedFailure,
@@ -56,10 +57,12 @@ export interface HttpOptions {
   readonly retry?: Partial<RetryOptions>;
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
+  /** Wire capture for support: each exchange, redacted, to a file (capture.ts). */
+  readonly capture?: WireCapture;
 }
 
 /** What a service client passes through to its HTTP layer; the client names the API itself. */
-export type TransportOptions = Pick<HttpOptions, 'fetch' | 'timeoutMs' | 'audit' | 'now' | 'retry' | 'sleep'>;
+export type TransportOptions = Pick<HttpOptions, 'fetch' | 'timeoutMs' | 'audit' | 'now' | 'retry' | 'sleep' | 'capture'>;
 
 /** One endpoint call as a service client describes it; the client adds the address, credentials and gate. */
 export type ServiceCall = Pick<HttpRequest, 'method' | 'path' | 'query' | 'json' | 'safety' | 'action' | 'platformUkId'>;
@@ -76,14 +79,14 @@ export interface HttpClient {
 
 /** Only the transport options, so a client's keys and addresses stay out of its HTTP layer. */
 export function transportOf(options: TransportOptions): TransportOptions {
-  const { fetch, timeoutMs, audit, now, retry, sleep } = options;
-  return { fetch, timeoutMs, audit, now, retry, sleep };
+  const { fetch, timeoutMs, audit, now, retry, sleep, capture } = options;
+  return { fetch, timeoutMs, audit, now, retry, sleep, capture };
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
 type Attempt =
-  | { readonly kind: 'response'; readonly response: HttpResponse }
+  | { readonly kind: 'response'; readonly response: HttpResponse; readonly text: string }
   /** No answer in time; the request may have been processed. */
   | { readonly kind: 'timeout' }
   /** The connection broke after the request may have left. */
@@ -129,16 +132,17 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const random = options.random ?? Math.random;
   const api = options.api;
 
+  const headersOf = (request: HttpRequest): Record<string, string> => ({
+    accept: 'application/json',
+    ...request.headers,
+    ...(request.json !== undefined ? { 'content-type': 'application/json' } : request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+  });
+
   async function attemptOnce(request: HttpRequest): Promise<Attempt> {
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const headers = headersOf(request);
     let body: string | undefined;
-    if (request.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(request.form).toString();
-    }
+    if (request.json !== undefined) body = JSON.stringify(request.json);
+    else if (request.form) body = new URLSearchParams(request.form).toString();
     try {
       const response = await doFetch(buildUrl(request), {
         method: request.method,
@@ -147,7 +151,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = await response.text();
-      return { kind: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) } };
+      return { kind: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) }, text };
     } catch (error) {
       return classifyError(error);
     }
@@ -164,7 +168,20 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         const startedAt = now();
         const started = performance.now();
         const result = await attemptOnce(request);
-        const record = (status: number | null, outcome: string): void =>
+        const record = (status: number | null, outcome: string): void => {
+          options.capture?.({
+            api,
+            at: startedAt.toISOString(),
+            method: request.method,
+            path: request.path,
+            query: Object.fromEntries(Object.entries(request.query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))),
+            requestHeaders: headersOf(request),
+            requestBody: request.json ?? request.form ?? null,
+            status,
+            answerBody: result.kind === 'response' ? (result.response.body ?? (result.text === '' ? null : result.text)) : null,
+            durationMs: performance.now() - started,
+            outcome,
+          });
           audit({
             at: startedAt.toISOString(),
             api,
@@ -175,6 +192,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
             ...(request.platformUkId ? { platform_uk_id: request.platformUkId } : {}),
             outcome,
           });
+        };
         const once = request.safety === 'journaled';
         const repeatable = request.safety !== 'unsafe' && !once && attempt < retry.attempts;
 

@@ -4,6 +4,7 @@ import { fail } from '../../shared/contract/errors';
 import type { BackendKind, BackendMode, BackendStatus } from '../../shared/contract/station';
 import type { AuditSink } from '../api/audit';
 import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
+import { createWireCapture } from '../api/capture';
 import { createV1Client, type V1Client } from '../api/v1/client';
 import { createV2Client, type V2Client, type V2ClientOptions } from '../api/v2/client';
 import type { TokenShelf } from '../api/v2/token';
@@ -60,6 +61,8 @@ export interface BackendServiceOptions {
   readonly sandbox?: Omit<SandboxOptions, 'dataDir'>;
   /** Headless automation: explicit service addresses with keys from the environment. */
   readonly override?: BackendOverride;
+  /** Wire capture for support: the folder to write each exchange into now, or null when off. */
+  readonly captureFolder?: () => string | null;
   readonly client?: Pick<V2ClientOptions, 'fetch' | 'timeoutMs' | 'retry'>;
   /** Where the v2 access token is shared with other processes on the same keys. */
   readonly tokenShelf?: TokenShelf;
@@ -98,8 +101,18 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
 
   function build(resolved: Resolved): BackendClients {
     options.onResolved?.(resolved.backendId);
+    const captureFolder = options.captureFolder;
     const common = {
       ...options.client,
+      ...(captureFolder
+        ? {
+            capture: createWireCapture({
+              folder: captureFolder,
+              secrets: () => [resolved.appKey, resolved.appSecret, resolved.apiToken].filter((s): s is string => typeof s === 'string'),
+              onError: (error) => log.warn('a wire capture file could not be written', { error }),
+            }),
+          }
+        : {}),
       ...(options.audit ? { audit: options.audit } : {}),
       ...(options.now ? { now: options.now } : {}),
       onInvalidResponse: (endpoint: string, fields: readonly string[]) =>

@@ -21,7 +21,7 @@ export const browserCommand: CliCommand = {
   name: 'browser',
   summary: 'Run the station in a web browser on this machine (loopback only)',
   usage: [
-    'Usage: parcel-station browser [--port N] [--data-dir DIR] [--no-open]',
+    'Usage: parcel-station browser [--port N] [--data-dir DIR] [--no-open] [--capture-wire DIR]',
     '',
     'Starts the station and serves its screens on 127.0.0.1. Prints one JSON line',
     '{"url": "..."}: that address carries a per-launch key; anyone without it is refused.',
@@ -33,6 +33,7 @@ export const browserCommand: CliCommand = {
     '  --no-open       do not open the default web browser',
     '  --warehouse URL warehouse mode: purchase claims and labels shared in PostgreSQL (default: PARCEL_STATION_WAREHOUSE_URL)',
     '  --bench NAME    this bench\'s name as other benches see it (default: PARCEL_STATION_BENCH, else host/folder)',
+    '  --capture-wire DIR  write each exchange with the service, keys and tokens removed, to DIR (for support)',
   ].join('\n'),
   async run(argv, io) {
     const { values } = parseArgs({
@@ -43,6 +44,7 @@ export const browserCommand: CliCommand = {
         'no-open': { type: 'boolean', default: false },
         warehouse: { type: 'string' },
         bench: { type: 'string' },
+        'capture-wire': { type: 'string' },
       },
       strict: true,
     });
@@ -50,7 +52,8 @@ export const browserCommand: CliCommand = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
     const dataDir = resolveDataDir(values['data-dir']);
     const warehouse = warehouseFromOptions(values);
-    const outcome = await hostStation({ dataDir, kind: 'browser', ...(warehouse ? { warehouse } : {}) });
+    const captureWire = values['capture-wire'];
+    const outcome = await hostStation({ dataDir, kind: 'browser', ...(warehouse ? { warehouse } : {}), ...(captureWire ? { captureWire } : {}) });
     if ('heldBy' in outcome) {
       const holder = outcome.heldBy;
       if (!holder?.browserUrl) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);

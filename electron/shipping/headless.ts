@@ -13,6 +13,7 @@ export const stationOptions = {
   'legacy-base-url': { type: 'string' },
   warehouse: { type: 'string' },
   bench: { type: 'string' },
+  'capture-wire': { type: 'string' },
 } as const;
 
 export const stationOptionsUsage = [
@@ -22,6 +23,7 @@ export const stationOptionsUsage = [
   '  --warehouse URL           warehouse mode: share purchase claims and labels with other benches in PostgreSQL',
   '                            (postgres://user@host:5432/db; default: PARCEL_STATION_WAREHOUSE_URL)',
   '  --bench NAME              this bench\'s name as other benches see it (default: PARCEL_STATION_BENCH, else host/folder)',
+  '  --capture-wire DIR        write each exchange with the service, keys and tokens removed, to DIR (for support)',
   '                            When a station already runs on the data folder, the command goes through it.',
 ];
 
@@ -45,11 +47,13 @@ export async function openHeadlessStation(values: {
   'legacy-base-url'?: string;
   warehouse?: string;
   bench?: string;
+  'capture-wire'?: string;
 }): Promise<HeadlessStation> {
   const dataDir = resolveDataDir(values['data-dir']);
   const override = overrideFromEnvironment({ baseUrl: values['base-url'], legacyBaseUrl: values['legacy-base-url'] });
   const warehouse = warehouseFromOptions(values);
-  const access = await reachStation({ dataDir, ...(override ? { override } : {}), ...(warehouse ? { warehouse } : {}) });
+  const captureWire = values['capture-wire'];
+  const access = await reachStation({ dataDir, ...(override ? { override } : {}), ...(warehouse ? { warehouse } : {}), ...(captureWire ? { captureWire } : {}) });
   const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
     const result = await access.call(name, input);
     if (!result.ok) throw new StationFailure(result.error);

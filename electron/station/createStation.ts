@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
+import { createCaptureModule, createCaptureSwitch } from '../api/captureModule';
 import { createBackendModule } from '../backend/module';
 import { createBenchModule } from '../bench/module';
 import type { BackendOverride } from '../backend/override';
@@ -43,6 +44,8 @@ export interface StationConfig {
   readonly client?: BackendServiceOptions['client'];
   /** Warehouse mode: purchase claims and bought labels shared with other benches in PostgreSQL. */
   readonly warehouse?: WarehouseConfig;
+  /** `--capture-wire DIR`: every exchange with the service written, redacted, into DIR for this run. */
+  readonly captureWire?: string;
 }
 
 export interface WarehouseConfig {
@@ -107,7 +110,9 @@ export async function createStation(config: StationConfig): Promise<Station> {
         ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
       })
     : undefined;
+  const captureSwitch = createCaptureSwitch(settings, config.dataDir, config.captureWire);
   const backendService = createBackendService({
+    captureFolder: () => captureSwitch.folder(),
     dataDir: config.dataDir,
     settings,
     vault: config.vault ?? createVault(),
@@ -142,6 +147,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     return (await late.dispatch(name, input)) as Result<CommandOutput<N>>;
   }
   const bench = createBenchModule(context, events, call);
+  const capture = createCaptureModule(context, captureSwitch);
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
   const modules: Lifecycle[] = damage ? [backend, devices, bench] : [backend, printing, devices, account, shipping, bench];
 
@@ -161,6 +167,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...account.handlers,
     ...shipping.handlers,
     ...bench.handlers,
+    ...capture.handlers,
     'station.info': info,
   };
 

@@ -40,6 +40,9 @@ export async function reachStation(config: StationConfig): Promise<StationAccess
         `${describeHolder(config.dataDir, holder)} It uses its own service settings, so --base-url cannot apply: run the command without --base-url to go through it, or give another --data-dir.`,
       );
     }
+    if (holder && config.captureWire) {
+      fail('conflict', `${describeHolder(config.dataDir, holder)} Its wire capture is switched in its Settings, so --capture-wire cannot apply: turn it on there, or give another --data-dir.`);
+    }
     if (holder) {
       // The holder may have closed between reading its file and connecting: then the folder is free, so try again.
       const remote = await connectRemoteStation(holder).catch(() => null);

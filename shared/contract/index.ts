@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
+import { captureCommands } from './capture';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
@@ -21,6 +22,7 @@ export const commands = {
   ...accountCommands,
   ...printingCommands,
   ...deviceCommands,
+  ...captureCommands,
 } as const;
 
 export const events = {
