@@ -4,6 +4,7 @@ import type { LabelRotation } from '../../../shared/domain/printing';
 import type { DecodedLabel } from './decode';
 import { padCrop, rasterToGray, resampleGray } from './geometry';
 import { labelBlock } from './labelBlock';
+import { findBarcodeStripes, snapBarcodes } from './barSnap';
 import { uprightTurns } from './orientation';
 import type { Raster } from './raster';
 import { toneGray, type ToneMode } from './tone';
@@ -91,6 +92,11 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
   const resized = odd ? resampleGray(gray, outH, outW) : resampleGray(gray, outW, outH);
   // Judged after resampling: a halftone shrunk becomes a gray area to dither, while bars stay sharp-edged and are thresholded.
   const retoned = toneGray(resized, tone);
+  // Shrunk hard, fine bars fall under two dots: each barcode is drawn again with whole dots per module.
+  if (warnings.some((w) => w.kind === 'scaled_down')) {
+    const stripes = findBarcodeStripes(inked, label.kind === 'bits' ? null : gray);
+    snapBarcodes(retoned.raster, stripes, retoned.raster.width / inked.width, retoned.raster.height / inked.height);
+  }
   return { raster: padCrop(turnRaster(retoned.raster, turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: retoned.dithered, warnings };
 }
 
