@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../../support/builtStation';
 
 /** What a bench process (dist/test/bench/warehouseWorker.cjs) reports, one JSON line each. */
 export type BenchEvent =
@@ -39,6 +38,16 @@ export interface BenchSpec {
   readonly leaseMs?: number;
   readonly concurrency?: number;
 }
+
+/** The checkout this file lives in (also from its bundled copy under dist/), found by its package.json. */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'scripts/build.mjs'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no Parcel Station checkout above ${from}`);
+  }
+}
+
+const repoRoot = findRoot(__dirname);
 
 export const workerScript = path.join(repoRoot, 'dist/test/bench/warehouseWorker.cjs');
 
