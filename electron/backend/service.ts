@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fail } from '../../shared/contract/errors';
+import { fail, StationFailure } from '../../shared/contract/errors';
 import type { BackendKind, BackendMode, BackendStatus } from '../../shared/contract/station';
 import type { AuditSink } from '../api/audit';
 import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
@@ -162,6 +162,45 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
 
   const status = (): Promise<BackendStatus> => describeBackend(sources());
 
+  const commonClientOptions = () => ({
+    ...options.client,
+    ...(options.audit ? { audit: options.audit } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+
+  /**
+   * A live service is switched to only once it is known to work: the keychain
+   * holds the key set's AppKey and AppSecret, and the service's token endpoint
+   * answers with a token for them. Otherwise the station stays where it is and
+   * says why, so the status bar never shows a service no label can be bought on.
+   */
+  async function checkLive(input: Extract<BackendConfigureInput, { kind: 'live' }>, current: BackendSettings): Promise<void> {
+    const staying = current.kind === 'sandbox' ? 'The station stays on the sandbox.' : `The station stays on the live service at ${current.baseUrl}.`;
+    const health = await options.vault.available();
+    if (!health.available) {
+      fail('keychain_unavailable', `No system keychain is reachable on this computer, and live keys are kept only in the keychain, so the live service cannot be used. ${staying}`);
+    }
+    const [appKey, appSecret] = await Promise.all([options.vault.get(input.profile, 'appKey'), options.vault.get(input.profile, 'appSecret')]);
+    if (!appKey || !appSecret) {
+      fail('not_configured', `Store the ${input.profile} AppKey and AppSecret under Keys first, then switch to the live service. ${staying}`, { field: 'profile' });
+    }
+    const probe = createV2Client({ ...commonClientOptions(), baseUrl: input.baseUrl, appKey, appSecret });
+    try {
+      await probe.checkAccess();
+    } catch (error) {
+      const why = error instanceof StationFailure ? error.error : undefined;
+      log.warn('live service check failed', { baseUrl: input.baseUrl, code: why?.code, message: why?.message ?? String(error) });
+      if (why?.code === 'unauthorized') {
+        fail('unauthorized', `The service at ${input.baseUrl} refused the ${input.profile} AppKey and AppSecret. Check both were pasted in full and belong to that service. ${staying}`, {
+          ...(why.serviceCode ? { serviceCode: why.serviceCode } : {}),
+        });
+      }
+      fail('service_unavailable', `The service at ${input.baseUrl} could not be reached or did not answer as a shipping service. Check the address and the network. ${staying}`, {
+        retryable: true,
+      });
+    }
+  }
+
   return {
     status,
 
@@ -180,6 +219,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     async configure(input) {
       refuseUnderOverride();
       const current = readBackendSettings(options.settings);
+      if (input.kind === 'live') await checkLive(input, current);
       const next: BackendSettings =
         input.kind === 'sandbox'
           ? { kind: 'sandbox', profile: current.profile }

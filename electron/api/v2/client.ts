@@ -12,6 +12,8 @@ import { sharedTokenManager, type TokenManager, type TokenShelf } from './token'
 /** One method per v2 endpoint of the spec; every answer is the envelope's parsed `data`. */
 export interface V2Client {
   readonly baseUrl: string;
+  /** Asks the token endpoint for a token with these keys: the service is reached and the keys are accepted, or it throws why not. */
+  checkAccess(): Promise<void>;
   /** Any number of items: sent in calls of 10, answered in the order given. */
   quickRate(items: readonly wire.QuickRateItem[]): Promise<wire.QuickRateResult[]>;
   getRates(request: wire.GetRatesRequest): Promise<wire.GetRatesResult>;
@@ -118,6 +120,10 @@ export function createV2Client(options: V2ClientOptions): V2Client {
 
   return {
     baseUrl: options.baseUrl,
+
+    async checkAccess() {
+      await tokens.get();
+    },
 
     async quickRate(items) {
       if (items.length === 0) return [];

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { BackendStatus } from '../../../shared/contract/station';
 import { getStation } from '../station/get-station';
 import type { LinkState } from '../station/socket-client';
 import { useQuery } from '../station/use-query';
@@ -13,11 +14,21 @@ function useLink(): LinkState {
   return useSyncExternalStore(station.onLink, station.link);
 }
 
+/** Why a live backend cannot buy right now (keys gone from the keychain, or the keychain itself), or null. */
+function liveProblem(status: BackendStatus | undefined): string | null {
+  if (status?.kind !== 'live') return null;
+  // Keys from the environment (headless) need no keychain.
+  if (status.keys.appKey && status.keys.appSecret) return null;
+  if (!status.keychain.available) return 'Live: no keychain, no keys';
+  return 'Live: keys missing';
+}
+
 /** Always visible: which backend buys postage, and whether the station is reachable. */
 export function StatusBar() {
   const link = useLink();
   const backend = useQuery('backend.status', {}, ['backend', 'settings']);
   const mode = backend.data?.mode;
+  const problem = liveProblem(backend.data);
   return (
     <footer className="status-bar" aria-label="Station status">
       <StatusItem
@@ -27,8 +38,8 @@ export function StatusBar() {
       />
       <StatusItem
         label="Backend"
-        value={mode ? modeWords[mode] : backend.error ? backend.error.message : '…'}
-        tone={mode === 'live' ? 'warn' : mode ? 'ok' : backend.error ? 'bad' : 'idle'}
+        value={problem ?? (mode ? modeWords[mode] : backend.error ? backend.error.message : '…')}
+        tone={problem || backend.error ? 'bad' : mode === 'live' ? 'warn' : mode ? 'ok' : 'idle'}
       />
       <PrinterStatus />
       <ScaleStatus />

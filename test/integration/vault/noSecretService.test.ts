@@ -33,4 +33,10 @@ describe('credentials with no Secret Service reachable', () => {
     const written = everyFileText(dataDir);
     for (const value of Object.values(keys)) expect(written).not.toContain(value);
   });
+
+  it('refuses live mode in words, so no scan later finds the keychain missing; the station stays on the sandbox', async () => {
+    const result = await station.dispatch('backend.configure', { kind: 'live', profile: 'live', baseUrl: 'http://127.0.0.1:9', legacyBaseUrl: 'http://127.0.0.1:9' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', message: expect.stringMatching(/No system keychain.*live service cannot be used.*stays on the sandbox/) } });
+    expect(await station.dispatch('backend.status', {})).toMatchObject({ ok: true, value: { kind: 'sandbox', mode: 'sandbox' } });
+  });
 });

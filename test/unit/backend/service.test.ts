@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,6 +64,39 @@ async function liveService(): Promise<Sandbox> {
   return live;
 }
 
+/**
+ * A real HTTP service on 127.0.0.1 that issues a token for any AppKey except
+ * one containing WRONG: enough of a "live" service for the switch's check,
+ * for keys the sandbox would not know.
+ */
+async function tokenService(): Promise<{ baseUrl: string; legacyBaseUrl: string; tokenRequests: () => number }> {
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/oauth2/token') return void res.writeHead(404).end();
+      requests += 1;
+      const key = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString('utf8');
+      const refused = key.includes('WRONG');
+      res.writeHead(refused ? 401 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(refused ? { error: 'invalid_client' } : { access_token: `t-${requests}`, token_type: 'Bearer', expires_in: 3600 }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { baseUrl: base, legacyBaseUrl: `${base}/legacy`, tokenRequests: () => requests };
+}
+
+/** An address nothing listens on: a port taken, then given back. */
+async function closedAddress(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
 describe('backend service', () => {
   it('starts on the embedded sandbox, lazily, with its data under <dataDir>/sandbox', async () => {
     const { service, dataDir } = setup();
@@ -106,23 +141,53 @@ describe('backend service', () => {
     expect(changes).toEqual(['sandbox', 'live', 'sandbox']);
   });
 
-  it('asks for keys before using a live service without them', async () => {
+  it('refuses to switch to a live service without its keys, in words, and stays on the sandbox', async () => {
+    const at = await tokenService();
     const { service } = setup();
-    await service.configure({ kind: 'live', profile: 'live', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    const refused = await failure(service.configure({ kind: 'live', profile: 'live', ...at }));
+    expect(refused).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/Store the live AppKey and AppSecret.*stays on the sandbox/) });
+    expect(await service.status()).toMatchObject({ kind: 'sandbox', mode: 'sandbox' });
+    expect(at.tokenRequests()).toBe(0);
+    // Keys removed after the switch: the next call asks for them.
+    await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
+    await service.configure({ kind: 'live', profile: 'live', ...at });
+    await service.clearCredentials('live');
     expect(await failure(service.clients())).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/No live AppKey and AppSecret/) });
   });
 
+  it('refuses an unreachable live address in words and stays on the sandbox', async () => {
+    const { service } = setup();
+    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
+    const nowhere = await closedAddress();
+    const refused = await failure(service.configure({ kind: 'live', profile: 'test', baseUrl: nowhere, legacyBaseUrl: nowhere }));
+    expect(refused).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/could not be reached.*stays on the sandbox/) });
+    expect(refused.message).toContain(nowhere);
+    expect(await service.status()).toMatchObject({ kind: 'sandbox', mode: 'sandbox' });
+    expect((await service.clients()).kind).toBe('sandbox');
+  });
+
+  it('refuses a live service that does not accept the keys, in words', async () => {
+    const at = await tokenService();
+    const { service } = setup();
+    await service.setCredentials('live', { appKey: 'SS_LIVE_WRONGKEY', appSecret: 'secret-abcdefgh' });
+    const refused = await failure(service.configure({ kind: 'live', profile: 'live', ...at }));
+    expect(refused).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/refused the live AppKey and AppSecret.*stays on the sandbox/) });
+    expect(at.tokenRequests()).toBe(1);
+    expect((await service.status()).kind).toBe('sandbox');
+  });
+
   it('reports which keys each key set holds, so the set being edited shows its own state', async () => {
+    const at = await tokenService();
     const { service } = setup();
     expect(await service.status()).toMatchObject({ profile: 'test', profiles: { test: { appKey: false }, live: { appKey: false } } });
     // Storing live keys while the station runs on the live service with its test key set.
-    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh' });
-    await service.configure({ kind: 'live', profile: 'test', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
+    await service.configure({ kind: 'live', profile: 'test', ...at });
     const stored = await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', apiToken: 'token-abcdefgh' });
     expect(stored.profile).toBe('test');
-    expect(stored.keys).toEqual({ appKey: true, appSecret: false, apiToken: false });
+    expect(stored.keys).toEqual({ appKey: true, appSecret: true, apiToken: false });
     expect(stored.profiles).toEqual({
-      test: { appKey: true, appSecret: false, apiToken: false },
+      test: { appKey: true, appSecret: true, apiToken: false },
       live: { appKey: true, appSecret: false, apiToken: true },
     });
     const cleared = await service.clearCredentials('live');
@@ -131,13 +196,17 @@ describe('backend service', () => {
 
   it('keeps test-key and live-key purchases apart at one service address', async () => {
     const { service } = setup();
-    const at = { baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' };
+    const at = await tokenService();
     await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.configure({ kind: 'live', profile: 'test', ...at });
-    expect((await service.clients()).backendId).toBe(`test:https://api.example.com:443#${keyIdentity('appKey', 'SS_TEST_abcdefgh')}`);
+    const testId = (await service.clients()).backendId;
+    expect(testId).toBe(backendIdentity('test', at.baseUrl, keyIdentity('appKey', 'SS_TEST_abcdefgh')));
+    expect(testId).toMatch(/^test:http:\/\/127\.0\.0\.1:\d+#/);
     await service.configure({ kind: 'live', profile: 'live', ...at });
-    expect((await service.clients()).backendId).toBe(`live:https://api.example.com:443#${keyIdentity('appKey', 'SS_LIVE_abcdefgh')}`);
+    const liveId = (await service.clients()).backendId;
+    expect(liveId).toBe(backendIdentity('live', at.baseUrl, keyIdentity('appKey', 'SS_LIVE_abcdefgh')));
+    expect(liveId).not.toBe(testId);
   });
 
   it('refuses a key stored under the wrong profile', async () => {
@@ -149,7 +218,7 @@ describe('backend service', () => {
   it('clears one profile\'s keys', async () => {
     const { service } = setup();
     await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
-    await service.configure({ kind: 'live', profile: 'live', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
+    await service.configure({ kind: 'live', profile: 'live', ...(await tokenService()) });
     expect((await service.status()).mode).toBe('live');
     const cleared = await service.clearCredentials('live');
     expect(cleared.keys).toEqual({ appKey: false, appSecret: false, apiToken: false });
@@ -163,8 +232,11 @@ describe('backend service', () => {
     expect((await failure(service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh' }))).code).toBe('keychain_unavailable');
     // The sandbox needs no keys, so the station still works.
     await expect((await service.clients()).v2.pickupLocations()).resolves.toContain('front_door');
-    await service.configure({ kind: 'live', profile: 'test', baseUrl: 'https://api.example.com', legacyBaseUrl: 'https://legacy.example.com' });
-    expect((await failure(service.clients())).code).toBe('keychain_unavailable');
+    // Live keys could never be read, so live mode is refused in words and the station stays on the sandbox.
+    const refused = await failure(service.configure({ kind: 'live', profile: 'test', ...(await tokenService()) }));
+    expect(refused).toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/No system keychain.*cannot be used.*stays on the sandbox/) });
+    expect((await service.status()).kind).toBe('sandbox');
+    await expect((await service.clients()).v2.pickupLocations()).resolves.toContain('front_door');
   });
 
   it('uses keys from the environment with explicit addresses for headless automation', async () => {

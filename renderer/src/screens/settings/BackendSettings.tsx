@@ -20,18 +20,26 @@ export function BackendSettings() {
   const [error, setError] = useState<StationError | null>(null);
   const [keyError, setKeyError] = useState<StationError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const current = status.data;
   const chosen = kind ?? current?.kind ?? 'sandbox';
 
+  // The station switches to a live service only after it answered and accepted the keys; until then the screen says it is checking.
   const apply = async (): Promise<void> => {
     setSaved(null);
+    setError(null);
+    setChecking(chosen === 'live');
     const result =
       chosen === 'sandbox'
         ? await run('backend.configure', { kind: 'sandbox' })
         : await run('backend.configure', { kind: 'live', profile, baseUrl: baseUrl ?? current?.baseUrl ?? '', legacyBaseUrl: legacyBaseUrl ?? current?.legacyBaseUrl ?? '' });
+    setChecking(false);
     if (!result.ok) return setError(result.error);
-    setError(null);
-    setSaved(chosen === 'sandbox' ? 'Now using the embedded sandbox.' : 'Now using the live service.');
+    setSaved(
+      result.value.kind === 'sandbox'
+        ? 'Now using the embedded sandbox.'
+        : `Now using the live service at ${result.value.baseUrl}: it answered and accepted the ${profile} keys.`,
+    );
   };
 
   const storeKeys = async (): Promise<void> => {
@@ -87,9 +95,10 @@ export function BackendSettings() {
         </div>
       ) : null}
       <InlineError error={error ?? undefined} />
-      <button type="button" className="button primary" aria-keyshortcuts="Alt+U" onClick={() => void apply()}>
+      <button type="button" className="button primary" aria-keyshortcuts="Alt+U" disabled={checking} onClick={() => void apply()}>
         Use this backend <Key k="Alt+U" />
       </button>
+      {checking ? <span role="status">Checking the live service and its keys…</span> : null}
       <h2>Keys ({profile === 'test' ? 'test' : 'live'} set)</h2>
       <p className="small muted">Keys are stored in the system keychain and never shown again. Leave a field empty to keep the stored key.</p>
       <form
