@@ -1,17 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandArgs, EventEmitterFn } from '../../shared/contract';
-import { OVERRIDE_WORD, type BatchRow, type BenchAddress } from '../../shared/contract/bench';
-import type { BatchOutcome, CustomsDeclaration, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import { OVERRIDE_WORD, type BatchRow, type BenchAddress, type OrderPurchase } from '../../shared/contract/bench';
+import { fail, StationFailure } from '../../shared/contract/errors';
+import type { BatchOutcome, CustomsDeclaration, PackageSpec, PurchaseResult, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { customsProblems } from '../../shared/domain/customs';
 import { formatOunces } from '../../shared/domain/units';
-import { mapBounded, BATCH_CONCURRENCY } from '../shipping/batch';
+import { chooseRate, mapBounded, BATCH_CONCURRENCY } from '../shipping/batch';
 import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, noOptions } from './benchState';
-import { readWeight } from './fields';
+import { readInsurance, readWeight } from './fields';
 import { planPurchase } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
 import type { StationCall } from './shipBench';
+
+/** What an unattended buy adds to a batch row's choice. */
+interface UnattendedExtras {
+  readonly box?: number;
+  readonly insuranceAmount?: number;
+  readonly from?: StationAddress;
+  /** An order already shipped is answered with its label (marked reused) instead of refused. */
+  readonly answerShipped?: boolean;
+  /** Hears the whole purchase result (the batch outcome keeps only part of it). */
+  readonly bought?: (result: PurchaseResult) => void;
+}
 
 interface Prepared {
   readonly row: BatchRow;
@@ -21,12 +33,14 @@ interface Prepared {
   readonly customs: CustomsDeclaration | null;
 }
 
+const SHIPPED = 'This order already has its label; reprint it from History.';
+
 const unchecked: BenchAddress = { status: 'none', entered: null, suggestion: null, corrections: [], messages: [], problem: null };
 
 function blockersOf(row: Omit<BatchRow, 'blockers'>): string[] {
   const out: string[] = [];
   if (row.error) out.push(row.error.message);
-  if (row.alreadyShipped) out.push('This order already has its label; reprint it from History.');
+  if (row.alreadyShipped) out.push(SHIPPED);
   if (row.address.status === 'needs_decision') out.push(row.address.problem ?? 'Check the address first.');
   if (row.weight.oz === null) out.push(row.weight.error ?? 'Type the weight of this package.');
   if (row.quote && row.picked === null) out.push(row.quote.rates.length === 0 ? 'No carrier offered a rate for this package.' : 'Pick a service for this package.');
@@ -43,7 +57,12 @@ function blockersOf(row: Omit<BatchRow, 'blockers'>): string[] {
 export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
   const prepared = new Map<string, Prepared>();
 
-  async function prepareOne(input: CommandArgs<'batch.prepare'>['rows'][number], defaultDims: Omit<PackageSpec, 'weightOz'>, origin: string): Promise<BatchRow> {
+  async function prepareOne(
+    input: CommandArgs<'batch.prepare'>['rows'][number],
+    defaultDims: Omit<PackageSpec, 'weightOz'>,
+    origin: string,
+    from?: StationAddress,
+  ): Promise<BatchRow> {
     const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
     const typed = readWeight(input.weightText);
     const found = await call('orders.lookup', { orderNumber: input.orderNumber });
@@ -78,14 +97,18 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       return held;
     }
     const customs = abroad ? order.customs : null;
-    const first = pkg ? ratingInput(entered, pkg, noOptions, order.orderNumber, customs) : null;
+    const rateFor = (to: StationAddress) => {
+      const rating = ratingInput(to, pkg as PackageSpec, noOptions, order.orderNumber, customs);
+      return from ? { ...rating, from } : rating;
+    };
+    const first = pkg ? rateFor(entered) : null;
     const [check, quoted] = await Promise.all([call('address.validate', { address: entered }), first ? call('rates.quote', first) : Promise.resolve(null)]);
     const verdict = judgeAddress(entered, check.ok ? check.value : null, check.ok ? null : check.error);
     let quote: RateQuote | null = quoted?.ok ? quoted.value : null;
     let quotedFor = first ? { to: first.to } : null;
     let error = quoted && !quoted.ok ? quoted.error : null;
     if (pkg && first && quote) {
-      const again = ratingInput(verdict.to, pkg, noOptions, order.orderNumber, customs);
+      const again = rateFor(verdict.to);
       if (ratingKey(again) !== ratingKey(first)) {
         const requoted = await call('rates.quote', again);
         quote = requoted.ok ? requoted.value : null;
@@ -117,14 +140,14 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     return mapBounded(args.rows, BATCH_CONCURRENCY, (row) => prepareOne(row, dims, origin));
   }
 
-  async function buyOne(choice: CommandArgs<'batch.buy'>['rows'][number], print: boolean): Promise<BatchOutcome> {
+  async function buyOne(choice: CommandArgs<'batch.buy'>['rows'][number], print: boolean, extra: UnattendedExtras = {}): Promise<BatchOutcome> {
     const refuse = (message: string, code: 'invalid_input' | 'conflict' | 'not_found' = 'invalid_input'): BatchOutcome => ({ key: choice.key, ok: false, message, code });
     const ready = prepared.get(choice.key);
     if (!ready) return refuse('This package has not been rated on this station; rate it again (Alt+R).', 'not_found');
     const { row, quotedFor, pkg, customs } = ready;
-    if (row.alreadyShipped) return refuse('Already shipped: this order has its label; reprint it from History.', 'conflict');
+    if (row.alreadyShipped && !extra.answerShipped) return refuse('Already shipped: this order has its label; reprint it from History.', 'conflict');
     const overridden = row.address.status === 'needs_decision' && choice.override?.trim().toUpperCase() === OVERRIDE_WORD;
-    const stops = row.blockers.filter((b) => !(overridden && b === row.address.problem));
+    const stops = row.blockers.filter((b) => !(overridden && b === row.address.problem) && !(extra.answerShipped && b === SHIPPED));
     const first = stops[0];
     if (first) return refuse(first);
     if (!row.quote || !quotedFor || !pkg || !row.to || !row.order || !row.quote.rates[choice.picked]) return refuse('Pick a service for this package.');
@@ -134,9 +157,10 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       picked: choice.picked,
       to: row.to,
       pkg,
-      options: noOptions,
+      options: extra.insuranceAmount ? { ...noOptions, insuranceAmount: extra.insuranceAmount } : noOptions,
       orderNumber: row.order.orderNumber,
-      box: 0,
+      box: extra.box ?? 0,
+      ...(extra.from ? { from: extra.from } : {}),
       packageKey: row.key,
       print,
       ...(overridden ? { addressOverride: overrideNote(row.address) } : {}),
@@ -144,7 +168,50 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     });
     const bought = await call('labels.buy', input);
     if (!bought.ok) return refuse(bought.error.message, bought.error.code === 'conflict' ? 'conflict' : 'invalid_input');
+    extra.bought?.(bought.value);
     return { key: row.key, ok: true, shipment: bought.value.shipment, printJobId: bought.value.printJobId, alreadyShipped: bought.value.reused };
+  }
+
+  /**
+   * One order, unattended: prepared exactly as a batch row (address check and
+   * rates at once, the same re-rate rule), the rate picked by the station's
+   * rule or the service named, and bought through the one purchase plan. An
+   * order already bought answers with its label, marked reused.
+   */
+  async function buyOrder(args: CommandArgs<'batch.buyOrder'>): Promise<OrderPurchase> {
+    const insurance = readInsurance(args.insuranceText);
+    if (insurance.error) fail('invalid_input', insurance.error, { field: 'insuranceText' });
+    const key = `order-${randomUUID()}`;
+    const settings = await call('settings.shipping.get', {});
+    if (!args.from && settings.ok && !settings.value.shipFrom) {
+      fail('not_configured', 'This station has no ship-from address: give one, or set it in Settings at the bench.');
+    }
+    const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
+    const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
+    const origin = args.from?.country ?? (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
+    try {
+      const row = await prepareOne({ key, orderNumber: args.orderNumber, weightText: args.weightText }, dims, origin, args.from);
+      if (row.error && !row.quote) throw new StationFailure(row.error);
+      if (row.weight.oz === null) fail('invalid_input', row.weight.error ?? `Order ${row.orderNumber} has no weight; give the weight in ounces.`, { field: 'weightText' });
+      const picked = args.service === 'rule' ? row.picked : row.quote ? chooseRate(row.quote.rates, args.service, row.quote.rule) : null;
+      if (picked === null || !row.quote?.rates[picked]) {
+        const why = row.quote?.errors.map((e) => `${e.carrier}: ${e.message}`).join('; ') ?? '';
+        fail('not_found', `No rate matches "${args.service}" for order ${row.orderNumber}${why ? ` (${why})` : ''}.`);
+      }
+      let purchase: PurchaseResult | undefined;
+      const outcome = await buyOne({ key, picked }, args.print, {
+        box: args.box,
+        // An order bought already still goes through the plan: the journal answers with its label, marked reused, and charges nothing.
+        answerShipped: true,
+        ...(insurance.value ? { insuranceAmount: insurance.value } : {}),
+        ...(args.from ? { from: args.from } : {}),
+        bought: (result) => (purchase = result),
+      });
+      if (!outcome.ok || !purchase) fail(outcome.ok ? 'internal' : outcome.code === 'conflict' ? 'conflict' : 'invalid_input', outcome.ok ? 'The order was not bought.' : outcome.message);
+      return { orderNumber: row.orderNumber, purchase, address: row.address };
+    } finally {
+      prepared.delete(key);
+    }
   }
 
   async function buy(args: CommandArgs<'batch.buy'>): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
@@ -159,5 +226,5 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     return { batchId, outcomes };
   }
 
-  return { prepare, buy };
+  return { prepare, buy, buyOrder };
 }

@@ -19,7 +19,8 @@ export type BenchCommandName =
   | 'bench.anotherBox'
   | 'bench.clear'
   | 'batch.prepare'
-  | 'batch.buy';
+  | 'batch.buy'
+  | 'batch.buyOrder';
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station. It
@@ -51,6 +52,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'bench.clear': async () => bench.clear(),
       'batch.prepare': (a) => batch.prepare(a),
       'batch.buy': (a) => batch.buy(a),
+      'batch.buyOrder': (a) => batch.buyOrder(a),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {

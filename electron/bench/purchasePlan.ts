@@ -26,6 +26,8 @@ export interface PlanInput {
   readonly print: boolean;
   /** The operator's deliberate word to buy for an address the service did not confirm. */
   readonly addressOverride?: string;
+  /** A ship-from other than the station's setting (the quote carries it; a direct purchase names it). */
+  readonly from?: StationAddress;
   /** The declaration the quote was rated with; a direct purchase carries it itself. */
   readonly customs?: CustomsDeclaration;
 }
@@ -73,6 +75,7 @@ export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
     carrierCode: rate.carrierCode,
     serviceLevel: rate.serviceLevel,
     to: p.to,
+    ...(p.from ? { from: p.from } : {}),
     package: p.pkg,
     options: {
       ...(o.signature ? { signature: o.signature } : {}),

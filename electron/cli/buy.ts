@@ -5,7 +5,6 @@ import { addressSchema } from '../../shared/contract/shipping';
 import type { PurchaseResult, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
-import { chooseRate } from '../shipping/batch';
 import { labelPngProblem } from '../shipping/labelBytes';
 import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
@@ -66,17 +65,19 @@ export const buyCommand: CliCommand = {
   name: 'buy',
   summary: 'Rate and buy the label for an order through the purchase journal, and print it',
   usage: [
-    'Usage: parcel-station buy --order NUMBER [--service cheapest|fastest|SERVICE_LEVEL] [--insure AMOUNT] [options]',
+    'Usage: parcel-station buy --order NUMBER [--service cheapest|fastest|SERVICE_LEVEL] [--insure USD] [--json] [options]',
     '',
-    'Prints one JSON line: {"order_number", "platform_uk_id", "shipment_no", "tracking_no", "duplicate_label", "cost", "label_file", "customs_form_files"}.',
+    'The station checks the address and rates the order at once, picks the rate and buys it, as the Ship and Batch screens do.',
+    'Prints one JSON line (with or without --json): {"order_number", "platform_uk_id", "shipment_no", "tracking_no", "duplicate_label", "cost", "label_file", "customs_form_files"}.',
     'An international order is bought with its customs declaration; its customs forms (CN22/CN23) are written next to the label.',
-    'Buying the same order again returns the label already bought (duplicate_label true); it is never charged twice.',
+    'Buying the same order again (or while another buy of it runs) returns the label already bought (duplicate_label true) and says so;',
+    'it is never charged twice.',
     '',
     '  --order NUMBER      an order in the inbox (orders import / orders pull)',
     '  --service S         cheapest, fastest, or a service level such as USPS_GROUND_ADVANTAGE (default: the station\'s rule)',
-    '  --insure AMOUNT     insure for this many dollars, bought with the label',
-    '  --package N         which package of the order (default 0)',
-    '  --weight-oz W       the weight when the order has none',
+    '  --insure USD        insure for this many dollars: the station quotes the insurance first and buys it with the label',
+    '  --package N         which package (box) of the order (default 0)',
+    '  --weight-oz W       the weight when the order has none (12.5, or 1 lb 4 oz)',
     '  --no-print          store the label without printing it',
     '  --ship-from FILE    ship from the address in this JSON file ({"name", "street", "city", "state", "zip", ...})',
     '                      instead of the station\'s ship-from setting (needed with --base-url on a fresh data folder)',
@@ -94,17 +95,15 @@ export const buyCommand: CliCommand = {
         'weight-oz': { type: 'string' },
         'no-print': { type: 'boolean', default: false },
         'ship-from': { type: 'string' },
+        json: { type: 'boolean', default: false },
       },
       strict: true,
     });
     if (!values.order) throw new CliUsageError('Give the order number with --order.');
-    const insure = values.insure === undefined ? undefined : Number(values.insure);
-    if (insure !== undefined && !(insure > 0)) throw new CliUsageError('--insure takes an amount in dollars, such as 100.');
-    const packageIndex = Number(values.package);
-    if (!Number.isInteger(packageIndex) || packageIndex < 0) throw new CliUsageError('--package takes a whole number from 0.');
-    const weight = values['weight-oz'] === undefined ? undefined : Number(values['weight-oz']);
-    if (weight !== undefined && !(weight > 0)) throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
-
+    const box = Number(values.package);
+    if (!Number.isInteger(box) || box < 0) throw new CliUsageError('--package takes a whole number from 0.');
+    const weightText = values['weight-oz'] === undefined ? '' : /^\s*[\d.]+\s*$/.test(values['weight-oz']) ? `${values['weight-oz']} oz` : values['weight-oz'];
+    if (values['weight-oz'] !== undefined && weightText.trim() === '') throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
 
     const headless = await openHeadlessStation(values);
@@ -112,35 +111,22 @@ export const buyCommand: CliCommand = {
       if (!from && !(await headless.call('settings.shipping.get', {})).shipFrom) {
         fail('not_configured', 'This station has no ship-from address: give one with --ship-from FILE.json, or set it in Settings at the bench.');
       }
-      const order = await headless.call('orders.lookup', { orderNumber: values.order });
-      const weightOz = weight ?? order.package?.weightOz;
-      if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give it with --weight-oz.`);
-      const quote = await headless.call('rates.quote', {
-        to: order.recipient,
-        package: { ...order.package, weightOz },
-        orderNumber: order.orderNumber,
-        ...(from ? { from } : {}),
-        ...(order.customs ? { customs: order.customs } : {}),
-      });
-      const index = chooseRate(quote.rates, values.service, quote.rule);
-      const rate = index === null ? undefined : quote.rates[index];
-      if (!rate?.rateId) {
-        const why = quote.errors.map((e) => `${e.carrier}: ${e.message}`).join('; ');
-        fail('not_found', `No rate matches "${values.service}" for order ${order.orderNumber}${why ? ` (${why})` : ''}.`);
-      }
-      const bought = await headless.call('labels.buy', {
-        method: 'rate',
-        quoteId: quote.quoteId,
-        rateId: rate.rateId,
-        orderNumber: order.orderNumber,
-        packageIndex,
-        ...(insure !== undefined ? { insuranceAmount: insure } : {}),
+      const { orderNumber, purchase: bought } = await headless.call('batch.buyOrder', {
+        orderNumber: values.order,
+        box,
+        weightText,
+        insuranceText: values.insure ?? '',
+        service: values.service,
         print: !values['no-print'],
+        ...(from ? { from } : {}),
       });
       const s = bought.shipment;
       const labelFile = bought.labelPng ? writeLabelFile(headless.dataDir, s, Buffer.from(bought.labelPng, 'base64'), io) : null;
       const customsFiles = labelFile ? writeCustomsFiles(labelFile, bought.customsForms) : [];
       if (!bought.labelPng && s.error) io.err(s.error);
+      if (bought.reused) {
+        io.err(`Order ${orderNumber} was already bought (tracking ${s.trackingNo ?? 'not known yet'}): this is that label, and nothing more was charged. To print it again: parcel-station reprint ${s.trackingNo ?? s.platformUkId}`);
+      }
       if (bought.printError) io.err(`The label is stored but did not print: ${bought.printError}`);
       else if (bought.printJobId) {
         const status = await waitForPrint(headless, bought.printJobId, 30_000);
@@ -149,7 +135,7 @@ export const buyCommand: CliCommand = {
       if (s.rateMismatch) io.err(`Note: this package was already bought as ${s.rateMismatch.bought.serviceName ?? s.rateMismatch.bought.serviceLevel}; that label is the one shown.`);
       io.out(
         JSON.stringify({
-          order_number: order.orderNumber,
+          order_number: orderNumber,
           platform_uk_id: s.platformUkId,
           shipment_no: s.shipmentNo,
           tracking_no: s.trackingNo,

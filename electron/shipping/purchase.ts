@@ -247,7 +247,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     const target: Target = { backendId: backendIdOf(clients), accountId: accountIdOf(clients) };
     const flight = `${target.backendId}|${key}`;
     const running = buying.get(flight);
-    if (running) return running;
+    // A second request for the package while the first runs hears the first one's label as what it is: already bought, nothing charged or printed again.
+    if (running) return running.then((result) => ({ ...result, reused: true, printJobId: null, printError: null }));
     const promise = buyOnce(input, key, target, input.packageKey ?? key).finally(() => buying.delete(flight));
     buying.set(flight, promise);
     return promise;

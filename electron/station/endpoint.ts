@@ -34,7 +34,11 @@ export interface StationEndpoint {
   readonly info: EndpointInfo;
   /** Rewrites the endpoint file with more to tell (browser mode adds its page address once it listens). */
   announce(extra: { browserUrl?: string }): void;
-  close(): Promise<void>;
+  /**
+   * Withdraws the endpoint file (no new caller finds it), waits up to drainMs
+   * for the callers already connected to hang up, then closes.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -127,9 +131,20 @@ export async function startStationEndpoint(options: {
       info = { ...info, ...extra };
       writeEndpoint(options.dataDir, info);
     },
-    async close() {
+    async close(drainMs = 0) {
       // Only our own file: after a crash another station may already have written its own.
       if (readEndpoint(options.dataDir)?.key === key) fs.rmSync(endpointFile(options.dataDir), { force: true });
+      if (drainMs > 0 && sockets.clients.size > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drainMs);
+          const check = (): void => {
+            if (sockets.clients.size > 0) return;
+            clearTimeout(timer);
+            resolve();
+          };
+          for (const client of sockets.clients) client.once('close', () => setImmediate(check));
+        });
+      }
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
       server.closeAllConnections();

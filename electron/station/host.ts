@@ -15,6 +15,8 @@ export type HostOutcome = { readonly hosted: HostedStation } | { readonly heldBy
 /** How long to wait for a station that holds the lock to announce its endpoint (it may still be starting). */
 const ANNOUNCE_WAIT_MS = 15_000;
 const POLL_MS = 100;
+/** How long a command's own station waits at its end for commands it is serving (a purchase may take its journal's full limit). */
+const CLI_DRAIN_MS = 120_000;
 
 function isAlive(pid: number): boolean {
   try {
@@ -75,7 +77,8 @@ export async function hostStation(config: StationConfig & { readonly kind: HostK
       close() {
         closed ??= (async () => {
           try {
-            await endpoint.close();
+            // A command's own station serves other commands that came in meanwhile until they finish (two `buy`s of one order).
+            await endpoint.close(config.kind === 'cli' ? CLI_DRAIN_MS : 0);
             await station.close();
           } finally {
             lock.release();

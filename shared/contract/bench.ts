@@ -155,6 +155,13 @@ export interface BatchRow {
   readonly blockers: readonly string[];
 }
 
+/** One order bought unattended: the purchase, and the address as it was bought. */
+export interface OrderPurchase {
+  readonly orderNumber: string;
+  readonly purchase: PurchaseResult;
+  readonly address: BenchAddress;
+}
+
 /** The word typed to buy for an address the service could not confirm. */
 export const OVERRIDE_WORD = 'SHIP';
 
@@ -227,6 +234,23 @@ export const batchBenchCommands = {
           .array(z.object({ key: batchKey, orderNumber: z.string().trim().min(1, 'Scan an order').max(80), weightText: text(40) }).strict())
           .min(1, 'Add at least one package')
           .max(200, 'Prepare at most 200 packages at once'),
+      })
+      .strict(),
+  ),
+  'batch.buyOrder': command<OrderPurchase>()(
+    'Rate, pick and buy one order unattended (the command line\'s buy): the address check and the rates at once, the rule\'s or the named service, then the one purchase plan',
+    z
+      .object({
+        orderNumber: z.string().trim().min(1, 'Give the order number').max(80),
+        box: z.number().int().min(0).max(999).default(0),
+        /** Empty: the order's own weight. */
+        weightText: text(40).default(''),
+        /** Empty: not insured. */
+        insuranceText: text(20).default(''),
+        /** rule (the station's rate rule), cheapest, fastest, or a service level or name. */
+        service: z.string().trim().min(1, 'Name a service, or use rule').max(80).default('rule'),
+        from: addressSchema.optional(),
+        print: z.boolean().default(true),
       })
       .strict(),
   ),

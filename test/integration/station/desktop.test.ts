@@ -59,6 +59,9 @@ describe('the desktop station process', () => {
     const bought = [a, b].map((r) => JSON.parse(r?.out ?? '') as { platform_uk_id: string; tracking_no: string; duplicate_label: boolean });
     expect(bought[0]?.platform_uk_id).toBe(bought[1]?.platform_uk_id);
     expect(bought[0]?.tracking_no).toBe(bought[1]?.tracking_no);
+    // Exactly one of them bought it; the other heard the station's duplicate answer, in JSON and in words.
+    expect(bought.map((x) => x.duplicate_label).sort()).toEqual([false, true]);
+    expect([a, b].find((_, i) => bought[i]?.duplicate_label)?.err).toMatch(/Order D-1 was already bought \(tracking \S+\): this is that label, and nothing more was charged\./);
 
     // The window's view: one shipment with one label, and it heard about it as an event.
     const history = await station.call('history.search', { query: 'D-1', limit: 10 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,29 @@ describe('one station per data folder', () => {
     expect(await first.stop()).toBe(0);
     expect(readEndpoint(temp.dir)).toBeNull();
   }, 60_000);
+
+  it('two CLI `buy`s of one order with no station running: one opens the folder, the other goes through it; one label, and the second says so', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const csv = path.join(temp.dir, 'orders.csv');
+    fs.writeFileSync(csv, 'order_number,recipient_name,street,city,state,zip_code,country,weight_oz\nN-1,Ann Lee,1457 Sunset Boulevard,Los Angeles,CA,90026,US,12\n');
+    const imported = run(['orders', 'import', csv, '--data-dir', temp.dir]);
+    expect(await imported.exited, imported.err()).toBe(0);
+
+    const buys = [0, 1].map(() => run(['buy', '--order', 'N-1', '--no-print', '--json', '--data-dir', temp.dir]));
+    const codes = await Promise.all(buys.map((b) => b.exited));
+    expect(codes, buys.map((b) => b.err()).join('\n')).toEqual([0, 0]);
+    const answers = buys.map((b) => JSON.parse(b.out()) as { platform_uk_id: string; tracking_no: string; duplicate_label: boolean });
+    expect(answers[0]?.tracking_no).toBe(answers[1]?.tracking_no);
+    expect(answers.map((a) => a.duplicate_label).sort()).toEqual([false, true]);
+    const second = buys[answers.findIndex((a) => a.duplicate_label)];
+    expect(second?.err()).toMatch(new RegExp(`Order N-1 was already bought \\(tracking ${answers[0]?.tracking_no}\\): this is that label, and nothing more was charged\\.`));
+
+    const history = run(['history', '--json', '--data-dir', temp.dir]);
+    expect(await history.exited, history.err()).toBe(0);
+    const shipments = (JSON.parse(history.out()) as Array<{ orderNumber: string; state: string }>).filter((s) => s.orderNumber === 'N-1');
+    expect(shipments.map((s) => s.state)).toEqual(['bought']);
+  }, 90_000);
 
   it('a CLI `history` during a running print job goes through the station and never fails the job', async () => {
     const temp = makeTempDir();
