@@ -60,7 +60,7 @@ export function createCustomsForms(deps: ShippingDeps, fetchBytes: (url: string)
  * Customs forms as images for the label printer: a PNG as it is, each page of
  * a PDF drawn at 4x6 (thermal printers print CN22/CN23 at that size). A PDF
  * that cannot be drawn is refused in words; it stays stored, so it can still
- * be opened from History and printed from a PDF viewer.
+ * be saved from History and printed from a PDF viewer.
  */
 export async function printablePages(forms: ReadonlyArray<{ readonly mime: CustomsFormInsert['mime']; readonly bytes: Uint8Array }>): Promise<Uint8Array[]> {
   const pages: Uint8Array[] = [];
@@ -71,7 +71,7 @@ export async function printablePages(forms: ReadonlyArray<{ readonly mime: Custo
     }
     const drawn = await pdfPagesToPngs(new Uint8Array(form.bytes)).catch(() => null);
     if (!drawn || drawn.length === 0) {
-      fail('invalid_input', `Customs form ${index + 1} came from the service as a PDF this station cannot draw for the label printer. It is kept with the label: open it from History and print it from a PDF viewer.`);
+      fail('invalid_input', `Customs form ${index + 1} came from the service as a PDF this station cannot draw for the label printer. It is kept with the label: save it from History (Save customs form) and print it from a PDF viewer.`);
     }
     pages.push(...drawn);
   }

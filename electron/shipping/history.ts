@@ -1,6 +1,6 @@
 import type { CommandArgs } from '../../shared/contract';
 import { fail } from '../../shared/contract/errors';
-import type { LabelImage, Shipment } from '../../shared/contract/shippingTypes';
+import type { LabelImage, PurchaseResult, Shipment } from '../../shared/contract/shippingTypes';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { createCustomsForms } from './customsForms';
@@ -26,6 +26,13 @@ export function createHistoryService(deps: ShippingDeps) {
     const stored = deps.labels.get(args.shipmentId, args.kind, args.index);
     if (!stored) fail('not_found', args.kind === 'qrcode' ? 'This shipment has no QR-code label' : 'No label image is stored for this shipment', { field: 'shipmentId' });
     return { shipmentId: args.shipmentId, kind: args.kind, index: args.index, pngBase64: Buffer.from(stored.png).toString('base64') };
+  }
+
+  /** The stored customs forms, to open or save (a PDF form is also printed from a PDF viewer when the label printer cannot take it). */
+  async function customsForms(args: CommandArgs<'history.customsForms'>): Promise<PurchaseResult['customsForms']> {
+    const row = shipment(args.shipmentId);
+    await forms.collect(row);
+    return deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
   }
 
   async function reprint(args: CommandArgs<'history.reprint'>): Promise<{ jobIds: string[] }> {
@@ -64,5 +71,5 @@ export function createHistoryService(deps: ShippingDeps) {
     return { shipments: deps.shipments.labelsOfOrder(orderNumber).map(toShipment) };
   }
 
-  return { search, label, reprint, find, ofOrder };
+  return { search, label, customsForms, reprint, find, ofOrder };
 }

@@ -22,6 +22,7 @@ export type ShippingCommandName =
   | 'shipments.ofOrder'
   | 'history.search'
   | 'history.label'
+  | 'history.customsForms'
   | 'history.reprint'
   | 'orders.list'
   | 'orders.lookup'
@@ -97,6 +98,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'shipments.ofOrder': async (a) => history.ofOrder(a.orderNumber),
       'history.search': async (a) => history.search(a),
       'history.label': (a) => history.label(a),
+      'history.customsForms': (a) => history.customsForms(a),
       'history.reprint': (a) => history.reprint(a),
       'orders.list': async (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': async (a) => orders.lookup(a.orderNumber),

@@ -11,6 +11,7 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'backend.status',
   'history.search',
   'history.label',
+  'history.customsForms',
   'history.reprint',
   'shipments.find',
   'printers.list',

@@ -189,6 +189,10 @@ export const shippingCommands = {
     'A stored label image as base64 PNG (no network)',
     z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode']).default('label'), index: z.number().int().min(0).default(0) }),
   ),
+  'history.customsForms': command<PurchaseResult['customsForms']>()(
+    'The customs forms stored with a label (CN22/CN23), base64 PNG or PDF, in order (no network)',
+    z.object({ shipmentId: z.number().int().positive() }),
+  ),
   'history.reprint': command<{ readonly jobIds: readonly string[] }>()(
     'Print a stored label, or its customs forms, again (no network)',
     z.object({ shipmentId: z.number().int().positive(), kind: z.enum(['label', 'qrcode', 'customs']).default('label') }),

@@ -97,5 +97,17 @@ describe('International: CSV to printed label and customs form', () => {
     expect(shipment).toMatchObject({ state: 'bought', customsFormCount: 1 });
     const jobs = (await f.call('printJobs.list', { limit: 20 })).filter((j) => j.title.includes(shipment?.trackingNo ?? '?'));
     expect(jobs.map((j) => j.title)).toEqual([expect.stringMatching(/^Customs form 1 /), expect.not.stringMatching(/Customs/)]);
+
+    // History reprints the form with a key and offers it as the file the service sent.
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(shipment?.trackingNo ?? '');
+    await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: shipment?.trackingNo ?? '?' }).click();
+    const detail = page.getByRole('region', { name: 'Shipment detail' });
+    const save = detail.getByRole('link', { name: 'Save customs form (PNG)' });
+    await save.waitFor();
+    expect(await save.getAttribute('download')).toBe(`customs-${shipment?.trackingNo ?? ''}-1.png`);
+    await page.keyboard.press('Alt+F');
+    await detail.getByText('Customs form sent to the printer.').waitFor();
+    expect((await f.call('printJobs.list', { limit: 1 }))[0]?.title).toMatch(/^Customs form Reprint /);
   });
 });

@@ -61,7 +61,7 @@ describe('PDF customs forms on a thermal printer', () => {
     const error = await printablePages([{ mime: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4 broken') }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StationFailure);
     expect((error as StationFailure).error.message).toBe(
-      'Customs form 1 came from the service as a PDF this station cannot draw for the label printer. It is kept with the label: open it from History and print it from a PDF viewer.',
+      'Customs form 1 came from the service as a PDF this station cannot draw for the label printer. It is kept with the label: save it from History (Save customs form) and print it from a PDF viewer.',
     );
   });
 });

@@ -15,15 +15,16 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
   // A voided label must never reach a box again, so it offers no reprint.
   const printable = hasLabel && shipment.state === 'bought';
   const label = useQuery('history.label', hasLabel ? { shipmentId: shipment.id } : null, []);
+  const forms = useQuery('history.customsForms', shipment.customsFormCount > 0 ? { shipmentId: shipment.id } : null, []);
   const [printed, setPrinted] = useState<string | null>(null);
   const [error, setError] = useState<StationError | null>(null);
 
-  const reprint = async (kind: 'label' | 'qrcode'): Promise<void> => {
+  const reprint = async (kind: 'label' | 'qrcode' | 'customs'): Promise<void> => {
     setPrinted(null);
     const result = await run('history.reprint', { shipmentId: shipment.id, kind });
     if (!result.ok) return setError(result.error);
     setError(null);
-    setPrinted(kind === 'qrcode' ? 'QR label sent to the printer.' : 'Label sent to the printer.');
+    setPrinted(kind === 'qrcode' ? 'QR label sent to the printer.' : kind === 'customs' ? 'Customs form sent to the printer.' : 'Label sent to the printer.');
   };
 
   return (
@@ -42,6 +43,22 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
                 Reprint QR label <Key k="Alt+Q" />
               </button>
             ) : null}
+            {printable && shipment.customsFormCount > 0 ? (
+              <button type="button" className="button" aria-keyshortcuts="Alt+F" onClick={() => void reprint('customs')}>
+                Reprint customs form <Key k="Alt+F" />
+              </button>
+            ) : null}
+            {(forms.data ?? []).map((form, index) => (
+              // A form kept as the service sent it, for a PDF viewer or a sheet printer.
+              <a
+                key={index}
+                className="button"
+                download={`customs-${shipment.trackingNo ?? shipment.platformUkId}-${index + 1}.${form.mime === 'application/pdf' ? 'pdf' : 'png'}`}
+                href={`data:${form.mime};base64,${form.base64}`}
+              >
+                Save customs form {forms.data && forms.data.length > 1 ? `${index + 1} ` : ''}({form.mime === 'application/pdf' ? 'PDF' : 'PNG'})
+              </a>
+            ))}
             {shipment.state === 'bought' ? (
               <button type="button" className="button danger" onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)} aria-keyshortcuts="Alt+V">
                 Void… <Key k="Alt+V" />
