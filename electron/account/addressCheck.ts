@@ -5,7 +5,7 @@ import type { V1AddressCheck } from '../../shared/contract/account';
 export function toAddressCheck(r: V1VerifyAddressResponse): V1AddressCheck {
   const hasAddress = Boolean(r.street && r.city && r.state && r.zip);
   return {
-    errored: r.errored,
+    errored: r.errored ?? (r.errors ?? []).length > 0,
     corrected: r.corrected ?? false,
     standardized: r.standardized ?? false,
     residential: r.residential ?? null,

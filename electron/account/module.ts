@@ -13,7 +13,7 @@ import { toAddressCheck } from './addressCheck';
 import { createLabelDesk } from './labelDesk';
 import type { AccountBackend, AccountPrint } from './ports';
 import { v1Call } from './refusals';
-import { ouncesToPounds } from './v1Request';
+import { ouncesToPounds, V1_INSURANCE_PROVIDER } from './v1Request';
 import { tokenHint } from './tokenHint';
 import { createV1Journal } from './v1Journal';
 import { createV1PurchasesRepo } from './v1PurchasesRepo';
@@ -101,7 +101,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
         ...(p.widthIn ? { width: p.widthIn } : {}),
         ...(p.heightIn ? { height: p.heightIn } : {}),
         ...(p.signature ? { signature: p.signature } : {}),
-        ...(p.insuranceAmount ? { insurance_amount: p.insuranceAmount } : {}),
+        ...(p.insuranceAmount ? { insurance_amount: p.insuranceAmount, insurance_provider: V1_INSURANCE_PROVIDER } : {}),
       })),
     }));
     ctx.emit('station.changed', { topics: ['orders'] });

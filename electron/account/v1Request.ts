@@ -5,6 +5,9 @@ import type { StationAddress } from '../../shared/contract/shippingTypes';
 
 type V1ShipmentInput = CommandArgs<'account.rates'>;
 
+/** Who insures a v1 package: the service's own insurance (the OpenAPI's example), not the carrier's. */
+export const V1_INSURANCE_PROVIDER = 'SHIPSURANCE';
+
 /** The station weighs in ounces; v1 takes pounds (12 oz is 0.75 lb), kept to a thousandth. */
 export const ouncesToPounds = (oz: number): number => Math.round((oz / 16) * 1000) / 1000;
 
@@ -49,6 +52,8 @@ export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress):
       order_number: input.orderNumber,
       ...(input.serviceType ? { service_type: input.serviceType } : {}),
       ...(input.signature ? { signature: input.signature } : {}),
+      // insurance_amount is read only with its provider (OpenAPI); the station insures through ShipSaving's own.
+      ...(input.insuranceAmount ? { insurance_provider: V1_INSURANCE_PROVIDER } : {}),
     },
   };
 }

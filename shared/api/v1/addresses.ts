@@ -21,7 +21,8 @@ export const v1VerifyAddressResponseSchema = z.looseObject({
   zip: z.string().nullish(),
   country: z.string().nullish(),
   residential: z.boolean().nullish(),
-  errored: z.boolean(),
+  /** The OpenAPI marks nothing required and its example has no errored flag: absent, the errors list decides. */
+  errored: z.boolean().nullish(),
   corrected: z.boolean().nullish(),
   standardized: z.boolean().nullish(),
   errors: z.array(v1AddressIssueSchema).nullish(),

@@ -22,6 +22,10 @@ export const v1OrderShipmentSchema = z.object({
   custom_print2: z.string().optional(),
   items: z.array(v1OrderItemSchema).optional(),
   notes: z.array(z.string()).optional(),
+}).refine((s) => s.insurance_amount === undefined || s.insurance_provider !== undefined, {
+  // The OpenAPI: insurance_amount goes with insurance_provider.
+  message: 'insurance_amount needs insurance_provider',
+  path: ['insurance_provider'],
 });
 
 /** POST /api/orders/create */

@@ -39,6 +39,10 @@ export const v1ShipmentRequestSchema = z.object({
   shipments: z.array(v1ShipmentPackageSchema).min(1).max(1),
   order: v1OrderBlockSchema,
   options: v1OptionsSchema.optional(),
+}).refine((r) => r.shipments.every((s) => s.insurance_amount === undefined) || r.order.insurance_provider !== undefined, {
+  // The OpenAPI: "Amount for insured shipment. Must be used in conjunction with insurance_provider."
+  message: 'insurance_amount needs order.insurance_provider',
+  path: ['order', 'insurance_provider'],
 });
 export type V1ShipmentRequest = z.input<typeof v1ShipmentRequestSchema>;
 
