@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('the whole loop against sparse answers', () => {
-  it('validates, rates, buys with insurance, prints, tracks, schedules a pickup, makes a SCAN form, asks for a POD and voids', async () => {
+  it('validates, rates (one and a batch), buys with insurance and directly, prints, tracks, schedules a pickup, makes a SCAN form, asks for a POD and voids', async () => {
     const check = await run('address.validate', { address: shipTo });
     expect(check.valid).toBe(true);
     expect(check.standardized).toMatchObject({ city: 'LOS ANGELES', zip: expect.stringMatching(/^90026/) });
@@ -72,6 +72,10 @@ describe('the whole loop against sparse answers', () => {
     // "2-5" reads as its upper bound: the cautious end of the promise.
     expect(quote.rates.every((r) => r.deliveryDays === null || Number.isInteger(r.deliveryDays))).toBe(true);
     expect(quote.rates.some((r) => (r.deliveryDays ?? 0) > 1)).toBe(true);
+
+    const batch = await run('rates.batch', { requests: [{ key: 'b-1', to: shipTo, package: pkg }, { key: 'b-2', to: shipTo, package: { ...pkg, weightOz: 40 } }] });
+    expect(batch.map((r) => r.key)).toEqual(['b-1', 'b-2']);
+    expect(batch.every((r) => r.rates.length > 0 && r.rates.every((rate) => rate.price > 0))).toBe(true);
 
     const insurance = await run('insurance.quote', { amount: 120 });
     expect(insurance.premium).toBeGreaterThan(0);
@@ -93,11 +97,18 @@ describe('the whole loop against sparse answers', () => {
     expect(tracking.status).toBe('created');
     expect(tracking.trackingNo).toBe(trackingNo);
     expect(tracking.events.length).toBeGreaterThan(0);
+    const mock = await run('tracking.get', { ref: trackingNo, source: 'platform_uk_id' });
+    expect(mock.status).toBe('in_transit');
+    // A label kept from the URL the sparse answer gave prints again without the network.
+    expect((await run('history.reprint', { shipmentId: bought.shipment.id })).jobIds).toHaveLength(1);
 
     const second = await run('rates.quote', { to: shipTo, package: { ...pkg, weightOz: 8 }, orderNumber: 'SPARSE-2' });
     const usps = second.rates.find((r) => r.carrierCode === 'USPS');
     const other = await run('labels.buy', { method: 'rate', quoteId: second.quoteId, rateId: usps?.rateId, orderNumber: 'SPARSE-2', print: false });
     expect(other.shipment.state).toBe('bought');
+
+    const direct = await run('labels.buy', { method: 'direct', carrierCode: 'USPS', serviceLevel: 'USPS_PRIORITY_MAIL', to: shipTo, package: pkg, packageKey: 'sparse-direct', print: false });
+    expect(direct.shipment).toMatchObject({ state: 'bought', method: 'direct_buy', carrierCode: 'USPS', serviceLevel: 'USPS_PRIORITY_MAIL' });
 
     const pickup = await run('pickups.schedule', { trackingNos: [trackingNo], packageLocation: ['front_door'] });
     expect(pickup.pickupNo).toMatch(/^\d+$/);
