@@ -62,8 +62,8 @@ export interface PurchaseClaims {
   claim(request: ClaimRequest): Promise<ClaimAnswer>;
   /** A purchase is still being sent (each attempt): a claim not touched for a while belongs to a bench that stopped. */
   touch(platformUkId: string): Promise<void>;
-  /** A bought label (with its bytes) for every bench to see and reprint. Never throws: while the store is down it is kept and sent later. */
-  publish(row: ShipmentRow, labels: BoughtUpdate['labels']): Promise<void>;
+  /** A bought label (its bytes are read from this bench's store) for every bench to see and reprint. Never throws: while the shared store is down it is kept on this bench and sent later. */
+  publish(row: ShipmentRow): Promise<void>;
   /** The service refused the purchase: the package may be claimed again under the same id. */
   release(platformUkId: string): Promise<void>;
   voided(platformUkId: string): Promise<void>;

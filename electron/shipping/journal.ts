@@ -207,14 +207,14 @@ export function createPurchaseJournal(deps: JournalDeps) {
         }
         const labels = await decodeLabels(wire);
         const done = record(row, wire, labels);
-        await claims.publish(done, labels.labels);
+        await claims.publish(done);
         deps.onStage?.(eventKey, 'bought', done);
         return done;
       } catch (error) {
         if (error instanceof UnreadableAnswerFailure && !closed) {
           // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
-          const { row: done, labels } = await salvage.salvage(row, error);
-          await claims.publish(done, labels);
+          const { row: done } = await salvage.salvage(row, error);
+          await claims.publish(done);
           deps.onStage?.(eventKey, 'bought', done);
           return done;
         }

@@ -107,6 +107,8 @@ export async function createStation(config: StationConfig): Promise<Station> {
         url: config.warehouse.url,
         bench: config.warehouse.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
         log,
+        local: db,
+        now,
         ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
       })
     : undefined;

@@ -6,6 +6,7 @@ import { platformUkIdOf } from '../shipping/purchaseId';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
 import type { WarehouseDb } from './database';
+import type { LocalOutbox, OutboxEntry } from './localOutbox';
 
 export interface PgClaimsOptions {
   readonly db: WarehouseDb;
@@ -14,6 +15,8 @@ export interface PgClaimsOptions {
   readonly log: Logger;
   /** A pending claim not renewed for this long belongs to a bench that stopped; another bench may take it over. */
   readonly leaseMs?: number;
+  /** This bench's own keeping of writes the database has not heard yet. */
+  readonly outbox: LocalOutbox;
 }
 
 interface ClaimRow {
@@ -48,6 +51,7 @@ interface ShipmentDbRow {
 }
 
 const DEFAULT_LEASE_MS = 60_000;
+const RETRY_MS = 5_000;
 
 /**
  * A database that is away (refused, timed out, restarting, shut down), as
@@ -73,8 +77,10 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
   const { where, withClient } = options.db;
   const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
   const log = options.log.child('warehouse');
-  /** Writes the database missed while it was down, by platform_uk_id, replayed in order. */
-  const outbox = new Map<string, (client: pg.PoolClient) => Promise<void>>();
+  /** Writes the database missed while it was down, kept in this bench's SQLite and replayed in order. */
+  const { outbox } = options;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
 
   function unreachable(error: unknown, doing: string): never {
     if (error instanceof StationFailure) throw error;
@@ -101,10 +107,28 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
   }
 
   async function flush(client: pg.PoolClient): Promise<void> {
-    for (const [id, write] of [...outbox]) {
-      await write(client);
-      outbox.delete(id);
+    for (const entry of outbox.list()) {
+      if (entry.kind === 'publish') {
+        const kept = outbox.shipment(entry.platformUkId);
+        if (kept?.row.state === 'bought' || kept?.row.state === 'voided') await publishWrite(kept.row, kept.labels)(client);
+      } else {
+        await voidWrite(entry.platformUkId)(client);
+      }
+      outbox.remove(entry);
     }
+  }
+
+  /** While writes wait, the database is tried again now and then, so they reach it even when this bench buys nothing more. */
+  function retryLater(): void {
+    if (retry || closed) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      withClient(flush).then(
+        () => log.info('writes kept while the warehouse database was away are published'),
+        () => retryLater(),
+      );
+    }, RETRY_MS);
+    retry.unref();
   }
 
   async function loadShipment(client: pg.ClientBase, condition: string, params: unknown[]): Promise<SharedShipment | undefined> {
@@ -216,15 +240,27 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       });
   }
 
-  /** Runs a write now, or keeps it for later when the database is down (money was already spent; the label is safe locally). */
-  async function deliver(id: string, write: (client: pg.PoolClient) => Promise<void>, what: string): Promise<void> {
-    outbox.set(id, write);
+  function voidWrite(platformUkId: string) {
+    return (client: pg.PoolClient) =>
+      transaction(client, async () => {
+        await client.query("UPDATE purchase_claims SET state = 'voided', updated_at = now() WHERE platform_uk_id = $1", [platformUkId]);
+        await client.query("UPDATE shipments SET state = 'voided', voided_at = now() WHERE platform_uk_id = $1", [platformUkId]);
+      });
+  }
+
+  /** Keeps a write in this bench's SQLite first (money was already spent; the label is safe locally), then sends what is kept. */
+  async function deliver(entry: OutboxEntry, what: string): Promise<void> {
+    outbox.add(entry);
     try {
       await withClient(flush);
     } catch (error) {
-      log.warn(`warehouse database down; ${what} is kept and sent later`, { platformUkId: id, error });
+      log.warn(`warehouse database down; ${what} is kept on this bench and sent later`, { platformUkId: entry.platformUkId, error });
+      retryLater();
     }
   }
+
+  // Writes kept by an earlier run of this bench go out as soon as the database answers.
+  if (outbox.list().length > 0) retryLater();
 
   return {
     where,
@@ -241,20 +277,11 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     async touch(platformUkId) {
       await withClient((client) => client.query('UPDATE purchase_claims SET heartbeat_at = now() WHERE platform_uk_id = $1 AND bench = $2', [platformUkId, options.bench]));
     },
-    publish: (row, labels) => deliver(row.platform_uk_id, publishWrite(row, labels), 'a bought label'),
+    publish: (row) => deliver({ kind: 'publish', platformUkId: row.platform_uk_id }, 'a bought label'),
     async release(platformUkId) {
       await withClient((client) => client.query("UPDATE purchase_claims SET state = 'failed', updated_at = now() WHERE platform_uk_id = $1 AND state = 'pending'", [platformUkId]));
     },
-    voided: (platformUkId) =>
-      deliver(
-        `void:${platformUkId}`,
-        (client) =>
-          transaction(client, async () => {
-            await client.query("UPDATE purchase_claims SET state = 'voided', updated_at = now() WHERE platform_uk_id = $1", [platformUkId]);
-            await client.query("UPDATE shipments SET state = 'voided', voided_at = now() WHERE platform_uk_id = $1", [platformUkId]);
-          }),
-        'a void',
-      ),
+    voided: (platformUkId) => deliver({ kind: 'void', platformUkId }, 'a void'),
     async find(ref) {
       const trimmed = ref.trim();
       try {
@@ -264,7 +291,10 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       }
     },
     async close() {
-      if (outbox.size > 0) await withClient(flush).catch((error: unknown) => log.warn('warehouse writes left unsent at close', { count: outbox.size, error }));
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const left = outbox.list().length;
+      if (left > 0) await withClient(flush).catch((error: unknown) => log.warn('warehouse writes kept on this bench for the next start', { count: left, error }));
     },
   };
 }

@@ -16,6 +16,10 @@ export interface TestPostgres {
   database(name?: string): Promise<string>;
   /** Stops the server (fast shutdown) and starts it again on the same port and data; connections in flight are cut. */
   restart(): Promise<void>;
+  /** Stops the server now (fast shutdown; synchronous, so a test can cut the database at an exact moment), keeping its data. */
+  halt(): void;
+  /** Starts a halted server again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
   readonly port: number;
 }
@@ -102,6 +106,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       stopServer();
       await start();
     },
+    halt: stopServer,
+    resume: start,
     async stop() {
       try {
         stopServer();

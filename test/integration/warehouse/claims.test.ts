@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { migrateWarehouse, pgMigrations } from '../../../electron/warehouse/migrations';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { startServiceProxy } from './serviceProxy';
 
 const csv = [
   'order_number,recipient_name,company,street,street2,city,state,zip_code,country,phone,email,weight_oz,length_in,width_in,height_in',
@@ -166,5 +168,53 @@ describe('two benches on one warehouse database', () => {
     const reprint = await cli(['reprint', bought.tracking_no, '--json', ...at(a.data)]);
     expect(reprint.code, reprint.err.join('\n')).toBe(0);
     expect(json<{ status: string }>(reprint).status).toBe('done');
+  }, 120_000);
+});
+
+describe('writes kept while the warehouse database is away', () => {
+  it('a label bought just before the database went down is kept in the bench\'s SQLite, across a restart of the bench, and published once the database is back', async () => {
+    const url = await server.database();
+    const a = await bench('pack-a', url);
+    const b = await bench('pack-b', url);
+    // The database goes down the moment bench A's purchase leaves: the sale goes through, its publication cannot.
+    let armed = true;
+    const door = await startServiceProxy(sandbox.baseUrl, {
+      onPurchase: () => {
+        if (armed) server.halt();
+        armed = false;
+      },
+    });
+    let resumed = false;
+    try {
+      const viaDoor = (data: string) => ['--data-dir', data, '--base-url', door.url, '--legacy-base-url', sandbox.legacyBaseUrl, '--warehouse', url, '--bench', 'pack-a'];
+      const bought = await cli(['buy', '--order', 'P-2', '--no-print', '--ship-from', path.join(dir, 'from.json'), ...viaDoor(a.data)]);
+      expect(bought.code, bought.err.join('\n')).toBe(0);
+      const label = json<Bought>(bought);
+
+      // The bench process has ended; what it owes the database is on disk, not in its memory.
+      const local = new Database(path.join(a.data, 'station.sqlite'), { readonly: true });
+      expect(local.prepare('SELECT kind, platform_uk_id FROM warehouse_outbox').all()).toEqual([{ kind: 'publish', platform_uk_id: label.platform_uk_id }]);
+      local.close();
+
+      // Meanwhile: bench B cannot see the label, and says why in words.
+      const unseen = await b.run(['reprint', label.tracking_no, '--json']);
+      expect(unseen.code).toBe(1);
+      expect(unseen.err.join('\n')).toMatch(/warehouse database \(127\.0\.0\.1:\d+\/t\w+\) cannot be reached, so this bench cannot look up labels other benches bought/);
+
+      await server.resume();
+      resumed = true;
+      // Any later run of bench A (here a reprint of its own label) sends what it kept.
+      const again = await a.run(['reprint', label.tracking_no, '--json']);
+      expect(again.code, again.err.join('\n')).toBe(0);
+      const after = new Database(path.join(a.data, 'station.sqlite'), { readonly: true });
+      expect(after.prepare('SELECT count(*) AS n FROM warehouse_outbox').get()).toEqual({ n: 0 });
+      after.close();
+      const seen = await b.run(['reprint', label.tracking_no, '--json']);
+      expect(seen.code, seen.err.join('\n')).toBe(0);
+      expect(json<{ platform_uk_id: string; status: string }>(seen)).toMatchObject({ platform_uk_id: label.platform_uk_id, status: 'done' });
+    } finally {
+      if (!resumed) await server.resume();
+      await door.close();
+    }
   }, 120_000);
 });
