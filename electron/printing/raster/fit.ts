@@ -7,7 +7,7 @@ import { labelBlock } from './labelBlock';
 import { findBarcodeStripes, snapBarcodes } from './barSnap';
 import { uprightTurns } from './orientation';
 import type { Raster } from './raster';
-import { toneGray, type ToneMode } from './tone';
+import { finishTone, thresholdGray, toneGray, type ToneMode } from './tone';
 import { cropGray, cropRaster, rasterInk, type InkBox } from './trim';
 import { addTurns, turnRaster, type QuarterTurns } from './turn';
 
@@ -37,6 +37,8 @@ export interface FitOptions {
 const SAME_SIZE_TOLERANCE = 0.03;
 /** Below this the operator is told: barcodes shrunk further often stop scanning. */
 const WARN_SCALE = 0.9;
+/** Shrunk further than this to fit, an image is a page that may hold more than the label. */
+const PAGE_SCALE = 0.75;
 /** Fewer black dots than this share of the media is not a label. */
 const BLANK_SHARE = 0.001;
 /** The smallest image that can hold a barcode (a 21-module QR code needs 21). */
@@ -58,14 +60,15 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
     fail('bad_label', `The label image is only ${sourceWidth}x${sourceHeight} pixels, too small to hold a label. Download or buy the label again; nothing was printed.`);
   }
   // At the source resolution the pixels are sharpest: the turn is read there, and a 1:1 label keeps these very bits.
-  const toned = label.kind === 'bits' ? { raster: label.raster, dithered: false } : toneGray(label.image, tone);
+  // Thresholded only: art is judged (and dithered) on the pixels that print, so a label that is resampled is judged once, after.
+  const thresholded = label.kind === 'bits' ? { raster: label.raster, midRows: [] } : thresholdGray(label.image);
   // The box around every dot that prints: paper-white and faint gray outside it may go, nothing black.
-  const inkedPage = rasterInk(toned.raster);
+  const inkedPage = rasterInk(thresholded.raster);
   if (!inkedPage) fail('bad_label', 'The label image is blank: there is nothing on it to print. Download or buy the label again; nothing was printed.');
-  // A page that would shrink hard (a label beside a receipt) is cut down to the label first.
+  // A whole page (a label beside a receipt) is cut down to the label first.
   const pageFit = Math.max(Math.min(width / inkedPage.width, height / inkedPage.height), Math.min(width / inkedPage.height, height / inkedPage.width));
-  const ink = pageFit < WARN_SCALE ? labelBlock(toned.raster, inkedPage) : inkedPage;
-  const inked = cropRaster(toned.raster, ink);
+  const ink = pageFit < PAGE_SCALE ? labelBlock(thresholded.raster, inkedPage) : inkedPage;
+  const inked = cropRaster(thresholded.raster, ink);
   const { turns, turnedBy } = chooseTurns(inked, width, height, options.rotation ?? 'auto');
   const odd = (turns & 1) === 1;
   const [fullW, fullH] = odd ? [sourceHeight, sourceWidth] : [sourceWidth, sourceHeight];
@@ -83,7 +86,8 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
   }
 
   if (scale === 1) {
-    return { raster: padCrop(turnRaster(cropRaster(toned.raster, mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height)), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: toned.dithered, warnings };
+    const final = label.kind === 'bits' ? { raster: label.raster, dithered: false } : finishTone(label.image, thresholded, tone);
+    return { raster: padCrop(turnRaster(cropRaster(final.raster, mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height)), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: final.dithered, warnings };
   }
   const gray = label.kind === 'bits' ? rasterToGray(inked) : cropGray(label.image, ink);
   const outW = Math.min(width, Math.max(1, Math.round(inkW * scale)));

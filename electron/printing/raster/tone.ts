@@ -86,13 +86,19 @@ export interface Toned {
   readonly dithered: boolean;
 }
 
+/** A hard threshold and the rows that hold mid-grays: what toning decides on. */
+export interface Thresholded {
+  readonly raster: Raster;
+  readonly midRows: readonly number[];
+}
+
 /**
  * Gray to bits in one pass over the pixels, 8 at a time through two 32-bit
  * words: all-white and all-black runs (most of a label) cost one compare.
  * The pass notes which rows hold mid-grays; only those rows are examined for
- * art and, if it is art, dithered again.
+ * art and, if it is art, dithered again (finishTone).
  */
-export function toneGray(g: GrayImage, mode: ToneMode = 'auto'): Toned {
+export function thresholdGray(g: GrayImage): Thresholded {
   const { width, height } = g;
   const raster = createRaster(width, height);
   const out = raster.data;
@@ -129,11 +135,21 @@ export function toneGray(g: GrayImage, mode: ToneMode = 'auto'): Toned {
     if (mid > 0) midRows.push(y);
   }
   // A padded last byte reads 255 (white) past the width, so padding bits are already 0.
+  return { raster, midRows };
+}
+
+/** Dithers the gray art areas of a thresholded image when the mode asks for it (in place). */
+export function finishTone(g: GrayImage, thresholded: Thresholded, mode: ToneMode = 'auto'): Toned {
+  const { raster, midRows } = thresholded;
   if (mode === 'threshold' || midRows.length === 0) return { raster, dithered: false };
   if (mode === 'auto') {
-    const limit = Math.ceil(width * height * ART_AREA_SHARE);
+    const limit = Math.ceil(g.width * g.height * ART_AREA_SHARE);
     if (areaMidCount(g, midRows, limit) <= limit) return { raster, dithered: false };
   }
   for (const y of midRows) ditherRow(g, raster, y);
   return { raster, dithered: true };
+}
+
+export function toneGray(g: GrayImage, mode: ToneMode = 'auto'): Toned {
+  return finishTone(g, thresholdGray(g), mode);
 }
