@@ -93,6 +93,14 @@ export function searchAnswer(body: unknown, notTracking: readonly string[] = [])
   return { trackingNo: found?.value ?? null, trackingPath: found?.path ?? null, images, urls };
 }
 
+/** The answer with each base64 PNG replaced by a note of its size: the image is kept as a label, not twice. */
+function withoutImages(value: unknown): unknown {
+  if (typeof value === 'string') return pngOf(value) ? `[PNG image, ${value.length} base64 characters]` : value;
+  if (Array.isArray(value)) return value.map(withoutImages);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutImages(v)]));
+  return value;
+}
+
 export interface SalvageDeps {
   readonly shipments: ShipmentsRepo;
   readonly fetchBytes: (url: string) => Promise<Uint8Array>;
@@ -151,7 +159,7 @@ export function createLabelSalvage(deps: SalvageDeps) {
     ]
       .filter(Boolean)
       .join(' · ');
-    const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: redactJson(failure.body ?? null) };
+    const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: redactJson(withoutImages(failure.body ?? null)) };
     const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as { carrierCode?: string | null; serviceLevel?: string | null; serviceName?: string | null }) : {};
     deps.shipments.markBought(row.id, {
       // The label URLs found are kept where History looks for a label to fetch later.

@@ -1,9 +1,11 @@
 import type { Shipment } from '../../../shared/contract/shippingTypes';
 import { benchTime, money, serviceWords } from './format';
+import { UnreadableAnswer } from './UnreadableAnswer';
 
-export function StateBadge({ state }: { readonly state: Shipment['state'] }) {
-  const tone = state === 'bought' ? 'ok' : state === 'voided' ? 'bad' : state === 'failed' ? 'bad' : 'warn';
-  const words = { bought: 'Bought', voided: 'VOIDED', failed: 'Failed', pending: 'Pending' }[state];
+/** `unreadable`: bought, but the service's answer was not understood (the label was salvaged from it, or could not be). */
+export function StateBadge({ state, unreadable = false }: { readonly state: Shipment['state']; readonly unreadable?: boolean }) {
+  const tone = state === 'bought' && !unreadable ? 'ok' : state === 'voided' ? 'bad' : state === 'failed' ? 'bad' : 'warn';
+  const words = state === 'bought' && unreadable ? 'Bought, answer not understood' : { bought: 'Bought', voided: 'VOIDED', failed: 'Failed', pending: 'Pending' }[state];
   return <span className={`badge ${tone}`}>{words}</span>;
 }
 
@@ -13,7 +15,7 @@ export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
     <dl className="facts" aria-label="Shipment">
       <dt>State</dt>
       <dd>
-        <StateBadge state={shipment.state} />
+        <StateBadge state={shipment.state} unreadable={shipment.unreadableAnswer !== null} />
       </dd>
       <dt>Tracking number</dt>
       <dd className="mono">{shipment.trackingNo ?? '—'}</dd>
@@ -48,7 +50,14 @@ export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
           </dd>
         </>
       ) : null}
-      {shipment.error ? (
+      {shipment.unreadableAnswer ? (
+        <>
+          <dt>Problem</dt>
+          <dd>
+            <UnreadableAnswer shipment={shipment} />
+          </dd>
+        </>
+      ) : shipment.error ? (
         <>
           <dt>Problem</dt>
           <dd className="error-message">{shipment.error}</dd>

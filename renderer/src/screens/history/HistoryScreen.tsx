@@ -97,7 +97,7 @@ export function HistoryScreen() {
               <td>{s.serviceName ?? s.serviceLevel ?? '—'}</td>
               <td className="num">{money(s.cost, s.currency ?? 'USD')}</td>
               <td>
-                <StateBadge state={s.state} />
+                <StateBadge state={s.state} unreadable={s.unreadableAnswer !== null} />
               </td>
             </tr>
           ))}

@@ -5,6 +5,7 @@ import { CommandSheet } from './CommandSheet';
 import { PrinterSettings } from './PrinterSettings';
 import { ScaleSettings } from './ScaleSettings';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel';
+import { WireCaptureSettings } from './WireCaptureSettings';
 
 export function SettingsScreen() {
   const shipping = useQuery('settings.shipping.get', {}, ['settings']);
@@ -20,6 +21,7 @@ export function SettingsScreen() {
         <div>
           <InlineError error={shipping.error} />
           {shipping.data ? <ShippingSettingsPanel settings={shipping.data} /> : null}
+          <WireCaptureSettings />
           <CommandSheet />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { PurchaseStage } from '../../../../shared/contract/shippingTypes';
 import { InlineError } from '../../ui/ErrorText';
 import { money, serviceWords } from '../../ui/format';
+import { UnreadableAnswer } from '../../ui/UnreadableAnswer';
 import { useBench } from './bench-store';
 import { LabelCheck } from './LabelCheck';
 
@@ -74,7 +75,8 @@ export function PurchasePanel() {
             </p>
           ) : null}
           {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}
-          {result.printError ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
+          <UnreadableAnswer shipment={shipment} />
+          {result.printError && !(shipment.unreadableAnswer && shipment.labelCount === 0) ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
           <LabelCheck jobId={result.printJobId} />
           <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
         </div>
