@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
+import { createFileTokenShelf } from '../api/v2/fileTokenShelf';
 import { createCaptureModule, createCaptureSwitch } from '../api/captureModule';
 import { createBackendModule } from '../backend/module';
 import { createBenchModule } from '../bench/module';
@@ -128,7 +129,8 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(config.sandbox ? { sandbox: config.sandbox } : {}),
     ...(config.override ? { override: config.override } : {}),
     ...(config.client ? { client: config.client } : {}),
-    ...(warehouse ? { tokenShelf: warehouse.tokenShelf } : {}),
+    // A bench alone shares its token with other processes on its folder (a CLI beside the running station).
+    tokenShelf: warehouse?.tokenShelf ?? createFileTokenShelf(path.join(config.dataDir, 'tokens')),
   });
   const backend = createBackendModule(context, backendService);
   const claims = warehouse?.claims ?? createLocalClaims();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../../electron/api/http';
 import { createV2Client } from '../../../electron/api/v2/client';
-import { createTokenManager } from '../../../electron/api/v2/token';
+import { createFileTokenShelf } from '../../../electron/api/v2/fileTokenShelf';
+import { createTokenManager, type TokenShelf } from '../../../electron/api/v2/token';
 import { createFileLogger } from '../../../electron/log/logger';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { openWarehouseDb, type WarehouseDb } from '../../../electron/warehouse/database';
+import { openWarehouseDb } from '../../../electron/warehouse/database';
 import { createPgTokenShelf } from '../../../electron/warehouse/pgTokens';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
@@ -23,10 +24,10 @@ afterAll(async () => {
 });
 
 /** A bench's v2 client: its own token manager, sharing the token through the warehouse database. */
-function benchClient(db: WarehouseDb, bench: string) {
+function benchClient(shelf: TokenShelf) {
   const http = createHttpClient({ api: 'v2' });
   const { appKey, appSecret } = sandbox.credentials;
-  const tokens = createTokenManager({ http, baseUrl: sandbox.baseUrl, appKey, appSecret, shelf: createPgTokenShelf(db, bench) });
+  const tokens = createTokenManager({ http, baseUrl: sandbox.baseUrl, appKey, appSecret, shelf });
   return { tokens, client: createV2Client({ baseUrl: sandbox.baseUrl, appKey, appSecret, tokens }) };
 }
 
@@ -36,7 +37,7 @@ describe('the access token in the warehouse database', () => {
     const log = createFileLogger({ dir: temp.dir });
     const dbs = [openWarehouseDb({ url, log }), openWarehouseDb({ url, log })];
     try {
-      const [a, b] = dbs.map((db, i) => benchClient(db, `pack-${i}`));
+      const [a, b] = dbs.map((db, i) => benchClient(createPgTokenShelf(db, `pack-${i}`)));
       if (!a || !b) throw new Error('two benches');
       const before = sandbox.stats().tokensIssued;
       // Both benches start at once, then keep calling in turns: a token minted by one is used by the other.
@@ -50,6 +51,25 @@ describe('the access token in the warehouse database', () => {
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
       log.close();
+    }
+  }, 60_000);
+});
+
+describe('the access token in the data folder (a bench alone)', () => {
+  it('the station and a CLI process on one folder share one token: only one of them mints it', async () => {
+    const folder = makeTempDir();
+    try {
+      const dir = `${folder.dir}/tokens`;
+      const [station, cli] = [benchClient(createFileTokenShelf(dir)), benchClient(createFileTokenShelf(dir))];
+      if (!station || !cli) throw new Error('two processes');
+      const before = sandbox.stats().tokensIssued;
+      await Promise.all([station.client.pickupLocations(), cli.client.pickupLocations(), station.client.pickupLocations()]);
+      await cli.client.pickupLocations();
+      await station.client.pickupLocations();
+      expect(sandbox.stats().tokensIssued - before).toBe(1);
+      expect(station.tokens.minted + cli.tokens.minted).toBe(1);
+    } finally {
+      folder.cleanup();
     }
   }, 60_000);
 });
