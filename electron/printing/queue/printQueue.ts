@@ -59,6 +59,19 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     );
   }
 
+  /** Kicks not yet run; idle() waits for them as for the workers they start. */
+  const soon = new Set<Promise<void>>();
+  function kickSoon(printerId: string): void {
+    const next = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        soon.delete(next);
+        kick(printerId);
+        resolve();
+      }),
+    );
+    soon.add(next);
+  }
+
   /** Starts the printer's worker unless it is already running. */
   function kick(printerId?: string): void {
     if (closed) return;
@@ -159,7 +172,8 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       const printerId = request.printerId ?? deps.defaultPrinterId();
       if (!deps.profile(printerId)) fail('not_found', `There is no printer "${printerId}" on this station. Choose one in the printer settings.`, { field: 'printerId' });
       const job = publish(jobs.insert({ printerId, title: request.title, reference: request.reference ?? null, kind: request.kind ?? 'label', png: request.png }));
-      kick(printerId);
+      // The job is on disk; its worker starts on the next turn, so the caller (a purchase saying "bought") answers first.
+      kickSoon(printerId);
       return job;
     },
     /** Resolves when the job is done, failed or cancelled, or with its state so far when the timeout passes or the queue closes. */
@@ -222,7 +236,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     kick,
     /** Waits for running workers; used by close and by tests. */
     async idle(): Promise<void> {
-      while (draining.size > 0) await Promise.all([...draining.values()]);
+      while (soon.size > 0 || draining.size > 0) await Promise.all([...soon, ...draining.values()]);
     },
     async close(): Promise<void> {
       closed = true;
