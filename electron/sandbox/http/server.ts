@@ -8,7 +8,8 @@ const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface ServerOptions {
   readonly router: Router;
-  readonly style: FailureStyle;
+  /** Read per failure, so a fault mode can change it while serving. */
+  readonly style: FailureStyle | (() => FailureStyle);
   /** Runs before routing (faults, authentication, rate limits); throws a SandboxError or returns a reply to answer early. */
   readonly before?: (req: SandboxRequest) => Reply | undefined | Promise<Reply | undefined>;
   /** Called with unexpected errors (sandbox bugs), which are answered as 500 internal_error. */
@@ -22,7 +23,8 @@ export interface ListeningServer {
 
 /** The failure body in the server's style. */
 export function failureReply(style: FailureStyle, error: SandboxError): Reply {
-  const json = style === 'v2' ? { code: error.code, msg: error.message, data: null } : { message: error.message, code: error.code };
+  const json =
+    style === 'v2' ? { code: error.code, msg: error.message, data: null } : style === 'v1' ? { message: error.message, code: error.code } : { message: error.message };
   return { status: error.status, json, headers: error.headers };
 }
 
@@ -80,11 +82,12 @@ async function handle(options: ServerOptions, req: http.IncomingMessage, res: ht
       reply = await handler({ ...request, params });
     }
   } catch (error) {
+    const style = typeof options.style === 'function' ? options.style() : options.style;
     if (error instanceof SandboxError) {
-      reply = failureReply(options.style, error);
+      reply = failureReply(style, error);
     } else {
       options.onError?.(error);
-      reply = failureReply(options.style, new SandboxError('internal_error', sandboxErrors.internal_error[1]));
+      reply = failureReply(style, new SandboxError('internal_error', sandboxErrors.internal_error[1]));
     }
   }
   if (!res.destroyed) send(res, reply);

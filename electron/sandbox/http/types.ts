@@ -24,5 +24,5 @@ export interface Reply {
 
 export type Handler = (req: SandboxRequest) => Reply | Promise<Reply>;
 
-/** How a server renders a failure: v2 envelope, v1 `{message}`, or OAuth `{error}`. */
-export type FailureStyle = 'v2' | 'v1';
+/** How a server renders a failure: v2 envelope, v1 `{message, code}`, or v1 as the OpenAPI documents it (`{message}` only). */
+export type FailureStyle = 'v2' | 'v1' | 'v1-documented';

@@ -43,7 +43,8 @@ export function v1Server(ctx: SandboxContext): ServerOptions {
     .get('/scan_forms/:id', h(serveFile));
   return {
     router,
-    style: 'v1',
+    // Sparse answers: failures as the OpenAPI shows them, {message} only, with no code to decide on.
+    style: () => (ctx.faults.current().sparseAnswers ? 'v1-documented' : 'v1'),
     before: async (req) => {
       ctx.stats.requests += 1;
       if (!req.path.startsWith('/api/')) {

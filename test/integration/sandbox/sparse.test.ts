@@ -73,10 +73,18 @@ describe('sparse answers', () => {
     expect(cancel.json).toEqual({ code: 'ok', data: EXTRAS, ...EXTRAS });
   });
 
+  it('legacy v1 refuses with {message} only, as the OpenAPI shows it', async () => {
+    const res = await h.v1<Loose>('POST', '/api/shipments/void', { tracking_code: '9400000000000000000000' });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message: expect.any(String) });
+  });
+
   it('is a fault that can be switched off again', async () => {
     h.sandbox.faults.set({ sparseAnswers: false });
     const res = await h.v2<Envelope<Loose>>('GET', '/api/shipment/insurance/rate?insured_value=50');
     expect(res.json).toMatchObject({ code: 'ok', msg: 'ok', data: { rate_id: expect.any(String), insurance_fee: expect.any(Number), currency: 'USD' } });
+    const v1 = await h.v1<Loose>('POST', '/api/shipments/void', { tracking_code: '9400000000000000000000' });
+    expect(v1.json).toEqual({ message: expect.any(String), code: 'shipment_not_found' });
     h.sandbox.faults.set({ sparseAnswers: true });
   });
 });
