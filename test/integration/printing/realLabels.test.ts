@@ -1,14 +1,18 @@
 // Every real carrier label in ../shared/fixtures/real-labels, converted in all
 // four printer languages at the resolutions its manifest names, read back with
 // the station's own decoders: each barcode that zxing reads in the source must
-// read back with the same text, and the label must come out upright.
+// read back with the same text, and the label must come out upright. The
+// closing note's table (barcodes kept, upright, scale, ZPL bytes against
+// zpl-image's) is printed after the cases; bench:label times the same labels.
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDots, printerLanguages, type MediaSize, type PrinterDpi } from '../../../shared/domain/printing';
 import { decodePrinterBytes } from '../../../electron/printing/lang';
 import { convertLabel } from '../../../electron/printing/pipeline';
+import { rasterToPng } from '../../../electron/printing/raster/preview';
 import { rastersEqual } from '../../../electron/printing/raster/raster';
+import { corpusTable, zplImageBytes, type CorpusRow } from '../../support/corpusTable';
 import { readPngBarcodes, readRasterBarcodes, type ReadBarcode } from '../../support/barcodes';
 
 const corpus = path.resolve(__dirname, '../../../../shared/fixtures/real-labels');
@@ -33,6 +37,10 @@ const cases = Object.entries(manifest).flatMap(([file, entry]) =>
 
 describe('real carrier labels', () => {
   const sources = new Map<string, ReadBarcode[]>();
+  const table: CorpusRow[] = [];
+  afterAll(() => {
+    process.stdout.write(`\n${corpusTable(table)}\n`);
+  });
   beforeAll(async () => {
     for (const file of Object.keys(manifest)) sources.set(file, await readPngBarcodes(fs.readFileSync(path.join(corpus, file))));
   }, 120_000);
@@ -46,6 +54,7 @@ describe('real carrier labels', () => {
     const png = fs.readFileSync(path.join(corpus, file));
     const size = mediaDots(media, dpi);
     let fitted: Awaited<ReturnType<typeof convertLabel>> | null = null;
+    let zplBytes = 0;
     for (const language of printerLanguages) {
       const converted = await convertLabel(png, { language, dpi, media, darkness: null, offsetX: 0, offsetY: 0 });
       const printed = decodePrinterBytes(language, converted.bytes, size);
@@ -53,14 +62,27 @@ describe('real carrier labels', () => {
       expect(rastersEqual(printed, converted.raster), language).toBe(true);
       if (fitted) expect(rastersEqual(converted.raster, fitted.raster), language).toBe(true);
       fitted ??= converted;
+      if (language === 'zpl') zplBytes = converted.bytes.length;
     }
     const { raster, fit } = fitted!;
     const source = sources.get(file)!;
     const printed = await readRasterBarcodes(raster);
     const back = new Set(printed.map(key));
-    expect(source.map(key).filter((k) => !back.has(k))).toEqual([]);
 
     const expected = LANDSCAPE.has(file) ? 90 : 0;
+    table.push({
+      label: file,
+      dpi,
+      media,
+      barcodesKept: source.filter((b) => back.has(key(b))).length,
+      barcodesInSource: source.length,
+      upright: printed.every((b) => b.orientation === expected) && (source.length > 0 || fit.turns === TURNS_WITHOUT_BARCODES[file]),
+      scale: fit.scale,
+      warnings: fit.warnings.map((w) => w.kind),
+      zplBytes,
+      zplImageBytes: zplImageBytes(rasterToPng(raster)),
+    });
+    expect(source.map(key).filter((k) => !back.has(k))).toEqual([]);
     for (const barcode of printed) expect(barcode.orientation, `${key(barcode)} reads at ${barcode.orientation}°`).toBe(expected);
     if (source.length === 0) expect(fit.turns).toBe(TURNS_WITHOUT_BARCODES[file]);
   }, 60_000);
