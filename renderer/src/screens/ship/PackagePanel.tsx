@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import type { PackagePreset } from '../../../../shared/contract/shippingTypes';
 import { Key } from '../../ui/Key';
 import { ScaleReading } from './ScaleReading';
 import { intent, useBench } from './bench-store';
+import { usePackageDraft } from './use-package-draft';
 
 const sourceWords = {
   typed: 'Typed weight: a new stable scale reading replaces it.',
@@ -13,20 +13,17 @@ const sourceWords = {
 /** Box preset and weight. The station decides which weight counts; the field shows exactly the weight Buy uses. */
 export function PackagePanel({ presets }: { readonly presets: readonly PackagePreset[] }) {
   const weight = useBench((s) => s.bench?.weight);
-  const packageId = useBench((s) => s.bench?.packageId ?? 0);
   const presetName = useBench((s) => s.bench?.presetName ?? null);
   const dims = useBench((s) => s.bench?.dims ?? null);
   const blocker = useBench((s) => s.bench?.blockers.find((b) => b.field === 'weight') ?? null);
   const refusedAtBuy = useBench((s) => s.bench?.purchase.error?.field === 'weight' || [s.bench?.rates.error?.field].some((f) => f?.startsWith('package.weight')));
-  // What the packer is typing, for this package and over the weight the station showed when they started.
-  const [draft, setDraft] = useState<{ readonly packageId: number; readonly base: string; readonly text: string } | null>(null);
-  const shown = weight?.text ?? '';
-  const text = draft && draft.packageId === packageId && draft.base === shown ? draft.text : shown;
+  // Enter in Weight buys the package when it is ready, at exactly the weight typed.
+  const field = usePackageDraft(
+    weight?.text ?? '',
+    (text) => void intent('bench.weight', { text }),
+    (weightText) => void intent('bench.buy', { weightText }),
+  );
   const error = weight?.error ?? null;
-  const commit = (): void => {
-    if (draft && draft.text !== shown) void intent('bench.weight', { text: draft.text });
-    setDraft(null);
-  };
 
   return (
     <section className="panel" aria-label="Package">
@@ -39,22 +36,12 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
           <input
             name="weight"
             className="weight"
-            value={text}
             inputMode="decimal"
             autoComplete="off"
             aria-keyshortcuts="Alt+W"
             aria-invalid={error !== null || refusedAtBuy}
             aria-describedby="weight-hint"
-            onChange={(e) => setDraft({ packageId, base: shown, text: e.target.value })}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              // Enter in Weight buys the package when it is ready, at exactly the weight typed.
-              e.preventDefault();
-              e.stopPropagation();
-              setDraft(null);
-              void intent('bench.buy', { weightText: text });
-            }}
+            {...field}
           />
         </label>
         <label className="field">

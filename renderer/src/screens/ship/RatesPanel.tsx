@@ -1,3 +1,4 @@
+import type { BenchWeight } from '../../../../shared/contract/bench';
 import { InlineError } from '../../ui/ErrorText';
 import { RatesTable } from '../../ui/RatesTable';
 import { intent, useBench } from './bench-store';
@@ -6,6 +7,16 @@ function ruleWords(rule: { readonly kind: string; readonly days?: number }): str
   if (rule.kind === 'fastest') return 'fastest';
   if (rule.kind === 'cheapestWithin') return `cheapest within ${rule.days} days`;
   return 'cheapest';
+}
+
+/**
+ * Why there are no rates while the weight is missing, in words that fit what
+ * the Weight field shows: text the station cannot read is named as such (its
+ * words are under the field), never "once it has a weight" beside a weight.
+ */
+function waitingForWeight(weight: BenchWeight): string {
+  if (weight.text.trim() !== '') return 'No rates: the Weight field holds text that is not a weight the station can use. Correct it (Alt+W); the words under it say why.';
+  return 'Rates appear once the package is weighed: place it on the scale, or type its weight (Alt+W).';
 }
 
 /** The quotes for the package on the bench, the picked one marked; ↑ ↓ move the pick and stop at the ends. */
@@ -44,7 +55,7 @@ export function RatesPanel() {
         </>
       ) : rates?.error ? null : (
         <p className="muted">
-          {!bench?.to ? 'Rates appear after a scan.' : bench.weight.oz === null ? 'Rates appear once the Weight field holds a weight.' : bench.customs?.problems.length ? 'Rates appear once the customs declaration is complete (Alt+D).' : 'The rates are on their way.'}
+          {!bench?.to ? 'Rates appear after a scan.' : bench.weight.oz === null ? waitingForWeight(bench.weight) : bench.customs?.problems.length ? 'Rates appear once the customs declaration is complete (Alt+D).' : 'The rates are on their way.'}
         </p>
       )}
     </section>
