@@ -50,6 +50,27 @@ function isStale(name) {
   return newest > stampTime(name);
 }
 
+/**
+ * The embedded sandbox (and bwip-js, pdfkit and jose behind it) is its own
+ * bundle, dist/electron/sandbox.cjs: the station and CLI bundles load it
+ * through their dynamic import only when a station actually uses the sandbox,
+ * so a start on the live service never reads or parses it.
+ */
+const sandboxApart = {
+  name: 'sandbox-apart',
+  setup(b) {
+    const sandboxDir = path.join(root, 'electron', 'sandbox');
+    b.onResolve({ filter: /sandbox$/ }, (args) =>
+      args.kind === 'dynamic-import' && path.resolve(args.resolveDir, args.path) === sandboxDir ? { path: 'sandbox.cjs', namespace: 'sandbox-apart' } : undefined,
+    );
+    // A plain require beside the bundle (inside the app's asar too), made only when the dynamic import runs.
+    b.onLoad({ filter: /.*/, namespace: 'sandbox-apart' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'sandbox.cjs'));",
+      loader: 'js',
+    }));
+  },
+};
+
 async function buildNode() {
   const benchDir = path.join(root, 'test/bench');
   const benches = fs.existsSync(benchDir)
@@ -66,9 +87,10 @@ async function buildNode() {
     outExtension: { '.js': '.cjs' },
     absWorkingDir: root,
   };
-  const entries = { main: 'electron/main.ts', cli: 'electron/cli.ts', station: 'electron/stationProcess.ts' };
+  const entries = { main: 'electron/main.ts', cli: 'electron/cli.ts', station: 'electron/stationProcess.ts', sandbox: 'electron/sandbox/index.ts' };
   await build({
     ...common,
+    plugins: [sandboxApart],
     entryPoints: Object.entries(entries).filter(([, file]) => fs.existsSync(path.join(root, file))).map(([out, file]) => ({ in: file, out })),
     outdir: 'dist/electron',
   });
