@@ -3,7 +3,9 @@ import type { V1OrderLabel, V1PurchaseLabelResponse, V1ShipmentRequest } from '.
 import type { V1RateQuote } from '../../shared/contract/account';
 import { StationFailure } from '../../shared/contract/errors';
 import { toCents } from '../../shared/domain/money';
+import { UnreadableAnswerFailure } from '../api/answer';
 import { isOutcomeUnknown } from '../api/failures';
+import { salvagedPurchase } from '../shipping/salvage';
 import type { Logger } from '../log/logger';
 import type { Db } from '../store/database';
 import { LEGACY_ID_PREFIX, type BoughtUpdate, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
@@ -97,21 +99,61 @@ export function createV1Journal(deps: V1JournalDeps) {
     return labels;
   }
 
-  async function record(row: V1PurchaseRow, sold: Sold): Promise<ShipmentRow> {
-    const labels = await labelImages(sold.labelUrls);
-    const stored = JSON.parse(row.request_json) as StoredV1Request;
-    const insurance = stored.request.shipments[0]?.insurance_amount;
-    const chosen = stored.rate
+  const chosenOf = (stored: StoredV1Request) =>
+    stored.rate
       ? { carrierCode: stored.rate.carrier, serviceLevel: stored.rate.serviceType, serviceName: stored.rate.service, price: stored.rate.price }
       : { carrierCode: null, serviceLevel: stored.request.order.service_type ?? null, serviceName: null, price: null };
+
+  async function record(row: V1PurchaseRow, sold: Sold): Promise<ShipmentRow> {
+    const labels = await labelImages(sold.labelUrls);
+    return store(row, `${LEGACY_ID_PREFIX}${randomUUID()}`, {
+      resultJson: JSON.stringify({ api: 'v1', ...sold.result, label_urls: sold.labelUrls }),
+      shipmentNo: sold.shipmentNo,
+      trackingNo: sold.trackingCode,
+      carrierCode: sold.carrier,
+      serviceLevel: sold.service,
+      serviceName: sold.service,
+      costCents: sold.cost === null ? null : toCents(sold.cost),
+      currency: 'USD',
+      duplicateLabel: false,
+      rateMismatchJson: null,
+      note: labels.length > 0 ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      labels,
+    });
+  }
+
+  /**
+   * A v1 purchase answer the parser refused: the service read the request
+   * and answered, so the label may be paid for; with no platform_uk_id a
+   * second send would buy another. It is recorded as bought from what the
+   * answer holds (shipping/salvage.ts), never sent again.
+   */
+  async function recordUnreadable(row: V1PurchaseRow, failure: UnreadableAnswerFailure): Promise<ShipmentRow> {
+    const platformUkId = `${LEGACY_ID_PREFIX}${randomUUID()}`;
+    const { update } = await salvagedPurchase({
+      failure,
+      platformUkId,
+      ownIds: row.rate_id ? [row.rate_id] : [],
+      chosen: chosenOf(JSON.parse(row.request_json) as StoredV1Request),
+      // A v1 label is voided by its tracking code only.
+      voidableById: false,
+      fetchBytes: deps.fetchBytes,
+    });
+    deps.log.warn('a v1 purchase answer was not understood; the label is recorded as bought from what the answer held', { order: row.order_number, endpoint: failure.endpoint });
+    return store(row, platformUkId, update);
+  }
+
+  function store(row: V1PurchaseRow, platformUkId: string, update: BoughtUpdate): ShipmentRow {
+    const stored = JSON.parse(row.request_json) as StoredV1Request;
+    const insurance = stored.request.shipments[0]?.insurance_amount;
     const id = deps.db.transaction(() => {
       const shipment = deps.shipments.insertPending({
         packageKey: row.package_key,
-        platformUkId: `${LEGACY_ID_PREFIX}${randomUUID()}`,
+        platformUkId,
         backendId: row.backend_id,
         method: row.kind === 'rate' ? 'create_and_pay' : 'direct_buy',
         requestJson: row.request_json,
-        chosenJson: JSON.stringify(chosen),
+        chosenJson: JSON.stringify(chosenOf(stored)),
         orderNumber: row.order_number,
         recipientName: stored.request.to.name,
         recipientCity: stored.request.to.city,
@@ -119,21 +161,8 @@ export function createV1Journal(deps: V1JournalDeps) {
         insuranceCents: insurance ? toCents(insurance) : null,
         isReturn: false,
       });
-      deps.shipments.markBought(shipment.id, {
-        resultJson: JSON.stringify({ api: 'v1', ...sold.result, label_urls: sold.labelUrls }),
-        shipmentNo: sold.shipmentNo,
-        trackingNo: sold.trackingCode,
-        carrierCode: sold.carrier,
-        serviceLevel: sold.service,
-        serviceName: sold.service,
-        costCents: sold.cost === null ? null : toCents(sold.cost),
-        currency: 'USD',
-        duplicateLabel: false,
-        rateMismatchJson: null,
-        note: labels.length > 0 ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
-        labels,
-      });
-      deps.purchases.markBought(row.id, shipment.id, sold.trackingCode);
+      deps.shipments.markBought(shipment.id, update);
+      deps.purchases.markBought(row.id, shipment.id, update.trackingNo);
       return shipment.id;
     })();
     return deps.shipments.get(id) as ShipmentRow;
@@ -199,6 +228,10 @@ export function createV1Journal(deps: V1JournalDeps) {
     try {
       answer = await send();
     } catch (error) {
+      if (error instanceof UnreadableAnswerFailure) {
+        const shipment = await recordUnreadable(row, error);
+        return { shipment, note: shipment.error, earlier: false };
+      }
       if (error instanceof StationFailure && isOutcomeUnknown(error.error)) {
         deps.purchases.markUnknown(row.id, error.error.message);
         const found = await readBack(v1, row);

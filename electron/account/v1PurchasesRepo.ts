@@ -71,7 +71,7 @@ export function createV1PurchasesRepo(db: Db, now: () => Date) {
     markUnknown: (id: number, message: string) => void setState.run('unknown', message, at(), id),
     markFailed: (id: number, message: string) => void setState.run('failed', message, at(), id),
     markVoided: (id: number) => void setState.run('voided', null, at(), id),
-    markBought: (id: number, shipmentId: number, trackingCode: string) => void bought.run(shipmentId, trackingCode, at(), id),
+    markBought: (id: number, shipmentId: number, trackingCode: string | null) => void bought.run(shipmentId, trackingCode, at(), id),
     voidedByTracking: (trackingCode: string) => void voidTracking.run(at(), trackingCode),
   };
 }

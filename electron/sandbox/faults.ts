@@ -9,7 +9,7 @@ export interface FaultSettings {
   failRate: number;
   /** Number of upcoming purchases whose response is dropped (socket destroyed) after the purchase commits. */
   dropPurchaseResponses: number;
-  /** Number of upcoming v2 purchases answered, after they commit, in a shape the station cannot parse (unreadableAnswers.ts). */
+  /** Number of upcoming purchases (v2 and v1) answered, after they commit, in a shape the station cannot parse (unreadableAnswers.ts). */
   unreadablePurchaseAnswers: number;
   unreadableKind: UnreadableKind;
   /** v2 answers in documented shapes with optional fields left out, numbers as strings, day ranges and unknown extra fields. */

@@ -107,38 +107,96 @@ export interface SalvageDeps {
   readonly log: Logger;
 }
 
-/** The operator's words for a salvaged purchase: what the station could keep, and what to do next. */
-export function salvageWords(trackingNo: string | null, hasLabel: boolean): string {
+/**
+ * The operator's words for a salvaged purchase: what the station could keep,
+ * and what to do next. `voidableById`: the label can be voided by the id the
+ * station sent (v2's platform_uk_id) even without a tracking number.
+ */
+export function salvageWords(trackingNo: string | null, hasLabel: boolean, voidableById = true): string {
   if (trackingNo && hasLabel) {
     return `Bought, but the service's answer was not understood. The station found tracking number ${trackingNo} and the label in it and kept them: print, reprint or void this label as usual. Do not buy this package again.`;
   }
   if (trackingNo) {
     return `Bought, but the service's answer was not understood and held no label the station could read. Tracking number ${trackingNo} was found: void it from the Void screen, or contact support with the details line below. Do not buy this package again.`;
   }
-  return "Bought, but the service's answer was not understood: no tracking number or label could be found in it. Do not buy this package again; void it from History, or contact support with the details line below.";
+  const next = voidableById ? 'void it from History, or contact support with the details line below' : 'contact support with the details line below to void it';
+  return `Bought, but the service's answer was not understood: no tracking number or label could be found in it. Do not buy this package again; ${next}.`;
 }
 
-export function createLabelSalvage(deps: SalvageDeps) {
-  /** Label images from the answer's base64 PNGs, else from its URLs (fetched now; bytes that are not a PNG are left out). */
-  async function labelsOf(findings: AnswerFindings): Promise<{ labels: BoughtUpdate['labels']; from: string | null }> {
-    const labels: Array<BoughtUpdate['labels'][number]> = [];
-    const seq = { label: 0, qrcode: 0 };
-    let from: string | null = null;
-    const keep = (kind: LabelKind, png: Uint8Array, url: string | null, path: string) => {
-      if (labelPngProblem(png) !== null) return;
-      labels.push({ kind, seq: seq[kind]++, url, png });
-      if (kind === 'label') from ??= path;
-    };
-    for (const image of findings.images) keep(image.kind, image.png, null, image.path);
-    if (seq.label > 0) return { labels, from };
-    for (const link of findings.urls) {
-      const png = await deps.fetchBytes(link.url).catch(() => undefined);
-      if (png && png.length > 0) keep(link.kind, png, link.url, link.path);
-      if (seq.label > 0) break;
-    }
-    return { labels, from };
+/** Label images from the answer's base64 PNGs, else from its URLs (fetched now; bytes that are not a PNG are left out). */
+async function labelsOf(findings: AnswerFindings, fetchBytes: (url: string) => Promise<Uint8Array>): Promise<{ labels: BoughtUpdate['labels']; from: string | null }> {
+  const labels: Array<BoughtUpdate['labels'][number]> = [];
+  const seq = { label: 0, qrcode: 0 };
+  let from: string | null = null;
+  const keep = (kind: LabelKind, png: Uint8Array, url: string | null, path: string) => {
+    if (labelPngProblem(png) !== null) return;
+    labels.push({ kind, seq: seq[kind]++, url, png });
+    if (kind === 'label') from ??= path;
+  };
+  for (const image of findings.images) keep(image.kind, image.png, null, image.path);
+  if (seq.label > 0) return { labels, from };
+  for (const link of findings.urls) {
+    const png = await fetchBytes(link.url).catch(() => undefined);
+    if (png && png.length > 0) keep(link.kind, png, link.url, link.path);
+    if (seq.label > 0) break;
   }
+  return { labels, from };
+}
 
+export interface SalvageInput {
+  readonly failure: UnreadableAnswerFailure;
+  /** The id the station gave this purchase (for the details line). */
+  readonly platformUkId: string;
+  /** The station's own ids in the request (platform_uk_id, rate_id): never a tracking number. */
+  readonly ownIds: readonly string[];
+  /** The service picked, taken for what the answer did not say. */
+  readonly chosen: { readonly carrierCode?: string | null; readonly serviceLevel?: string | null; readonly serviceName?: string | null };
+  readonly voidableById: boolean;
+  readonly fetchBytes: (url: string) => Promise<Uint8Array>;
+}
+
+/** The bought-row update for a purchase whose answer was refused by the parser: what it holds, kept, and the answer without secrets. */
+export async function salvagedPurchase(input: SalvageInput): Promise<{ readonly update: BoughtUpdate; readonly findings: AnswerFindings; readonly labelFrom: string | null }> {
+  const { failure } = input;
+  const findings = searchAnswer(failure.body, input.ownIds);
+  const { labels, from } = await labelsOf(findings, input.fetchBytes);
+  const hasLabel = labels.some((l) => l.kind === 'label');
+  const details = [
+    'purchase answer not understood',
+    failure.endpoint,
+    `id ${input.platformUkId}`,
+    findings.trackingPath ? `tracking from ${findings.trackingPath}` : 'no tracking number found',
+    from ? `label from ${from}` : 'no label found',
+    failure.body === undefined ? 'answer was not JSON' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: redactJson(withoutImages(failure.body ?? null)) };
+  const update: BoughtUpdate = {
+    // The label URLs found are kept where History looks for a label to fetch later.
+    resultJson: JSON.stringify({
+      tracking_no: findings.trackingNo,
+      label_urls: findings.urls.filter((u) => u.kind === 'label').map((u) => u.url),
+      qrcode_urls: findings.urls.filter((u) => u.kind === 'qrcode').map((u) => u.url),
+    }),
+    shipmentNo: null,
+    trackingNo: findings.trackingNo,
+    carrierCode: input.chosen.carrierCode ?? null,
+    serviceLevel: input.chosen.serviceLevel ?? null,
+    serviceName: input.chosen.serviceName ?? input.chosen.serviceLevel ?? null,
+    costCents: null,
+    currency: null,
+    duplicateLabel: false,
+    rateMismatchJson: null,
+    note: salvageWords(findings.trackingNo, hasLabel, input.voidableById),
+    unreadableAnswer: JSON.stringify(kept),
+    labels,
+  };
+  return { update, findings, labelFrom: from };
+}
+
+/** The v2 journal's salvage: the journaled row is marked bought from the answer it got. */
+export function createLabelSalvage(deps: SalvageDeps) {
   /**
    * Records the purchase of `row` as bought from an answer the parser
    * refused, with whatever the answer holds. The row is settled: the
@@ -146,44 +204,23 @@ export function createLabelSalvage(deps: SalvageDeps) {
    */
   async function salvage(row: ShipmentRow, failure: UnreadableAnswerFailure): Promise<{ row: ShipmentRow; labels: BoughtUpdate['labels'] }> {
     const request = JSON.parse(row.request_json) as { rate_id?: unknown };
-    const findings = searchAnswer(failure.body, [row.platform_uk_id, ...(typeof request.rate_id === 'string' ? [request.rate_id] : [])]);
-    const { labels, from } = await labelsOf(findings);
-    const hasLabel = labels.some((l) => l.kind === 'label');
-    const details = [
-      'purchase answer not understood',
-      failure.endpoint,
-      `platform_uk_id ${row.platform_uk_id}`,
-      findings.trackingPath ? `tracking from ${findings.trackingPath}` : 'no tracking number found',
-      from ? `label from ${from}` : 'no label found',
-      failure.body === undefined ? 'answer was not JSON' : null,
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: redactJson(withoutImages(failure.body ?? null)) };
-    const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as { carrierCode?: string | null; serviceLevel?: string | null; serviceName?: string | null }) : {};
-    deps.shipments.markBought(row.id, {
-      // The label URLs found are kept where History looks for a label to fetch later.
-      resultJson: JSON.stringify({ tracking_no: findings.trackingNo, label_urls: findings.urls.filter((u) => u.kind === 'label').map((u) => u.url), qrcode_urls: findings.urls.filter((u) => u.kind === 'qrcode').map((u) => u.url) }),
-      shipmentNo: null,
-      trackingNo: findings.trackingNo,
-      carrierCode: chosen.carrierCode ?? null,
-      serviceLevel: chosen.serviceLevel ?? null,
-      serviceName: chosen.serviceName ?? chosen.serviceLevel ?? null,
-      costCents: null,
-      currency: null,
-      duplicateLabel: false,
-      rateMismatchJson: null,
-      note: salvageWords(findings.trackingNo, hasLabel),
-      unreadableAnswer: JSON.stringify(kept),
-      labels,
+    const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as SalvageInput['chosen']) : {};
+    const { update, findings, labelFrom } = await salvagedPurchase({
+      failure,
+      platformUkId: row.platform_uk_id,
+      ownIds: [row.platform_uk_id, ...(typeof request.rate_id === 'string' ? [request.rate_id] : [])],
+      chosen,
+      voidableById: true,
+      fetchBytes: deps.fetchBytes,
     });
+    deps.shipments.markBought(row.id, update);
     deps.log.warn('a purchase answer was not understood; the label is recorded as bought from what the answer held', {
       platformUkId: row.platform_uk_id,
       endpoint: failure.endpoint,
       tracking: findings.trackingPath,
-      label: from,
+      label: labelFrom,
     });
-    return { row: deps.shipments.get(row.id) as ShipmentRow, labels };
+    return { row: deps.shipments.get(row.id) as ShipmentRow, labels: update.labels };
   }
 
   return { salvage };

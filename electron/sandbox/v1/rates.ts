@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { unreadablePurchaseAnswer } from '../unreadableAnswers';
 import { v1BuyQuerySchema, v1ShipmentRequestSchema } from '../../../shared/api/v1/rates';
 import { refuse } from '../errorCodes';
 import { isQuote, quoteLevel, type Quote } from '../domain/pricing';
@@ -153,7 +154,9 @@ function buy(ctx: SandboxContext, quote: Quote, entry: Pick<RateEntry, 'shipment
     ctx.stats.droppedResponses += 1;
     return { drop: true };
   }
-  return { json: purchaseWire(ctx, record, labels) };
+  const unreadable = ctx.faults.takeUnreadable();
+  const wire = purchaseWire(ctx, record, labels);
+  return { json: unreadable ? unreadablePurchaseAnswer(wire, unreadable) : wire };
 }
 
 /** GET /api/rates/buy?rate_id= */
