@@ -2,8 +2,10 @@
 // address decided) and Enter -> label bought, for packages whose addresses need standardization.
 // Run: npm run -s bench:rtt -- [--latency-ms 300] [--packages 20] [--json]
 // The station runs on the sandbox with a fixed latency per request; the bench machine is driven through
-// the contract exactly as the Ship screen drives it. Beside it, the same packages through the old serial
+// the contract exactly as the Ship screen drives it. The sandbox runs in a process of its own, as the real
+// service would: its work (rating, drawing labels) does not land on the station's event loop. Beside it, the same packages through the old serial
 // path (validate, then rate, then rate the standardized address) as a reference measured in the same run.
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,12 @@ import { createStation } from '../../electron/station/createStation';
 import { createVault, type KeychainBackend } from '../../electron/vault/vault';
 
 const { values } = parseArgs({
-  options: { 'latency-ms': { type: 'string', default: '300' }, packages: { type: 'string', default: '20' }, json: { type: 'boolean', default: false } },
+  options: {
+    'latency-ms': { type: 'string', default: '300' },
+    packages: { type: 'string', default: '20' },
+    json: { type: 'boolean', default: false },
+    'serve-sandbox': { type: 'boolean', default: false },
+  },
 });
 const latencyMs = Number(values['latency-ms']);
 const count = Number(values.packages);
@@ -50,9 +57,58 @@ function stats(samples: number[]) {
   return { p50: round(at(50)), p95: round(at(95)), max: round(sorted.at(-1) ?? 0) };
 }
 
+interface SandboxProcess {
+  readonly baseUrl: string;
+  readonly legacyBaseUrl: string;
+  readonly credentials: { readonly appKey: string; readonly appSecret: string; readonly apiToken: string };
+  setLatency(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** This same script with --serve-sandbox: the sandbox in its own process, its latency set over IPC. */
+async function serveSandbox(): Promise<void> {
+  const sandbox = await startSandbox({ seed: 11, latencyMs: 0 });
+  process.on('message', (message: { latencyMs?: number; close?: boolean }) => {
+    if (message.close) void sandbox.close().then(() => process.exit(0));
+    else if (message.latencyMs !== undefined) {
+      sandbox.faults.set({ latencyMs: message.latencyMs });
+      process.send?.({ latencySet: message.latencyMs });
+    }
+  });
+  process.send?.({ baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, credentials: sandbox.credentials });
+}
+
+async function sandboxProcess(): Promise<SandboxProcess> {
+  const child: ChildProcess = fork(__filename, ['--serve-sandbox'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const next = <T>(test: (m: Record<string, unknown>) => boolean): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (!test(m)) return;
+        child.off('message', onMessage);
+        resolve(m as T);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)));
+    });
+  const started = await next<Omit<SandboxProcess, 'setLatency' | 'close'>>((m) => typeof m.baseUrl === 'string');
+  return {
+    ...started,
+    async setLatency(latency) {
+      const set = next((m) => m.latencySet === latency);
+      child.send({ latencyMs: latency });
+      await set;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ close: true });
+      await exited;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-rtt-'));
-  const sandbox = await startSandbox({ seed: 11, latencyMs: 0 });
+  const sandbox = await sandboxProcess();
   const station = await createStation({
     dataDir,
     vault: createVault({ keychain: memoryKeychain() }),
@@ -84,7 +140,7 @@ async function main(): Promise<void> {
     await call('orders.importCsv', { csv: [header, ...rows].join('\n') });
     // The access token and the first connection belong to start-up, not to a package.
     await call('rates.quote', { to: { name: 'Warm Up', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' }, package: { weightOz: 10 } });
-    sandbox.faults.set({ latencyMs });
+    await sandbox.setLatency(latencyMs);
 
     const scanToRates: number[] = [];
     const enterToBought: number[] = [];
@@ -143,7 +199,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+(values['serve-sandbox'] ? serveSandbox() : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 });
