@@ -39,7 +39,7 @@ export function HistoryScreen() {
           <input
             ref={input}
             type="search"
-            placeholder="Tracking number, platform id, order number or recipient name"
+            placeholder="Any part of a tracking number, order number, name, city or ZIP"
             aria-describedby="history-help"
             value={query}
             onKeyDown={(e) => {
