@@ -35,5 +35,11 @@ describe('a purchase answer the station does not understand', () => {
     expect(history.shipments).toHaveLength(1);
     expect(history.shipments[0]).toMatchObject({ state: 'bought', trackingNo: tracking, unreadableAnswer: { details: expect.stringMatching(/create_and_pay|direct_buy/) } });
     await bench().screenshot('bought-answer-not-understood');
+
+    // A rescan of the order says it was bought: Buy gives back that label, never a second one.
+    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1007');
+    await page.keyboard.press('Enter');
+    await page.getByRole('note').filter({ hasText: 'This order already has a label' }).waitFor();
+    expect(sandbox.stats().labelsSold).toBe(sold + 1);
   });
 });
