@@ -25,7 +25,7 @@ const MODULE_TOLERANCE = 0.3;
 const MAX_GAP = 14;
 /** Rows with the same bars over at least this many rows make a barcode, not a line of text. */
 const MIN_ROWS = 12;
-const ROW_STEP = 2;
+const ROW_STEP = 3;
 
 /**
  * Finds barcodes with vertical bars in a label at its source resolution,
@@ -98,11 +98,14 @@ function measure(runs: Int32Array, from: number, to: number, gray: GrayImage | n
   const edges: number[] = [];
   for (let i = from; i <= to; i += 1) edges.push(subPixel(runs[i]!, gray, y));
   const total = edges[edges.length - 1]! - edges[0]!;
-  let smallest = Infinity;
-  for (let i = 1; i < edges.length; i += 1) smallest = Math.min(smallest, edges[i]! - edges[i - 1]!);
-  if (smallest < 1) return null;
+  // Code 128 opens with an 11-module start character: its width gives the module, and text rarely looks like one.
+  const guess = (edges[6]! - edges[0]!) / 11;
+  if (guess < 1) return null;
+  const startModules: number[] = [];
+  for (let i = 1; i <= 6; i += 1) startModules.push(Math.round((edges[i]! - edges[i - 1]!) / guess));
+  if (!CODE128_STARTS.includes(startModules.join(''))) return null;
   let best: { error: number; modules: number[]; module: number } | null = null;
-  for (let count = Math.round(total / (smallest * 1.2)); count <= Math.round(total / (smallest * 0.8)); count += 1) {
+  for (let count = Math.floor(total / (guess * 1.05)); count <= Math.ceil(total / (guess * 0.95)); count += 1) {
     const module = total / count;
     let error = 0;
     const modules: number[] = [];

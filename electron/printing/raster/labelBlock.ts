@@ -42,16 +42,28 @@ export function labelBlock(page: Raster, ink: InkBox): InkBox {
   return best ?? ink;
 }
 
+/** Colour changes between neighbouring bits inside each byte value. */
+const CHANGES = Uint8Array.from({ length: 256 }, (_, v) => {
+  let n = 0;
+  for (let k = 0; k < 7; k += 1) if (((v >> k) & 1) !== ((v >> (k + 1)) & 1)) n += 1;
+  return n;
+});
+
 /** The dashed cut lines inside the ink box, each as its first and last row. */
 function dashedRows(page: Raster, ink: InkBox): Array<{ from: number; to: number }> {
   const rows: Array<{ from: number; to: number }> = [];
   const runs: number[] = [];
   for (let y = ink.y; y < ink.y + ink.height; y += 1) {
     const row = y * page.bytesPerRow;
-    // A cut line inks at least one byte per dash: most rows are ruled out byte by byte, before any bit is looked at.
-    let inked = 0;
-    for (let b = ink.x >> 3, end = (ink.x + ink.width - 1) >> 3; b <= end; b += 1) if (page.data[row + b] !== 0) inked += 1;
-    if (inked < MIN_DASHES) continue;
+    // A cut line changes colour twice per dash: most rows are ruled out byte by byte, before any bit is looked at.
+    let changes = 0;
+    let previous = 0;
+    for (let b = ink.x >> 3, end = (ink.x + ink.width - 1) >> 3; b <= end; b += 1) {
+      const byte = page.data[row + b]!;
+      changes += CHANGES[byte]! + ((byte >> 7) !== previous ? 1 : 0);
+      previous = byte & 1;
+    }
+    if (changes < MIN_DASHES * 2) continue;
     runs.length = 0;
     let colour = 0;
     let run = 0;
