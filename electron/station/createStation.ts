@@ -5,6 +5,7 @@ import type { CommandInput, CommandName, CommandOutput, Handlers, Result, Statio
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
 import { createFileTokenShelf } from '../api/v2/fileTokenShelf';
+import { createWarehouseModule, savedWarehouse } from '../warehouse/module';
 import { createCaptureModule, createCaptureSwitch } from '../api/captureModule';
 import { createBackendModule } from '../backend/module';
 import { createBenchModule } from '../bench/module';
@@ -102,15 +103,18 @@ export async function createStation(config: StationConfig): Promise<Station> {
   };
 
   const settings = createSettingsStore(db, now);
+  // --warehouse or the environment first; else what Settings → Warehouse kept for this start.
+  const saved = config.warehouse ? null : savedWarehouse(settings);
+  const joining: WarehouseConfig | undefined = config.warehouse ?? (saved ? { url: saved.url, ...(saved.bench ? { bench: saved.bench } : {}) } : undefined);
   // node-postgres loads only in warehouse mode: a single bench needs nothing of it.
-  const warehouse = config.warehouse
+  const warehouse = joining
     ? (await import('../warehouse/join')).joinWarehouse({
-        url: config.warehouse.url,
-        bench: config.warehouse.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
+        url: joining.url,
+        bench: joining.bench ?? `${os.hostname()}/${path.basename(path.resolve(config.dataDir))}`,
         log,
         local: db,
         now,
-        ...(config.warehouse.leaseMs !== undefined ? { leaseMs: config.warehouse.leaseMs } : {}),
+        ...(joining.leaseMs !== undefined ? { leaseMs: joining.leaseMs } : {}),
       })
     : undefined;
   const captureSwitch = createCaptureSwitch(settings, config.dataDir, config.captureWire);
@@ -152,6 +156,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   }
   const bench = createBenchModule(context, events, call);
   const capture = createCaptureModule(context, captureSwitch);
+  const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
   const modules: Lifecycle[] = damage ? [backend, devices, bench] : [backend, printing, devices, account, shipping, bench];
 
@@ -172,6 +177,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...shipping.handlers,
     ...bench.handlers,
     ...capture.handlers,
+    ...warehouseSettings.handlers,
     'station.info': info,
   };
 

@@ -8,6 +8,7 @@ import { fail } from '../../shared/contract/errors';
  */
 const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'station.info',
+  'warehouse.status',
   'backend.status',
   'history.search',
   'history.label',

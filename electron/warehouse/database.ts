@@ -4,6 +4,17 @@ import { migrateWarehouse } from './migrations';
 import { describeWarehouse } from './url';
 
 /**
+ * A database that is away (refused, timed out, restarting, shut down), as
+ * opposed to one that answered with an error: only the first is "cannot be
+ * reached". SQLSTATE class 08 is a connection failure, 57P a shutdown.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return true;
+  return /^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code);
+}
+
+/**
  * One bench's connection to the warehouse database: a small pool, migrated
  * once before its first use, shared by everything the bench keeps there
  * (claims and labels, the access token).

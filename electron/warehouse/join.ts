@@ -5,14 +5,25 @@ import type { Db } from '../store/database';
 import { openWarehouseDb } from './database';
 import { createLocalOutbox } from './localOutbox';
 import { createPgClaims } from './pgClaims';
+import { isConnectionLoss } from './database';
+import { describeWarehouse } from './url';
 import { createPgTokenShelf } from './pgTokens';
 
 /** What a bench keeps in the warehouse database. */
 export interface Warehouse {
   readonly claims: PurchaseClaims;
   readonly tokenShelf: TokenShelf;
+  readonly bench: string;
+  /** Host, port and database (never a password). */
+  readonly address: string;
+  /** Asks the database now: connected, away, or answering with a refusal. */
+  probe(): Promise<WarehouseConnection>;
+  /** Writes kept on this bench until the database answers. */
+  waitingWrites(): number;
   close(): Promise<void>;
 }
+
+export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
 /** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels and the access token. */
 export function joinWarehouse(options: {
@@ -25,15 +36,28 @@ export function joinWarehouse(options: {
   readonly leaseMs?: number;
 }): Warehouse {
   const db = openWarehouseDb({ url: options.url, log: options.log });
+  const outbox = createLocalOutbox(options.local, options.now);
   const claims = createPgClaims({
     db,
     bench: options.bench,
     log: options.log,
-    outbox: createLocalOutbox(options.local, options.now),
+    outbox,
     ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}) });
   return {
     claims,
     tokenShelf: createPgTokenShelf(db, options.bench),
+    bench: options.bench,
+    address: describeWarehouse(options.url),
+    async probe() {
+      try {
+        await db.withClient((client) => client.query('SELECT 1'));
+        return { state: 'connected' };
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        return { state: isConnectionLoss(error) ? 'unreachable' : 'refused', detail };
+      }
+    },
+    waitingWrites: () => outbox.list().length,
     async close() {
       await claims.close();
       await db.close();

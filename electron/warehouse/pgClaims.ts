@@ -5,7 +5,7 @@ import type { ClaimAnswer, ClaimRequest, PurchaseClaims, SharedShipment } from '
 import { platformUkIdOf } from '../shipping/purchaseId';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
-import type { WarehouseDb } from './database';
+import { isConnectionLoss, type WarehouseDb } from './database';
 import type { LocalOutbox, OutboxEntry } from './localOutbox';
 
 export interface PgClaimsOptions {
@@ -53,16 +53,6 @@ interface ShipmentDbRow {
 const DEFAULT_LEASE_MS = 60_000;
 const RETRY_MS = 5_000;
 
-/**
- * A database that is away (refused, timed out, restarting, shut down), as
- * opposed to one that answered with an error: only the first is "cannot be
- * reached". SQLSTATE class 08 is a connection failure, 57P a shutdown.
- */
-function isConnectionLoss(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return true;
-  return /^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code);
-}
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
 /**

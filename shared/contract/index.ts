@@ -7,6 +7,7 @@ import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { shippingCommands, shippingEvents } from './shipping';
 import { stationCommands, stationEvents } from './station';
+import { warehouseCommands } from './warehouse';
 import type { Result } from './errors';
 
 /**
@@ -23,6 +24,7 @@ export const commands = {
   ...printingCommands,
   ...deviceCommands,
   ...captureCommands,
+  ...warehouseCommands,
 } as const;
 
 export const events = {

@@ -5,6 +5,7 @@ import { CommandSheet } from './CommandSheet';
 import { PrinterSettings } from './PrinterSettings';
 import { ScaleSettings } from './ScaleSettings';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel';
+import { WarehouseSettings } from './WarehouseSettings';
 import { WireCaptureSettings } from './WireCaptureSettings';
 
 export function SettingsScreen() {
@@ -21,6 +22,7 @@ export function SettingsScreen() {
         <div>
           <InlineError error={shipping.error} />
           {shipping.data ? <ShippingSettingsPanel settings={shipping.data} /> : null}
+          <WarehouseSettings />
           <WireCaptureSettings />
           <CommandSheet />
         </div>
