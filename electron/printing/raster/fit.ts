@@ -87,7 +87,9 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
 
   if (scale === 1) {
     const final = label.kind === 'bits' ? { raster: label.raster, dithered: false } : finishTone(label.image, thresholded, tone);
-    return { raster: padCrop(turnRaster(cropRaster(final.raster, mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height)), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: final.dithered, warnings };
+    // A label cut from a page is exactly its block: the window must not reach into the receipt beside it.
+    const window = ink === inkedPage ? mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height) : ink;
+    return { raster: padCrop(turnRaster(cropRaster(final.raster, window), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: final.dithered, warnings };
   }
   const gray = label.kind === 'bits' ? rasterToGray(inked) : cropGray(label.image, ink);
   const outW = Math.min(width, Math.max(1, Math.round(inkW * scale)));

@@ -10,6 +10,7 @@ import { rasterToPng } from '../../../electron/printing/raster/preview';
 import { grayPixels } from '../../../electron/printing/raster/gray';
 import { toneGray } from '../../../electron/printing/raster/tone';
 import { turnRaster } from '../../../electron/printing/raster/turn';
+import { cropRaster } from '../../../electron/printing/raster/trim';
 import { crc32 } from 'node:zlib';
 import { labelLikeRaster, randomRaster, rasterToGrayRows, rasterToOneBitRows, writePng } from './fixtures';
 
@@ -295,6 +296,14 @@ describe('real-world label hazards', () => {
     const fit = fitLabel({ kind: 'bits', raster: page }, 812, 1218);
     expect(fit).toMatchObject({ scale: 1, turns: 0, warnings: [] });
     expect(blackPixelCount(fit.raster)).toBe(blackPixelCount(label));
+    // A label smaller than the media, cut from its page, brings nothing of the receipt below the line.
+    const small = createRaster(1700, 2200);
+    for (let y = 0; y < 900; y += 1) for (let x = 0; x < 700; x += 1) if (getPixel(label, x, y)) setPixel(small, x + 60, y + 60, true);
+    for (let x = 80; x < 1640; x += 16) for (let d = 0; d < 6; d += 1) setPixel(small, x + d, 1000, true);
+    for (let y = 0; y < receipt.height; y += 1) for (let x = 0; x < receipt.width; x += 1) if (getPixel(receipt, x, y)) setPixel(small, x + 100, y + 1080, true);
+    const cut = fitLabel({ kind: 'bits', raster: small }, 812, 1218);
+    expect(cut.scale).toBe(1);
+    expect(blackPixelCount(cut.raster)).toBe(blackPixelCount(cropRaster(label, { x: 0, y: 0, width: 700, height: 900, blackPixels: 0 })));
   });
 
   it('lets the printer profile force the turn', () => {
