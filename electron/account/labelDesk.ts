@@ -1,9 +1,10 @@
 import type { CommandArgs } from '../../shared/contract';
 import type { V1Purchase, V1Rates } from '../../shared/contract/account';
 import { fail, StationFailure } from '../../shared/contract/errors';
-import type { StationAddress } from '../../shared/contract/shippingTypes';
+import type { CustomsDeclaration, StationAddress } from '../../shared/contract/shippingTypes';
 import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
+import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../station/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
@@ -23,6 +24,10 @@ export interface LabelDeskDeps {
   readonly labels: ReturnType<typeof createLabelsRepo>;
   /** The station's ship-from (Settings), used when a request names none. */
   readonly shipFrom: () => StationAddress | null;
+  /** Customs forms that came with a purchase answer: stored with the label, then drawn for the label printer. */
+  readonly customsForms: { collect(row: ShipmentRow): Promise<void>; printable(row: ShipmentRow): Promise<Uint8Array[]> };
+  /** The customs declaration the station holds for an order (from the CSV, or its items when a v1 order was pulled). */
+  readonly orderCustoms: (orderNumber: string) => CustomsDeclaration | null;
 }
 
 /** A rate this station quoted, with the order package and request it was quoted for. */
@@ -48,8 +53,20 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return address;
   }
 
+  /**
+   * The request for an order package, after the country rules: phones at both
+   * ends and a complete customs declaration when it leaves the country (the
+   * one given, else the order's own), refused in words before anything is sent.
+   */
+  function shipmentRequest(a: CommandArgs<'account.rates'>) {
+    const origin = from(a.from);
+    const customs = a.customs ?? deps.orderCustoms(a.orderNumber) ?? undefined;
+    checkShipment(origin, a.to, customs);
+    return v1ShipmentRequest(a, origin, toCustomData(origin, a.to, customs));
+  }
+
   async function rates(a: CommandArgs<'account.rates'>): Promise<V1Rates> {
-    const request = v1ShipmentRequest(a, from(a.from));
+    const request = shipmentRequest(a);
     const { v1 } = await clients();
     const list = await v1Call(() => v1.ratesList(request));
     const rates = list.map(fromV1Rate).sort((x, y) => x.price - y.price);
@@ -77,6 +94,12 @@ export function createLabelDesk(deps: LabelDeskDeps) {
         reference: shipment.tracking_no ?? shipment.platform_uk_id,
         kind: 'label',
       });
+      // Customs forms follow the label on the same printer, so they leave the bench together.
+      await deps.customsForms.collect(shipment);
+      const forms = await deps.customsForms.printable(shipment);
+      for (const [index, png] of forms.entries()) {
+        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${shipment.tracking_no ?? ''}`.trim(), reference: shipment.tracking_no ?? shipment.platform_uk_id, kind: 'label' });
+      }
       return { printJobId: jobId, printError: null };
     } catch (error) {
       return { printJobId: null, printError: error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer' };
@@ -125,7 +148,7 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   }
 
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
-    const request = v1ShipmentRequest(a, from(a.from));
+    const request = shipmentRequest(a);
     const c = await clients();
     const bought = await deps.journal.purchase(
       c.v1,

@@ -1,11 +1,15 @@
 import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { AccountBalance, CarrierAccount, V1Label, V1ScanForm } from '../../shared/contract/account';
+import type { CustomsDeclaration } from '../../shared/contract/shippingTypes';
 import { toCents, toDollars } from '../../shared/domain/money';
+import { createCustomsForms } from '../shipping/customsForms';
 import { fetchLabelBytes } from '../shipping/labelImages';
+import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
 import type { StationContext, StationModule } from '../station/module';
 import { createLabelsRepo } from '../store/labelsRepo';
+import { createOrdersRepo } from '../store/ordersRepo';
 import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
@@ -57,6 +61,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
   const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account') });
   const shippingSettings = createShippingSettings(createSettingsStore(ctx.db));
+  const ordersRepo = createOrdersRepo(ctx.db, ctx.now);
   const desk = createLabelDesk({
     ctx,
     backend: deps.backend,
@@ -66,6 +71,11 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     shipments,
     labels: createLabelsRepo(ctx.db),
     shipFrom: () => shippingSettings.get().shipFrom,
+    customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, deps.fetchBytes ?? fetchLabelBytes),
+    orderCustoms: (orderNumber) => {
+      const json = ordersRepo.get(orderNumber)?.customs_json;
+      return json ? (JSON.parse(json) as CustomsDeclaration) : null;
+    },
   });
 
   async function balance(): Promise<AccountBalance> {

@@ -1,4 +1,5 @@
 import type { V1Address, V1Rate, V1ShipmentRequest } from '../../shared/api/v1';
+import type { CustomData } from '../../shared/api/v2/customs';
 import type { CommandArgs } from '../../shared/contract';
 import type { V1RateQuote } from '../../shared/contract/account';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
@@ -31,8 +32,14 @@ function v1Address(a: StationAddress): V1Address {
   };
 }
 
-/** The v1 ShipmentRequest for an order package (rates/list and rates/buy-label). */
-export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress): V1ShipmentRequest {
+/**
+ * The v1 ShipmentRequest for an order package (rates/list and rates/buy-label).
+ * A package that leaves the country carries its customs declaration the way
+ * legacy-v1-openapi.yaml files it: the items under shipments[].contents, the
+ * rest (contents_type, non_delivery_option, eel_pfc_type/eel_pfc_code) in the
+ * order block; the phones travel on both addresses.
+ */
+export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress, customs?: CustomData): V1ShipmentRequest {
   const p = input.package;
   return {
     from: v1Address(from),
@@ -44,6 +51,7 @@ export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress):
         height: p.heightIn,
         weight: ouncesToPounds(p.weightOz),
         ...(input.insuranceAmount ? { insurance_amount: input.insuranceAmount } : {}),
+        ...(customs ? { contents: [...(customs.contents ?? [])] } : {}),
       },
     ],
     order: {
@@ -54,6 +62,9 @@ export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress):
       ...(input.signature ? { signature: input.signature } : {}),
       // insurance_amount is read only with its provider (OpenAPI); the station insures through ShipSaving's own.
       ...(input.insuranceAmount ? { insurance_provider: V1_INSURANCE_PROVIDER } : {}),
+      ...(customs
+        ? { contents_type: customs.contents_type, non_delivery_option: customs.non_delivery_option, eel_pfc_type: customs.eel_pfc_type, eel_pfc_code: customs.eel_pfc_code }
+        : {}),
     },
   };
 }

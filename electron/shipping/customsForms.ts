@@ -27,7 +27,7 @@ function strings(value: unknown): string[] {
  * says where they are assumed to be) are stored next to the label before
  * anything prints, so printing and reprinting never need the network.
  */
-export function createCustomsForms(deps: ShippingDeps, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
+export function createCustomsForms(deps: Pick<ShippingDeps, 'customsForms'>, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
   async function collect(row: ShipmentRow): Promise<void> {
     if (row.state !== 'bought' || !row.result_json || deps.customsForms.list(row.id).length > 0) return;
     const answer = JSON.parse(row.result_json) as Record<string, unknown>;

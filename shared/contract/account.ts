@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, event } from './define';
 import { addressSchema } from './shipping';
+import { customsSchema } from './customs';
 import { SERVICE_HOME_COUNTRY } from '../domain/countries';
 
 // Legacy v1 account views (issue 4): balance, carrier accounts, v1 orders,
@@ -135,6 +136,8 @@ const v1Shipment = z.object({
   }),
   signature: z.enum(['NO_SIGNATURE', 'SIGNATURE', 'ADULT_SIGNATURE']).optional(),
   insuranceAmount: z.number().nonnegative().max(10_000, 'Insure for at most 10,000 dollars').optional(),
+  /** Needed when the package leaves the ship-from country; without it, the order's own declaration (CSV or a pulled v1 order) is used. */
+  customs: customsSchema.optional(),
 });
 
 export const accountCommands = {

@@ -97,6 +97,11 @@ export function checkInternational(from: { country: string; phone: string }, to:
   if (!from.phone.trim()) refuse('phone_required', 'from_address_data.phone: a phone number is required for international shipments.');
   if (!customs) refuse('customs_required', 'custom_data: customs data is required for international shipments.');
   if (customs.contents_type !== 'DOCUMENTS' && customs.contents.length === 0) refuse('customs_contents_required');
+  checkAesLines(customs, 'custom_data.eel_pfc_code');
+}
+
+/** An ITN when one HS line is worth more than $2,500, unless the shipper claims another exemption; `field` names the wire field in the refusal. */
+export function checkAesLines(customs: CustomsData, field: string): void {
   const byCode = new Map<string, number>();
   customs.contents.forEach((item, i) => {
     const key = item.hs_tariff_number ?? `#${i}`;
@@ -105,6 +110,6 @@ export function checkInternational(from: { country: string; phone: string }, to:
   const over = [...byCode.entries()].find(([, cents]) => cents > AES_LINE_LIMIT_CENTS);
   if (over && customs.eel_pfc_type !== 'ITN' && /30\.37\(a\)/i.test(customs.eel_pfc_code)) {
     const what = over[0].startsWith('#') ? 'One item' : `HS ${over[0]}`;
-    refuse('customs_itn_required', `custom_data.eel_pfc_code: ${what} is worth $${(over[1] / 100).toFixed(2)}; an ITN is required over $2,500.`);
+    refuse('customs_itn_required', `${field}: ${what} is worth $${(over[1] / 100).toFixed(2)}; an ITN is required over $2,500.`);
   }
 }

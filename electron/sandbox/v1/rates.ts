@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { unreadablePurchaseAnswer } from '../unreadableAnswers';
 import { v1BuyQuerySchema, v1ShipmentRequestSchema } from '../../../shared/api/v1/rates';
 import { refuse } from '../errorCodes';
-import { isQuote, quoteLevel, type Quote } from '../domain/pricing';
-import type { RateEntry, V1RateLink } from '../domain/rateBook';
+import type { ServiceLevel } from '../domain/catalog';
+import { internationalLevel, isInternationalLevel, quoteInternational } from '../domain/international';
+import { isQuote, quoteLevel, type Quote, type QuoteRefusal } from '../domain/pricing';
+import type { RatedShipment, RateEntry, V1RateLink } from '../domain/rateBook';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith, queryObject } from '../http/validate';
@@ -13,6 +15,12 @@ import { applies, quoteInput } from '../v2/rating';
 import { v1Levels, v1RatedShipment, v1IssueCoder, type V1ShipmentRequest } from './shipment';
 
 const SERVICE_FEE_CENTS = 5;
+
+/** An international level is priced by country group and weight; a domestic one by the rate book. */
+function quoteFor(level: ServiceLevel, shipment: RatedShipment): Quote | QuoteRefusal {
+  const international = internationalLevel(level.level);
+  return international ? quoteInternational(international, shipment.to.country, shipment.weightOz) : quoteLevel(level, quoteInput(shipment));
+}
 const dollars = (cents: number) => Math.round(cents) / 100;
 /** The published (retail) rate the discount is taken from. */
 const published = (cents: number) => Math.round(cents * 1.22);
@@ -61,11 +69,10 @@ export function listRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(v1ShipmentRequestSchema, jsonBody(req), v1IssueCoder);
   const shipment = v1RatedShipment(body, ctx.now());
   const link = orderLink(ctx, body, `ship_${randomUUID()}`);
-  const input = quoteInput(shipment);
   const nowMs = ctx.now().getTime();
-  const quotes = v1Levels(ctx, body)
-    .filter((level) => applies(level, shipment))
-    .map((level) => quoteLevel(level, input))
+  const quotes = v1Levels(ctx, body, shipment)
+    .filter((level) => isInternationalLevel(level.level) || applies(level, shipment))
+    .map((level) => quoteFor(level, shipment))
     .filter(isQuote)
     .sort((a, b) => a.cents - b.cents);
   ctx.stats.ratesQuoted += quotes.length;
@@ -123,7 +130,8 @@ export function purchaseWire(ctx: SandboxContext, record: ShipmentRecord, labels
     package: 'PACKAGE',
     published_rate: dollars(v1?.publishedCents ?? record.labelFeeCents),
     label_url: labels.filter((l) => l.kind === 'label').map((l) => labelUrl(ctx.urls.legacy, l.id)),
-    commercial_invoice_url: null,
+    // One string in the OpenAPI; the first customs form of an international label.
+    commercial_invoice_url: labels.filter((l) => l.kind === 'customs').map((l) => labelUrl(ctx.urls.legacy, l.id))[0] ?? null,
   };
 }
 
@@ -177,10 +185,10 @@ export function buyLabel(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(v1ShipmentRequestSchema, jsonBody(req), v1IssueCoder);
   if (!body.order.service_type) refuse('service_type_required');
   const shipment = v1RatedShipment(body, ctx.now());
-  const [level] = v1Levels(ctx, body);
-  if (!level) refuse('hazmat_service_not_allowed');
-  if (!applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
-  const quote = quoteLevel(level, quoteInput(shipment));
+  const [level] = v1Levels(ctx, body, shipment);
+  if (!level) refuse(shipment.from.country !== shipment.to.country ? 'service_level_not_international' : 'hazmat_service_not_allowed');
+  if (!isInternationalLevel(level.level) && !applies(level, shipment)) refuse('service_level_not_offered', `${level.name} is not offered for this package or address.`);
+  const quote = quoteFor(level, shipment);
   if (!isQuote(quote)) refuse(quote.code, quote.msg);
   return buy(ctx, quote, { shipment, v1: orderLink(ctx, body, `ship_${randomUUID()}`) });
 }

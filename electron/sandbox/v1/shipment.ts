@@ -10,6 +10,7 @@ import type { IssueCoder } from '../http/validate';
 import type { StoredAddress } from '../store/shipments';
 import { shipDate } from '../v2/normalize';
 import { carrierAccounts } from './accounts';
+import { checkAesLines, INTERNATIONAL_LEVELS, isInternationalLevel, type CustomsData } from '../domain/international';
 
 type V1Address = z.output<typeof v1AddressSchema>;
 export type V1ShipmentRequest = z.output<typeof v1ShipmentRequestSchema>;
@@ -22,7 +23,24 @@ export const v1IssueCoder: IssueCoder = (path) => {
 };
 
 function stored(address: V1Address, field: string): StoredAddress {
-  if (address.country.toUpperCase() !== 'US') refuse('address_country_unsupported', `${field}.country: only US addresses are supported.`);
+  const country = address.country.toUpperCase();
+  // Outside the U.S. the service takes the address as given: it checks only U.S. addresses.
+  if (country !== 'US') {
+    if (!/^[A-Z]{2}$/.test(country)) refuse('address_country_unsupported', `${field}.country: "${address.country}" is not a country code.`);
+    return {
+      name: address.name,
+      company: address.company ?? '',
+      phone: address.phone ?? '',
+      email: address.email ?? '',
+      street: address.street,
+      street2: address.street2 ?? '',
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      country,
+      residential: address.residential ?? !address.company,
+    };
+  }
   const state = stateCode(address.state);
   if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
   const zip = parseZip(address.zip);
@@ -42,6 +60,31 @@ function stored(address: V1Address, field: string): StoredAddress {
   };
 }
 
+/**
+ * A v1 request's customs (the order block's contents_type, non_delivery_option,
+ * eel_pfc_type/eel_pfc_code and the package's contents) under the documented
+ * international rules: phones at both ends, items unless documents, an ITN
+ * over $2,500 per HS line.
+ */
+function v1Customs(body: V1ShipmentRequest, abroad: boolean): CustomsData | undefined {
+  if (!abroad) return undefined;
+  if (!body.to.phone?.trim()) refuse('phone_required', 'to.phone: a phone number is required for international shipments.');
+  if (!body.from.phone?.trim()) refuse('phone_required', 'from.phone: a phone number is required for international shipments.');
+  const { order } = body;
+  const contents = body.shipments[0]?.contents ?? [];
+  if (!order.contents_type && contents.length === 0) refuse('customs_required', 'shipments.0.contents: the items filed for customs are required for international shipments.');
+  const customs: CustomsData = {
+    contents_type: order.contents_type ?? 'MERCHANDISE',
+    non_delivery_option: order.non_delivery_option ?? 'RETURN',
+    eel_pfc_type: order.eel_pfc_type ?? 'EXEMPTION_CODE',
+    eel_pfc_code: order.eel_pfc_code ?? 'NOEEI 30.37(a)',
+    contents,
+  };
+  if (customs.contents_type !== 'DOCUMENTS' && contents.length === 0) refuse('customs_contents_required', 'shipments.0.contents must list at least one item unless order.contents_type is DOCUMENTS.');
+  checkAesLines(customs, 'order.eel_pfc_code');
+  return customs;
+}
+
 const SIGNATURES: Readonly<Record<string, string | undefined>> = { SIGNATURE: 'signature', ADULT_SIGNATURE: 'adult_signature' };
 
 /** A v1 ShipmentRequest as a rated shipment (pounds to ounces; predefined package from `packages`). */
@@ -49,9 +92,13 @@ export function v1RatedShipment(body: V1ShipmentRequest, now: Date): RatedShipme
   const pkg = body.shipments[0] as V1ShipmentRequest['shipments'][number];
   const signature = SIGNATURES[body.order.signature ?? ''];
   const shipDay = body.options?.ship_date ? body.options.ship_date.slice(0, 10) : undefined;
+  const from = stored(body.from, 'from');
+  const to = stored(body.to, 'to');
+  const customs = v1Customs(body, from.country !== to.country);
   return {
-    from: stored(body.from, 'from'),
-    to: stored(body.to, 'to'),
+    from,
+    to,
+    ...(customs ? { customs } : {}),
     packageType: pkg.packages?.[0] ?? 'my_package',
     dims: [pkg.length, pkg.width, pkg.height],
     weightOz: Math.round(pkg.weight * 16 * 100) / 100,
@@ -65,7 +112,7 @@ export function v1RatedShipment(body: V1ShipmentRequest, now: Date): RatedShipme
 }
 
 /** Levels a v1 request may be quoted on: carrier_token narrows to one account, service_type to one level, hazmat to Ground Advantage. */
-export function v1Levels(ctx: SandboxContext, body: V1ShipmentRequest): ServiceLevel[] {
+export function v1Levels(ctx: SandboxContext, body: V1ShipmentRequest, shipment: RatedShipment): ServiceLevel[] {
   let carriers = CARRIERS.map((c) => c.code);
   const token = body.carrier?.carrier_token;
   if (token) {
@@ -73,10 +120,18 @@ export function v1Levels(ctx: SandboxContext, body: V1ShipmentRequest): ServiceL
     if (!account) refuse('carrier_account_not_found', `No carrier account with token ${token}.`);
     carriers = [account.carrier];
   }
-  let levels = SERVICE_LEVELS.filter((l) => !l.returnOnly && carriers.includes(l.carrier));
+  // A package leaving the country goes by the international levels only, and a domestic one never does.
+  const abroad = shipment.from.country !== shipment.to.country;
+  const pool: readonly ServiceLevel[] = abroad ? INTERNATIONAL_LEVELS : SERVICE_LEVELS.filter((l) => !l.returnOnly);
+  let levels = pool.filter((l) => carriers.includes(l.carrier));
   if (body.order.service_type) {
-    const level = findLevel(body.order.service_type);
-    if (!level || !levels.includes(level)) refuse('service_type_unknown', `service_type "${body.order.service_type}" is not offered by the account.`);
+    const wanted = body.order.service_type.toUpperCase();
+    const level = levels.find((l) => l.level === wanted);
+    if (!level) {
+      const known = findLevel(wanted) ?? INTERNATIONAL_LEVELS.find((l) => l.level === wanted);
+      if (known && isInternationalLevel(known.level) !== abroad) refuse('service_level_not_international', `service_type "${body.order.service_type}" is ${abroad ? 'a domestic' : 'an international'} service; this package ${abroad ? 'leaves' : 'stays in'} the country.`);
+      refuse('service_type_unknown', `service_type "${body.order.service_type}" is not offered by the account.`);
+    }
     levels = [level];
   }
   if (body.options?.require_hazmat) levels = levels.filter((l) => l.level === 'USPS_GROUND_ADVANTAGE');

@@ -23,7 +23,8 @@ export const v1AddressSchema = z.object({
   street: z.string().min(1).max(255),
   street2: z.string().max(255).optional(),
   city: z.string().min(1).max(100),
-  state: z.string().min(2).max(50),
+  /** Empty for a country without states or provinces (GB, DE, ...): the service checks only U.S. addresses. */
+  state: z.string().max(50),
   zip: z.string().min(3).max(20),
   country: z.string().length(2),
   residential: z.boolean().optional(),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import { eelPfcTypes, wireContentsTypes, wireNonDeliveryOptions } from '../v2/customs';
 import { v1AddressSchema, v1InsuranceProviders, v1OrderStatuses, v1Signatures, wireNumber } from './common';
+
+/** One customs item of a package (legacy-v1-openapi.yaml shipments[].contents[]): weight in pounds, value in USD, per unit. */
+export const v1ContentSchema = z.object({
+  weight: z.number().positive(),
+  description: z.string().min(1).max(100),
+  quantity: z.number().int().positive(),
+  value: z.number().nonnegative(),
+  hs_tariff_number: z.string().max(20).optional(),
+  origin_country: z.string().length(2),
+});
 
 /** One package of a ShipmentRequest (pounds, inches). */
 export const v1ShipmentPackageSchema = z.object({
@@ -11,6 +22,8 @@ export const v1ShipmentPackageSchema = z.object({
   insurance_amount: z.number().nonnegative().max(10_000).optional(),
   custom_print1: z.string().max(100).optional(),
   custom_print2: z.string().max(100).optional(),
+  /** Items filed for customs, required for international shipments. */
+  contents: z.array(v1ContentSchema).max(100).optional(),
 });
 
 export const v1OrderBlockSchema = z.object({
@@ -21,6 +34,10 @@ export const v1OrderBlockSchema = z.object({
   service_type: z.string().optional(),
   signature: z.enum(v1Signatures).optional(),
   insurance_provider: z.enum(v1InsuranceProviders).optional(),
+  contents_type: z.enum(wireContentsTypes).optional(),
+  non_delivery_option: z.enum(wireNonDeliveryOptions).optional(),
+  eel_pfc_type: z.enum(eelPfcTypes).optional(),
+  eel_pfc_code: z.string().max(40).optional(),
 });
 
 export const v1OptionsSchema = z.object({
