@@ -235,10 +235,15 @@ function rescue(file: string): { db: Db; tablesWithLoss: string[] } {
       name: string;
       sql: string;
     }>;
-    const tables = schema.filter((entry) => entry.type === 'table');
+    // A virtual table (History's trigram index) makes its own shadow tables when created, and is an index of
+    // rows copied anyway: it is created, not copied, and rebuilt from the rescued rows at the end.
+    const virtualTables = schema.filter((entry) => entry.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(entry.sql)).map((entry) => entry.name);
+    const isShadow = (name: string) => virtualTables.some((v) => name.startsWith(`${v}_`));
+    const tables = schema.filter((entry) => entry.type === 'table' && !isShadow(entry.name));
     for (const table of tables) db.exec(table.sql);
     const hasSequence = source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined;
-    for (const name of [...tables.map((t) => t.name), ...(hasSequence ? ['sqlite_sequence'] : [])]) {
+    const copied = tables.map((t) => t.name).filter((name) => !virtualTables.includes(name));
+    for (const name of [...copied, ...(hasSequence ? ['sqlite_sequence'] : [])]) {
       if (!copyRows(source, db, name)) tablesWithLoss.push(name);
     }
     for (const entry of schema.filter((e) => e.type !== 'table')) {
@@ -246,6 +251,13 @@ function rescue(file: string): { db: Db; tablesWithLoss: string[] } {
         db.exec(entry.sql);
       } catch {
         // An index the rescued rows no longer satisfy is left out: the rescue is read-only, and a scan answers without it.
+      }
+    }
+    for (const name of virtualTables) {
+      try {
+        db.exec(`INSERT INTO ${quoteName(name)} (${quoteName(name)}) VALUES ('rebuild')`);
+      } catch {
+        // Left empty: History then finds by exact keys and prefixes only.
       }
     }
     db.pragma(`user_version = ${source.pragma('user_version', { simple: true }) as number}`);
