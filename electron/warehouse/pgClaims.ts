@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Logger } from '../log/logger';
-import type { ClaimAnswer, ClaimRequest, PurchaseClaims, SharedShipment } from '../shipping/claims';
+import { sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type PurchaseClaims, type SharedShipment } from '../shipping/claims';
 import { platformUkIdOf } from '../shipping/purchaseId';
-import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import type { ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
 import { isConnectionLoss, type WarehouseDb } from './database';
 import type { LocalOutbox, OutboxEntry } from './localOutbox';
@@ -100,7 +100,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     for (const entry of outbox.list()) {
       if (entry.kind === 'publish') {
         const kept = outbox.shipment(entry.platformUkId);
-        if (kept?.row.state === 'bought' || kept?.row.state === 'voided') await publishWrite(kept.row, kept.labels)(client);
+        if (kept?.row.state === 'bought' || kept?.row.state === 'voided') await publishWrite(sharedShipmentOf(kept.row, options.bench, kept.labels))(client);
       } else {
         await voidWrite(entry.platformUkId)(client);
       }
@@ -128,29 +128,8 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       'SELECT kind, seq, url, png FROM labels WHERE platform_uk_id = $1 ORDER BY kind, seq',
       [row.platform_uk_id],
     )).rows;
-    return {
-      platformUkId: row.platform_uk_id,
-      backendId: row.backend_id,
-      packageKey: row.package_key,
-      bench: row.bench,
-      method: row.method,
-      requestJson: row.request_json,
-      state: row.state,
-      orderNumber: row.order_number,
-      recipientName: row.recipient_name,
-      shipmentNo: row.shipment_no,
-      trackingNo: row.tracking_no,
-      carrierCode: row.carrier_code,
-      serviceLevel: row.service_level,
-      serviceName: row.service_name,
-      costCents: num(row.cost_cents),
-      currency: row.currency,
-      insuranceCents: num(row.insurance_cents),
-      isReturn: row.is_return,
-      duplicateLabel: row.duplicate_label,
-      resultJson: row.result_json,
-      labels: labels.map((l) => ({ kind: l.kind, seq: l.seq, url: l.url, png: new Uint8Array(l.png) })),
-    };
+    const pngs = labels.map((l) => ({ kind: l.kind, seq: l.seq, url: l.url, png: new Uint8Array(l.png) }));
+    return sharedShipmentOf({ ...row, cost_cents: num(row.cost_cents), insurance_cents: num(row.insurance_cents) }, row.bench, pngs);
   }
 
   async function claimIn(client: pg.PoolClient, r: ClaimRequest): Promise<ClaimAnswer> {
@@ -181,14 +160,14 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     return { kind: 'mine', platformUkId: live.platform_uk_id, takenOverFrom: mine ? null : live.bench };
   }
 
-  function publishWrite(row: ShipmentRow, labels: BoughtUpdate['labels']) {
+  function publishWrite(shared: SharedShipment) {
     return (client: pg.PoolClient) =>
       transaction(client, async () => {
         await client.query(
           `INSERT INTO purchase_claims (platform_uk_id, backend_id, package_key, generation, state, bench, order_number)
              VALUES ($1, $2, $3, 0, 'bought', $4, $5)
              ON CONFLICT (platform_uk_id) DO UPDATE SET state = 'bought', updated_at = now() WHERE purchase_claims.state <> 'voided'`,
-          [row.platform_uk_id, row.backend_id ?? 'default', row.package_key, options.bench, row.order_number],
+          [shared.platformUkId, shared.backendId, shared.packageKey, shared.bench, shared.orderNumber],
         );
         await client.query(
           `INSERT INTO shipments (platform_uk_id, backend_id, package_key, bench, state, method, request_json, order_number, recipient_name, shipment_no,
@@ -196,31 +175,31 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
              VALUES ($1, $2, $3, $4, 'bought', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
              ON CONFLICT (platform_uk_id) DO NOTHING`,
           [
-            row.platform_uk_id,
-            row.backend_id ?? 'default',
-            row.package_key,
-            options.bench,
-            row.method,
-            row.request_json,
-            row.order_number,
-            row.recipient_name,
-            row.shipment_no,
-            row.tracking_no,
-            row.tracking_no === null ? null : normalizeTracking(row.tracking_no),
-            row.carrier_code,
-            row.service_level,
-            row.service_name,
-            row.cost_cents,
-            row.currency,
-            row.insurance_cents,
-            row.is_return === 1,
-            row.duplicate_label === 1,
-            row.result_json ?? '{}',
+            shared.platformUkId,
+            shared.backendId,
+            shared.packageKey,
+            shared.bench,
+            shared.method,
+            shared.requestJson,
+            shared.orderNumber,
+            shared.recipientName,
+            shared.shipmentNo,
+            shared.trackingNo,
+            shared.trackingNo === null ? null : normalizeTracking(shared.trackingNo),
+            shared.carrierCode,
+            shared.serviceLevel,
+            shared.serviceName,
+            shared.costCents,
+            shared.currency,
+            shared.insuranceCents,
+            shared.isReturn,
+            shared.duplicateLabel,
+            shared.resultJson,
           ],
         );
-        for (const l of labels) {
+        for (const l of shared.labels) {
           await client.query('INSERT INTO labels (platform_uk_id, kind, seq, url, png) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [
-            row.platform_uk_id,
+            shared.platformUkId,
             l.kind,
             l.seq,
             l.url,
