@@ -42,6 +42,8 @@ export function PurchasePanel() {
       <InlineError error={purchase.error ?? undefined} />
       {shipment && result ? (
         <div className="success" role="status" aria-label="Label bought">
+          {/* First in the box: the packer must see it before the label goes on the parcel. */}
+          <LabelCheck jobId={result.printJobId} />
           <div className="grid-2">
             <dl className="facts">
               <dt>Order</dt>
@@ -77,7 +79,6 @@ export function PurchasePanel() {
           {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}
           <UnreadableAnswer shipment={shipment} />
           {result.printError && !(shipment.unreadableAnswer && shipment.labelCount === 0) ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
-          <LabelCheck jobId={result.printJobId} />
           <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
         </div>
       ) : null}
