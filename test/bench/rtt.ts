@@ -161,9 +161,28 @@ async function main(): Promise<void> {
       if (quotes.size > 1) rerated += 1;
       if (state.blockers.length > 0) throw new Error(`${order} is not ready to buy: ${state.blockers.map((b) => b.message).join(' ')}`);
       const enter = performance.now();
+      const printed = new Set<string>();
+      const jobs = station.events.subscribe((name, payload) => {
+        const job = payload as { id: string; status: string };
+        if (name === 'print.job' && (job.status === 'done' || job.status === 'failed')) printed.add(job.id);
+      });
       const bought = await call('bench.buy', {});
       if (bought.purchase.status !== 'bought') throw new Error(`${order} was not bought: ${bought.purchase.error?.message ?? bought.purchase.status}`);
       enterToBought.push((performance.now() - enter) / latencyMs);
+      // The packer takes the label off the printer before scanning the next order: the next scan starts after it printed.
+      const jobId = bought.purchase.result?.printJobId;
+      if (jobId && !printed.has(jobId)) {
+        await new Promise<void>((resolve) => {
+          const off = station.events.subscribe((name, payload) => {
+            const job = payload as { id: string; status: string };
+            if (name === 'print.job' && job.id === jobId && (job.status === 'done' || job.status === 'failed')) {
+              off();
+              resolve();
+            }
+          });
+        });
+      }
+      jobs();
     }
 
     // The reference: what the screen did before, one call after the other.
