@@ -1,4 +1,5 @@
 import type { CommandArgs } from '../../shared/contract';
+import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import type { AddressCheck, InsuranceQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import type { ShippingDeps } from './deps';
 
@@ -9,7 +10,7 @@ export function createChecksService(deps: ShippingDeps) {
   async function validate(args: CommandArgs<'address.validate'>): Promise<AddressCheck> {
     const a = args.address;
     // Rule 1: the service validates U.S. addresses only; anything else is skipped, not failed.
-    if (a.country.toUpperCase() !== 'US') {
+    if (a.country.toUpperCase() !== SERVICE_HOME_COUNTRY) {
       return { valid: true, standardized: null, corrections: [], messages: ['Addresses outside the U.S. are not checked by the service.'] };
     }
     const r = await (await deps.v2()).validateAddress({

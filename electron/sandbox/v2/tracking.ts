@@ -48,7 +48,7 @@ export function trackingByTrackingNo(ctx: SandboxContext, req: SandboxRequest): 
     message: latest.description,
     estimate_delivery_date: estimate(shipment),
     original_tracking_location: { city: shipment.detail.from.city.toUpperCase(), state: shipment.detail.from.state, zip_code: shipment.detail.from.zip.slice(0, 5), country: 'US' },
-    destination_tracking_location: { city: shipment.detail.to.city.toUpperCase(), state: shipment.detail.to.state, zip_code: shipment.detail.to.zip.slice(0, 5), country: 'US' },
+    destination_tracking_location: { city: shipment.detail.to.city.toUpperCase(), state: shipment.detail.to.state, zip_code: shipment.detail.to.country === 'US' ? shipment.detail.to.zip.slice(0, 5) : shipment.detail.to.zip, country: shipment.detail.to.country },
     first_scan_date: firstScan ? isoUtc(firstScan.at) : null,
     first_scan_description: firstScan?.description ?? null,
     first_scan_location: firstScan ? location(firstScan) : {},

@@ -1,4 +1,5 @@
 import type { StationAddress } from '../../../shared/contract/shippingTypes';
+import { SERVICE_HOME_COUNTRY } from '../../../shared/domain/countries';
 
 export function money(amount: number | null | undefined, currency = 'USD'): string {
   if (amount === null || amount === undefined) return '—';
@@ -32,7 +33,9 @@ export function addressLines(address: StationAddress): readonly string[] {
     address.company ?? '',
     address.street,
     address.street2 ?? '',
-    `${address.city}, ${address.state} ${address.zip}${address.country && address.country !== 'US' ? ` ${address.country}` : ''}`,
+    // City, state and postal code on one line as the country writes them without a state; the country only when it is not the service's home.
+    [address.city, [address.state, address.zip].filter((part) => part.trim() !== '').join(' ')].filter((part) => part.trim() !== '').join(', ') +
+      (address.country && address.country.toUpperCase() !== SERVICE_HOME_COUNTRY ? ` ${address.country}` : ''),
   ].filter((line) => line.trim() !== '');
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_HOME_COUNTRY } from '../../domain/countries';
 import { readNumber } from './assumptions';
 
 /**
@@ -80,7 +81,7 @@ const addressFields = {
   state: z.string().trim().max(50),
   /** Empty only where the country has no postal codes. */
   zip_code: z.string().trim().max(20),
-  country: z.string().length(2).default('US'),
+  country: z.string().length(2).default(SERVICE_HOME_COUNTRY),
   address_type: z.enum(addressTypes).optional(),
 };
 
