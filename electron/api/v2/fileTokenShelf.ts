@@ -44,18 +44,18 @@ async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
  * The access token of each AppKey in the data folder, for every process on
  * it (the running station, a CLI command beside it): only one of them mints
  * at a time, and the others take its token instead of minting their own,
- * which would revoke it. Files are readable by this user only; a token lives
- * 30 minutes at most.
+ * which would revoke it. The token manager seals what is kept here (never a
+ * readable token on disk); files are readable by this user only.
  */
 export function createFileTokenShelf(dir: string): TokenShelf {
   const file = (key: string) => path.join(dir, `${key}.json`);
   return {
     read: async (key) => readToken(file(key)),
-    async mintOnce(key, rejected, nowMs, mint) {
+    async mintOnce(key, usable, mint) {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       return withLock(`${file(key)}.lock`, async () => {
         const stored = readToken(file(key));
-        if (stored && stored.value !== rejected && stored.refreshAt > nowMs) return stored;
+        if (stored && usable(stored)) return stored;
         const minted = await mint();
         const temp = `${file(key)}.${process.pid}.tmp`;
         fs.writeFileSync(temp, JSON.stringify(minted), { mode: 0o600 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { oauthErrorSchema, tokenResponseSchema } from '../../../shared/api/v2/token';
 import { invalidClientFailure, invalidResponseFailure, rejectedFailure, unauthorizedFailure } from '../failures';
 import type { HttpClient, HttpResponse } from '../http';
@@ -34,10 +34,10 @@ export interface TokenShelf {
   /** The token stored under this key, if any. */
   read(key: string): Promise<StoredToken | undefined>;
   /**
-   * Under the shelf's lock: the stored token if it is still fresh at `nowMs`
-   * and is not `rejected`; otherwise `mint()` once, stored for everyone.
+   * Under the shelf's lock: the stored token if `usable` accepts it;
+   * otherwise `mint()` once, stored for everyone.
    */
-  mintOnce(key: string, rejected: string | undefined, nowMs: number, mint: () => Promise<StoredToken>): Promise<StoredToken>;
+  mintOnce(key: string, usable: (stored: StoredToken) => boolean, mint: () => Promise<StoredToken>): Promise<StoredToken>;
 }
 
 export interface TokenManagerOptions {
@@ -103,15 +103,45 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       },
     );
 
+  // What the shelf keeps is sealed with a key from the AppSecret: the token is never readable from the shelf alone (a file, a table).
+  const sealKey = createHash('sha256').update(`parcel-station token shelf\n${options.appSecret}`).digest();
+  const seal = (token: Cached): Cached => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+    const body = Buffer.concat([cipher.update(token.value, 'utf8'), cipher.final()]);
+    return { value: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), refreshAt: token.refreshAt };
+  };
+  const unseal = (stored: Cached): Cached | undefined => {
+    try {
+      const raw = Buffer.from(stored.value, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', sealKey, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return { value: Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'), refreshAt: stored.refreshAt };
+    } catch {
+      return undefined;
+    }
+  };
+
   /** Through the shelf when there is one; a shelf out of reach must not stop this process from working, so it then mints alone. */
   const obtain = async (rejected: string | undefined): Promise<Cached> => {
     if (!options.shelf) return mintHere();
     let shelved = false;
+    let minted: Cached | undefined;
+    const nowMs = now().getTime();
     try {
-      return await options.shelf.mintOnce(shelfKey, rejected, now().getTime(), () => {
-        shelved = true;
-        return mintHere();
-      });
+      const stored = await options.shelf.mintOnce(
+        shelfKey,
+        (candidate) => {
+          const open = unseal(candidate);
+          return open !== undefined && open.value !== rejected && open.refreshAt > nowMs;
+        },
+        async () => {
+          shelved = true;
+          minted = await mintHere();
+          return seal(minted);
+        },
+      );
+      return minted ?? unseal(stored) ?? mintHere();
     } catch (error) {
       if (shelved) throw error;
       return mintHere();
@@ -133,7 +163,8 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
 
   /** Another process may already hold a fresh token for these keys: take it rather than mint (which would revoke theirs). */
   const fromShelf = async (): Promise<string | undefined> => {
-    const stored = await options.shelf?.read(shelfKey).catch(() => undefined);
+    const shelved = await options.shelf?.read(shelfKey).catch(() => undefined);
+    const stored = shelved ? unseal(shelved) : undefined;
     if (!stored || now().getTime() >= stored.refreshAt) return undefined;
     cached = stored;
     return stored.value;

@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { openWarehouseDb } from '../../../electron/warehouse/database';
 import { createPgTokenShelf } from '../../../electron/warehouse/pgTokens';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { makeTempDir } from '../../support/tempDir';
+import { everyFileText, makeTempDir } from '../../support/tempDir';
 
 let server: TestPostgres;
 let sandbox: RunningSandbox;
@@ -48,6 +48,10 @@ describe('the access token in the warehouse database', () => {
       }
       expect(sandbox.stats().tokensIssued - before).toBe(1);
       expect(a.tokens.minted + b.tokens.minted).toBe(1);
+      // Kept sealed: the table never holds a token anyone could use.
+      const kept = await dbs[0]?.withClient((c) => c.query<{ token: string }>('SELECT token FROM access_tokens'));
+      expect(kept?.rows).toHaveLength(1);
+      expect(kept?.rows[0]?.token).not.toMatch(/eyJhbGci/);
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
       log.close();
@@ -68,6 +72,7 @@ describe('the access token in the data folder (a bench alone)', () => {
       await station.client.pickupLocations();
       expect(sandbox.stats().tokensIssued - before).toBe(1);
       expect(station.tokens.minted + cli.tokens.minted).toBe(1);
+      expect(everyFileText(dir)).not.toMatch(/eyJhbGci/);
     } finally {
       folder.cleanup();
     }
