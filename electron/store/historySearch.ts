@@ -89,11 +89,13 @@ export function createHistorySearch(db: Db) {
       add(tracking.all(normalizeTracking(text), before, take));
       add(platform.all(text, before, take));
       add(shipmentNo.all(text, before, take));
+      // A whole tracking number, platform id or shipment number names its label: no need to look for it inside others.
+      const exact = found.size > 0;
       add(orderExact.all(key, before, take));
       add(orderPrefix.all(key, upper, before, take));
       add(namePrefix.all(key, upper, before, take));
       if (!key.includes(' ')) add(lastNamePrefix.all(key, upper, before, take));
-      if ([...key].length >= SUBSTRING_MIN_CHARS) {
+      if (!exact && [...key].length >= SUBSTRING_MIN_CHARS) {
         const compact = normalizeTracking(text);
         const match = compact !== key && [...compact].length >= SUBSTRING_MIN_CHARS ? `${phrase(key)} OR ${phrase(compact)}` : phrase(key);
         add(anyPart.all(match, before, take));
