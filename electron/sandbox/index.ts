@@ -24,7 +24,7 @@ export interface SandboxOptions {
   legacyPort?: number;
   latencyMs?: number;
   failRate?: number;
-  /** Answer v2 in the sparse form (see v2/answers.ts): the documented shapes with only what a client cannot do without. */
+  /** Answer v2 in the sparse form (see answers.ts): the documented shapes with only what a client cannot do without. */
   sparseAnswers?: boolean;
   /** Seeds fault injection and, for an in-memory sandbox, the credentials. */
   seed?: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { unreadablePurchaseAnswer } from '../unreadableAnswers';
+import { answerShapes, sparse, v1Answer } from '../answers';
 import { v1BuyQuerySchema, v1ShipmentRequestSchema } from '../../../shared/api/v1/rates';
 import { refuse } from '../errorCodes';
 import type { ServiceLevel } from '../domain/catalog';
@@ -64,7 +65,7 @@ function rateWire(entry: RateEntry, quote: Quote): Record<string, unknown> {
   };
 }
 
-/** POST /api/rates/list: a bare array of rates (the live service's shape). */
+/** POST /api/rates/list: a bare array of rates (the live service's shape); sparse answers use the OpenAPI's `{rates: [...]}`. */
 export function listRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(v1ShipmentRequestSchema, jsonBody(req), v1IssueCoder);
   const shipment = v1RatedShipment(body, ctx.now());
@@ -76,7 +77,8 @@ export function listRates(ctx: SandboxContext, req: SandboxRequest): Reply {
     .filter(isQuote)
     .sort((a, b) => a.cents - b.cents);
   ctx.stats.ratesQuoted += quotes.length;
-  return { json: quotes.map((quote) => rateWire(ctx.rates.add(quote, shipment, nowMs, 'v1', link), quote)) };
+  const rates = quotes.map((quote) => rateWire(ctx.rates.add(quote, shipment, nowMs, 'v1', link), quote));
+  return ctx.faults.current().sparseAnswers ? { json: sparse(answerShapes.v1Rates, { rates }) } : { json: rates };
 }
 
 /** PurchaseLabelResponse after the OpenAPI. */
@@ -164,7 +166,8 @@ function buy(ctx: SandboxContext, quote: Quote, entry: Pick<RateEntry, 'shipment
   }
   const unreadable = ctx.faults.takeUnreadable();
   const wire = purchaseWire(ctx, record, labels);
-  return { json: unreadable ? unreadablePurchaseAnswer(wire, unreadable) : wire };
+  // An unreadable answer is the fault itself: sent as made, never thinned by the sparse mode.
+  return unreadable ? { json: unreadablePurchaseAnswer(wire, unreadable) } : v1Answer(ctx, answerShapes.v1Purchase, wire);
 }
 
 /** GET /api/rates/buy?rate_id= */

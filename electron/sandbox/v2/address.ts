@@ -3,7 +3,7 @@ import { standardizeAddress } from '../domain/addressStd';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 /**
  * POST /api/address/validate: the documented ValidatedAddress, flat, ZIP as

@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { answerShapes, bareAnswer } from './answers';
+import { answerShapes, bareAnswer } from '../answers';
 
 const ISSUER = 'shipping-service-sandbox';
 const SCOPE = 'API';

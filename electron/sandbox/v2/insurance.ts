@@ -6,7 +6,7 @@ import { insuranceFeeCents } from '../domain/pricing';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { parseWith, queryObject } from '../http/validate';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 /** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= : a rate_id and the fee; create_and_pay buys it by that rate_id. */
 export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {

@@ -6,7 +6,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
-import { answer, answerShapes, envelope } from './answers';
+import { answer, answerShapes, envelope } from '../answers';
 import { insuredValueOf } from './insurance';
 import { addressIssueCoder } from './normalize';
 import { internationalLevel, quoteInternational } from '../domain/international';

@@ -11,7 +11,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith, queryObject, type IssueCoder } from '../http/validate';
 import type { PickupRecord } from '../store/pickups';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 import { isCalendarDate } from './normalize';
 
 const pickupIssue: IssueCoder = (path, code) => {

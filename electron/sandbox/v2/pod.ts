@@ -3,7 +3,7 @@ import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 /** POST /api/shipment/submit_pod: a USPS shipment, 1 to 3 recipients. */
 export function submitPod(ctx: SandboxContext, req: SandboxRequest): Reply {

@@ -5,7 +5,7 @@ import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import { addressIssueCoder } from './normalize';
 import { accountLevels, levelsFor, QUICK_RATE_DEFAULT_LEVELS, ratedShipment, rateLevels } from './rating';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 export const QUICK_RATE_MAX = 10;
 

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import { createUspsScanForm } from '../scanForms';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 /** POST /api/scan_form/create_scan_form: scan_form_image is the PDF's URL. */
 export async function createScanForm(ctx: SandboxContext, req: SandboxRequest): Promise<Reply> {

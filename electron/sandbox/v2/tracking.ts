@@ -4,7 +4,7 @@ import { recipientName, timeline, type TimelineEvent } from '../domain/timeline'
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import type { ShipmentRecord } from '../store/shipments';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 import { deliveryDate } from './normalize';
 
 function required(req: SandboxRequest, name: string, code: 'tracking_no_required' | 'carrier_code_required' | 'platform_uk_id_required'): string {

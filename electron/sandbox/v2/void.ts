@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { jsonBody, parseWith } from '../http/validate';
 import type { ShipmentRecord } from '../store/shipments';
-import { answer, answerShapes } from './answers';
+import { answer, answerShapes } from '../answers';
 
 /** Voids a purchased label: refunds it, unless voided already or on a SCAN form. Shared with v1. */
 export function voidShipment(ctx: SandboxContext, shipment: ShipmentRecord): ShipmentRecord {

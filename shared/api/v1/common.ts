@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { wireNumber } from '../v2/common';
+import { lenientList, looseNumber, wireNumber } from '../v2/common';
 
 /**
  * Legacy v1 ({legacy_base_url}) wire shapes after legacy-v1-openapi.yaml.
  * Weights are pounds and dimensions inches. Authentication is `?api_token=`.
  * Failures are `{message}` (plus a machine `code` from the sandbox).
  */
-export { wireNumber };
+export { lenientList, looseNumber, wireNumber };
 
 export const v1ErrorSchema = z.looseObject({
   message: z.string(),

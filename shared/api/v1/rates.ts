@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eelPfcTypes, wireContentsTypes, wireNonDeliveryOptions } from '../v2/customs';
-import { v1AddressSchema, v1InsuranceProviders, v1OrderStatuses, v1Signatures, wireNumber } from './common';
+import { lenientList, looseNumber, v1AddressSchema, v1InsuranceProviders, v1OrderStatuses, v1Signatures, wireNumber } from './common';
 
 /** One customs item of a package (legacy-v1-openapi.yaml shipments[].contents[]): weight in pounds, value in USD, per unit. */
 export const v1ContentSchema = z.object({
@@ -73,7 +73,8 @@ export const v1RateSchema = z.looseObject({
   service_type: z.string(),
   package: z.string().nullish(),
   package_type: z.string().nullish(),
-  delivery_days: wireNumber.nullish(),
+  /** A string in the OpenAPI ("5"); read loosely ("", "2-5" as its upper bound) so one odd field never drops a rate. */
+  delivery_days: looseNumber.optional(),
   published_rate: wireNumber.nullish(),
   rate: wireNumber,
   rebate: wireNumber.nullish(),
@@ -81,10 +82,10 @@ export const v1RateSchema = z.looseObject({
 });
 export type V1Rate = z.infer<typeof v1RateSchema>;
 
-/** The live service answers a bare array; the OpenAPI documents `{rates: [...]}`. Both parse. */
+/** The live service answers a bare array; the OpenAPI documents `{rates: [...]}`. Both parse; a rate that cannot be read is left out, never the list. */
 export const v1RatesListResponseSchema = z.preprocess(
   (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) && 'rates' in value ? (value as { rates: unknown }).rates : value),
-  z.array(v1RateSchema),
+  z.array(z.unknown()).transform((list) => lenientList(v1RateSchema).parse(list)),
 );
 
 /** GET /api/rates/buy?rate_id= */
@@ -103,7 +104,7 @@ export const v1PurchaseLabelResponseSchema = z.looseObject({
   insurance: wireNumber.nullish(),
   insurance_fee: wireNumber.nullish(),
   signature: z.string().nullish(),
-  delivery_days: wireNumber.nullish(),
+  delivery_days: looseNumber.optional(),
   service_fee: wireNumber.nullish(),
   rate: wireNumber,
   rebate: wireNumber.nullish(),

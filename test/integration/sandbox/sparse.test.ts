@@ -73,6 +73,23 @@ describe('sparse answers', () => {
     expect(cancel.json).toEqual({ code: 'ok', data: EXTRAS, ...EXTRAS });
   });
 
+  it('legacy v1: rates as the OpenAPI\'s {rates: [...]}, numbers as strings, a purchase with only what the station reads', async () => {
+    const shipment = {
+      from: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
+      to: { name: 'Ann Lee', street: '1457 Sunset Blvd', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' },
+      shipments: [{ length: 10, width: 8, height: 4, weight: 1.5 }],
+      order: { warehouse_name: 'Main Warehouse' },
+    };
+    const rates = await h.v1<{ rates: Loose[] } & Loose>('POST', '/api/rates/list', shipment);
+    expect(rates.json).toMatchObject({ rates: expect.any(Array), ...EXTRAS });
+    const rate = rates.json.rates[0] as Loose;
+    expect(Object.keys(rate).sort()).toEqual(['carrier', 'delivery_days', 'rate', 'rate_id', 'service', 'service_type', 'shipment_id', 'trace_ref', 'vendor_extension']);
+    expect(rate.rate).toMatch(/^\d+(\.\d+)?$/);
+    const bought = await h.v1<Loose>('GET', `/api/rates/buy?rate_id=${rate.rate_id as string}`);
+    expect(Object.keys(bought.json).sort()).toEqual(['carrier', 'insurance_fee', 'label_url', 'rate', 'service', 'service_fee', 'trace_ref', 'tracking_code', 'vendor_extension']);
+    expect(bought.json.service_fee).toBe('0.05');
+  });
+
   it('legacy v1 refuses with {message} only, as the OpenAPI shows it', async () => {
     const res = await h.v1<Loose>('POST', '/api/shipments/void', { tracking_code: '9400000000000000000000' });
     expect(res.status).toBe(404);

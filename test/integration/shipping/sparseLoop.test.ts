@@ -126,4 +126,18 @@ describe('the whole loop against sparse answers', () => {
     const voided = await run('labels.void', { ref: other.shipment.trackingNo });
     expect(voided.state).toBe('voided');
   });
+
+  it('rates, buys and voids a legacy v1 order package: rates in {rates: [...]}, numbers as strings, failures {message} only', async () => {
+    const order = { storeName: 'Demo Store', orderNumber: 'DEMO-1002', warehouseName: 'Main Warehouse', to: shipTo, package: pkg };
+    const quote = await run('account.rates', order);
+    expect(quote.rates.length).toBeGreaterThan(0);
+    const rate = quote.rates[0];
+    expect(rate?.price).toBeGreaterThan(0);
+    expect(rate?.deliveryDays).toBeGreaterThan(0);
+    const bought = await run('account.buy', { storeName: 'Demo Store', orderNumber: 'DEMO-1002', rateId: rate?.rateId, print: false });
+    expect(bought.trackingCode).toBeTruthy();
+    expect(bought.cost).toBeCloseTo((rate?.price ?? 0) + 0.05, 2);
+    expect(bought.labelPng).toBeTruthy();
+    expect(await run('account.void', { trackingCode: bought.trackingCode })).toEqual({ trackingCode: bought.trackingCode, voided: true });
+  });
 });

@@ -1,9 +1,10 @@
-import type { SandboxContext } from '../context';
-import type { Reply } from '../http/types';
+import type { SandboxContext } from './context';
+import type { Reply } from './http/types';
 
 /**
- * The sandbox's own description of each v2 answer, written from the published
- * documentation (v2-docs.md), never from the station's response schemas: the
+ * The sandbox's own description of each v2 answer (and of the legacy v1 rate
+ * and purchase answers), written from the published documentation (v2-docs.md,
+ * legacy-v1-openapi.yaml), never from the station's response schemas: the
  * sandbox must be able to disagree with the client. Each shape names what the
  * "sparse answers" fault mode keeps (the fields the station cannot act
  * without; everything else is optional and left out), the numbers it sends as
@@ -45,6 +46,10 @@ export const answerShapes = {
   packageLocations: { keep: [] },
   scanForm: { keep: ['scan_form_image'] },
   pod: { keep: [] },
+  /** Legacy v1 RatingResponse (legacy-v1-openapi.yaml): the rates, with what the station reads to pick and buy. */
+  v1Rates: { keep: ['rates'], items: { rates: { keep: ['shipment_id', 'rate_id', 'carrier', 'service', 'service_type', 'rate', 'delivery_days'], numbers: ['rate'], ranges: ['delivery_days'] } } },
+  /** Legacy v1 PurchaseLabelResponse: the tracking code, the label and what it cost. */
+  v1Purchase: { keep: ['tracking_code', 'carrier', 'service', 'rate', 'service_fee', 'insurance_fee', 'label_url'], numbers: ['rate', 'service_fee', 'insurance_fee'] },
 } as const satisfies Record<string, AnswerShape>;
 
 /** Fields no client knows, added to every sparse object: a reader must ignore what it does not need. */
@@ -59,7 +64,8 @@ function sparseField(shape: AnswerShape, key: string, value: unknown): unknown {
   const itemShape = shape.items?.[key];
   if (itemShape && Array.isArray(value)) return value.length === 0 && shape.nullWhenEmpty?.includes(key) ? null : value.map((item) => sparse(itemShape, item));
   if (Array.isArray(value) && value.length === 0 && shape.nullWhenEmpty?.includes(key)) return null;
-  if (typeof value === 'number' && shape.ranges?.includes(key)) return dayRange(value);
+  const days = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+  if (days !== undefined && shape.ranges?.includes(key)) return dayRange(days);
   if (typeof value === 'number' && shape.numbers?.includes(key)) return String(value);
   if (typeof value === 'string' && /^\d{1,15}$/.test(value) && shape.bareNumbers?.includes(key)) return Number(value);
   return value;
@@ -84,6 +90,11 @@ export function envelope(data: unknown): Reply {
 export function answer(ctx: SandboxContext, shape: AnswerShape, data: unknown): Reply {
   if (!ctx.faults.current().sparseAnswers) return envelope(data);
   return { json: { code: 'ok', data: sparse(shape, data), ...UNKNOWN_FIELDS } };
+}
+
+/** A legacy v1 answer (no envelope), sparse when that fault mode is on. */
+export function v1Answer(ctx: SandboxContext, shape: AnswerShape, body: unknown): Reply {
+  return { json: ctx.faults.current().sparseAnswers ? sparse(shape, body) : body };
 }
 
 /** An answer without the envelope (the token endpoint), sparse when that fault mode is on. */
