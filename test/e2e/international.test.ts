@@ -110,4 +110,31 @@ describe('International: CSV to printed label and customs form', () => {
     await detail.getByText('Customs form sent to the printer.').waitFor();
     expect((await f.call('printJobs.list', { limit: 1 }))[0]?.title).toMatch(/^Customs form Reprint /);
   });
+
+  it('Batch holds an international order without a declaration in words, and buys and prints the form of one with it', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('settings.shipping.set', { shipFrom: { ...shipFrom, phone: '415-555-0100' } });
+    await f.call('orders.importCsv', {
+      csv: [csv.split('\n')[0], ...csv.split('\n').slice(1, 3), 'FR-2005,Léa Martin,5 Rue de Rivoli,Paris,,75001,FR,+33 1 42 60 00 00,16,8,6,4,,,,,,,,'].join('\n'),
+    });
+    await page.keyboard.press('Alt+2');
+    const scan = page.getByRole('textbox', { name: 'Scan' });
+    const table = page.getByRole('table', { name: 'Batch packages' });
+    const row = (order: string) => table.getByRole('row').filter({ hasText: order });
+    await scan.fill('UK-2001');
+    await scan.press('Enter');
+    await row('UK-2001').getByRole('combobox').waitFor();
+    await scan.fill('FR-2005');
+    await scan.press('Enter');
+    await row('FR-2005').getByText('This package leaves the country: declare its contents for customs', { exact: false }).first().waitFor();
+    await page.getByRole('status', { name: 'Batch total' }).getByText(/^1 ready to buy/).waitFor();
+    await page.keyboard.press('Alt+p');
+    await page.getByRole('status', { name: 'Batch progress' }).getByText(/Finished: 1 bought/).waitFor({ timeout: 60_000 });
+    const shipment = (await f.call('history.search', { query: 'UK-2001', limit: 5 })).shipments[0];
+    expect(shipment).toMatchObject({ state: 'bought', customsFormCount: 1 });
+    expect((await f.call('history.search', { query: 'FR-2005', limit: 5 })).shipments).toEqual([]);
+    const jobs = (await f.call('printJobs.list', { limit: 20 })).filter((j) => j.title.includes(shipment?.trackingNo ?? '?'));
+    expect(jobs.map((j) => j.title)).toEqual([expect.stringMatching(/^Customs form 1 /), expect.not.stringMatching(/Customs/)]);
+  });
 });
