@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import type { RunningSandbox } from '../../../electron/sandbox';
+import { cli, startCliService, type CliService } from '../../support/cli';
 
 // The command line against a service that answers in the documented shapes
 // with every optional field left out, numbers as strings, day ranges and
@@ -14,35 +14,18 @@ const csv = [
   'order_number,recipient_name,company,street,street2,city,state,zip_code,country,phone,email,weight_oz,length_in,width_in,height_in',
   'SP-1,Ann Lee,,1457 sunset blvd,apt 3,los angeles,CA,90026,US,,,12,10,8,4',
 ].join('\n');
-const envKeys = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
-
-async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
-
+let service: CliService;
 let sandbox: RunningSandbox;
 let dir: string;
-const saved: Record<string, string | undefined> = {};
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-sparse-cli-'));
   fs.writeFileSync(path.join(dir, 'orders.csv'), csv);
   fs.writeFileSync(path.join(dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
-  sandbox = await startSandbox({ seed: 61, sparseAnswers: true });
-  const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
-  envKeys.forEach((key, i) => {
-    saved[key] = process.env[key];
-    process.env[key] = values[i];
-  });
+  service = await startCliService({ seed: 61, sparseAnswers: true });
+  sandbox = service.sandbox;
 });
 afterAll(async () => {
-  for (const key of envKeys) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  await sandbox.close();
+  await service.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -65,10 +48,10 @@ async function soldAs(platformUkId: string): Promise<Record<string, unknown>> {
 
 describe('the command line against sparse answers', () => {
   it('imports, checks the address, rates, buys with insurance, prints, prints again and voids', async () => {
-    const service = ['--data-dir', path.join(dir, 'data'), '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl];
-    expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...service])).code).toBe(0);
+    const flags = service.flags(path.join(dir, 'data'));
+    expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...flags])).code).toBe(0);
 
-    const buy = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...service]);
+    const buy = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...flags]);
     expect(buy.code, buy.err.join('\n')).toBe(0);
     const bought = JSON.parse(buy.out[0] as string) as { platform_uk_id: string; tracking_no: string; label_file: string; duplicate_label: boolean };
     expect(bought.tracking_no).toBeTruthy();
@@ -76,16 +59,16 @@ describe('the command line against sparse answers', () => {
     expect(fs.readFileSync(bought.label_file).subarray(1, 4).toString()).toBe('PNG');
     expect(sandbox.stats().labelsSold).toBe(1);
 
-    const reprint = await cli(['reprint', bought.tracking_no, '--json', ...service]);
+    const reprint = await cli(['reprint', bought.tracking_no, '--json', ...flags]);
     expect(reprint.code, reprint.err.join('\n')).toBe(0);
     expect(JSON.parse(reprint.out[0] as string)).toMatchObject({ tracking_no: bought.tracking_no, job_ids: [expect.any(String)] });
 
-    const again = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...service]);
+    const again = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...flags]);
     expect(again.code, again.err.join('\n')).toBe(0);
     expect(JSON.parse(again.out[0] as string)).toMatchObject({ tracking_no: bought.tracking_no, duplicate_label: true });
     expect(sandbox.stats().labelsSold).toBe(1);
 
-    const voided = await cli(['void', bought.tracking_no, '--json', ...service]);
+    const voided = await cli(['void', bought.tracking_no, '--json', ...flags]);
     expect(voided.code, voided.err.join('\n')).toBe(0);
     expect(JSON.parse(voided.out[0] as string)).toMatchObject({ state: 'voided', trackingNo: bought.tracking_no });
     expect(sandbox.stats().labelsVoided).toBe(1);

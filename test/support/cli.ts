@@ -1,0 +1,54 @@
+import { runCli } from '../../electron/cli/main';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox';
+
+/** One CLI invocation in this process: its exit code and every line it wrote to stdout and stderr. */
+export interface CliRun {
+  readonly code: number;
+  readonly out: readonly string[];
+  readonly err: readonly string[];
+}
+
+export async function cli(args: readonly string[]): Promise<CliRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+/** The one JSON line a `--json` command printed; fails with its stderr when it printed anything else. */
+export function jsonOf<T>(run: CliRun): T {
+  if (run.out.length !== 1) throw new Error(`expected one JSON line, got ${run.out.length} (exit ${run.code}); stderr:\n${run.err.join('\n')}`);
+  return JSON.parse(run.out[0] as string) as T;
+}
+
+const keyVariables = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
+
+/** A sandbox on 127.0.0.1 reached as a live service would be: --base-url, --legacy-base-url and the key variables. */
+export interface CliService {
+  readonly sandbox: RunningSandbox;
+  /** --data-dir DIR plus both service addresses. */
+  flags(dataDir: string): string[];
+  /** Stops the sandbox and puts the key variables back as they were. */
+  close(): Promise<void>;
+}
+
+export async function startCliService(options: SandboxOptions = {}): Promise<CliService> {
+  const sandbox = await startSandbox(options);
+  const saved = keyVariables.map((key) => process.env[key]);
+  const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
+  keyVariables.forEach((key, i) => {
+    process.env[key] = values[i];
+  });
+  return {
+    sandbox,
+    flags: (dataDir) => ['--data-dir', dataDir, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl],
+    async close() {
+      keyVariables.forEach((key, i) => {
+        const value = saved[i];
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      });
+      await sandbox.close();
+    },
+  };
+}
