@@ -12,6 +12,7 @@ import { doctorCommand } from './doctor';
 import { sandboxCommand } from './sandbox';
 import { scalesCommand } from './scales';
 import { scanCommand } from './scan';
+import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];

@@ -39,8 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       io.err(`${error.message}\n\n${command.usage}`);
       return 2;
     }
+    // Operator words only: the station's error code and field path are for support, not the bench.
     if (error instanceof StationFailure) {
-      io.err(`Error (${error.error.code}): ${error.error.message}`);
+      io.err(`Error: ${error.error.message}`);
       return 1;
     }
     const message = error instanceof Error ? error.message : String(error);

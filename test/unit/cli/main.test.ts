@@ -43,13 +43,13 @@ describe('CLI', () => {
     expect(err.join('\n')).toContain('Unknown command "ehco"');
   });
 
-  it('reports usage mistakes with the usage, refusals with their code, crashes in one line', async () => {
+  it('reports usage mistakes with the usage, refusals in words without their code, crashes in one line', async () => {
     const usage = capture();
     expect(await runCli(['echo'], usage.io, [echo])).toBe(2);
     expect(usage.err.join('\n')).toContain('Give at least one word.');
     const refused = capture();
     expect(await runCli(['echo', 'refuse'], refused.io, [echo])).toBe(1);
-    expect(refused.err).toEqual(['Error (not_found): No such order.']);
+    expect(refused.err).toEqual(['Error: No such order.']);
     const crashed = capture();
     expect(await runCli(['echo', 'crash'], crashed.io, [echo])).toBe(1);
     expect(crashed.err).toEqual(['Error: disk on fire']);
