@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { Shipment } from '../../shared/contract/shippingTypes';
+import type { RunningSandbox } from '../../electron/sandbox';
 import type { StationFixture } from './fixture';
 
 /** Buys a label for a demo order straight through the station (setup, not under test). */
@@ -48,4 +49,10 @@ export async function scanAndSettle(f: StationFixture, order: string): Promise<v
   await page.getByRole('table', { name: 'Rates' }).waitFor();
   // The demo addresses change only in form: the station applies that at once, with no key to press.
   await page.getByRole('region', { name: 'Ship to' }).getByText(/^(standardized|address confirmed)$/).waitFor();
+}
+
+/** The sandbox a `useBench({ ownSandbox: true })` test runs in this process, where faults are set and sales read. */
+export function ownSandbox(f: StationFixture): RunningSandbox {
+  if (!f.sandbox) throw new Error('this test needs its own sandbox: useBench({ ownSandbox: true })');
+  return f.sandbox;
 }

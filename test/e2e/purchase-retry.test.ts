@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useBench } from './fixture';
+import { ownSandbox, scanAndSettle } from './helpers';
 
 describe('a buy that fails is retried without a second charge', () => {
   const bench = useBench({ ownSandbox: true });
 
   it('shows the failure in words, and the retry returns the label already paid for', async () => {
     const { page } = bench();
-    const sandbox = bench().sandbox;
-    if (!sandbox) throw new Error('this test needs its own sandbox');
-    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1007');
-    await page.keyboard.press('Enter');
-    await page.getByRole('table', { name: 'Rates' }).waitFor();
-    await page.getByRole('region', { name: 'Ship to' }).getByText(/^(standardized|address confirmed)$/).waitFor();
+    const sandbox = ownSandbox(bench());
+    await scanAndSettle(bench(), 'DEMO-1007');
 
     const before = sandbox.stats();
     // The service sells the label but the answer is lost; then the service goes down, so the

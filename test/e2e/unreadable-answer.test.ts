@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { useBench } from './fixture';
+import { ownSandbox, scanAndSettle } from './helpers';
 
 describe('a purchase answer the station does not understand', () => {
   const bench = useBench({ ownSandbox: true });
 
   it('shows the package on the Ship screen as bought with the answer not understood, and prints the label found in the answer', async () => {
     const { page } = bench();
-    const sandbox = bench().sandbox;
-    if (!sandbox) throw new Error('this test needs its own sandbox');
-    await page.getByRole('textbox', { name: 'Scan' }).fill('DEMO-1007');
-    await page.keyboard.press('Enter');
-    await page.getByRole('table', { name: 'Rates' }).waitFor();
-    await page.getByRole('region', { name: 'Ship to' }).getByText(/^(standardized|address confirmed)$/).waitFor();
+    const sandbox = ownSandbox(bench());
+    await scanAndSettle(bench(), 'DEMO-1007');
 
     // The service sells the label and answers with its tracking number and image under names no documented answer uses.
     sandbox.faults.set({ unreadablePurchaseAnswers: 1, unreadableKind: 'scattered' });
