@@ -1,56 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCommands } from '../../../shared/contract/account';
-import { createAccountModule } from '../../../electron/account/module';
-import { createV1Client } from '../../../electron/api/v1/client';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { createShippingSettings } from '../../../electron/shipping/settings';
-import { openDatabase, type Db } from '../../../electron/store/database';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
-import { createSettingsStore } from '../../../electron/store/settings';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { openV1Desk, type V1Desk } from '../../support/v1Desk';
 
 const PACKAGES = 30;
-let sandbox: RunningSandbox;
-let db: Db;
-let module: ReturnType<typeof createAccountModule>;
-
-type Name = keyof typeof accountCommands;
-async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
-  return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));
-}
+let desk: V1Desk;
+const call: V1Desk['call'] = (name, input) => desk.call(name, input);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 33 });
-  db = openDatabase({ file: ':memory:' });
-  const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-  createShippingSettings(createSettingsStore(db)).set({
-    shipFrom: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
-  });
-  module = createAccountModule(
-    { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
-    { backend: { clients: async () => ({ v1, backendId: 'sandbox' }) }, print: { enqueue: async () => ({ jobId: 'job' }) } },
-  );
+  desk = await openV1Desk({ sandbox: { seed: 33 }, client: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } });
 });
-afterAll(async () => {
-  await module.close?.();
-  db.close();
-  await sandbox.close();
-});
+afterAll(() => desk.close());
 
 describe('v1 purchases under dropped answers and double presses', () => {
   it(`sells exactly one label per package for ${PACKAGES} packages, and the station holds every label it paid for`, async () => {
     const store = 'Fault Store';
     const to = { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026' };
     const pkg = { weightOz: 20, lengthIn: 10, widthIn: 8, heightIn: 4 };
-    const before = sandbox.stats().labelsSold;
+    const before = desk.sandbox.stats().labelsSold;
     let recovered = 0;
     for (let i = 0; i < PACKAGES; i += 1) {
       const orderNumber = `F-${i}`;
       await call('account.orders.create', { storeName: store, warehouseName: 'Main Warehouse', orderNumber, recipient: to, packages: [pkg] });
       const shipment = { storeName: store, orderNumber, warehouseName: 'Main Warehouse', to, package: pkg };
       // Every other package loses the purchase answer after the sale; every package is pressed twice at once.
-      if (i % 2 === 0) sandbox.faults.set({ dropPurchaseResponses: 1 });
+      if (i % 2 === 0) desk.sandbox.faults.set({ dropPurchaseResponses: 1 });
       const presses =
         i % 3 === 0
           ? [call('account.buyDirect', { ...shipment, serviceType: 'usps_ground_advantage' }), call('account.buyDirect', { ...shipment, serviceType: 'usps_ground_advantage' })]
@@ -63,9 +37,9 @@ describe('v1 purchases under dropped answers and double presses', () => {
       expect(a.trackingCode).toBe(b.trackingCode);
       if (a.note) recovered += 1;
     }
-    const sold = sandbox.stats().labelsSold - before;
-    const shipments = createShipmentsRepo(db, () => new Date());
-    const labels = createLabelsRepo(db);
+    const sold = desk.sandbox.stats().labelsSold - before;
+    const shipments = createShipmentsRepo(desk.db, () => new Date());
+    const labels = createLabelsRepo(desk.db);
     const held = Array.from({ length: PACKAGES }, (_, i) => shipments.liveByPackageKey('sandbox', `v1:${store.toLowerCase()}/f-${i}#1`)).filter(
       (row) => row?.state === 'bought' && labels.list(row.id, 'label').length === 1,
     ).length;

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCommands } from '../../../shared/contract/account';
-import { createAccountModule } from '../../../electron/account/module';
-import { createV1Client } from '../../../electron/api/v1/client';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { createShippingSettings } from '../../../electron/shipping/settings';
-import { openDatabase, type Db } from '../../../electron/store/database';
-import { createSettingsStore } from '../../../electron/store/settings';
 import { describeErrors, loadOpenApiChecks } from '../../support/openApi';
+import { deskShipFrom, openV1Desk, type V1Desk } from '../../support/v1Desk';
 
 // Every legacy v1 request the station builds itself (rates, buy, buy-label
 // with insurance, void, verify, SCAN forms, orders, balance, carrier
@@ -21,42 +14,27 @@ interface Sent {
 }
 
 const sent: Sent[] = [];
-let sandbox: RunningSandbox;
-let db: Db;
-let module: ReturnType<typeof createAccountModule>;
-
-type Name = keyof typeof accountCommands;
-async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
-  return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));
-}
+let desk: V1Desk;
+const call: V1Desk['call'] = (name, input) => desk.call(name, input);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 31 });
-  db = openDatabase({ file: ':memory:' });
-  const v1 = createV1Client({
-    baseUrl: sandbox.legacyBaseUrl,
-    apiToken: sandbox.credentials.apiToken,
-    fetch: async (url, init) => {
-      const parsed = new URL(String(url));
-      // The api_token is the security scheme, not a documented parameter of any operation.
-      const query = Object.fromEntries([...parsed.searchParams].filter(([key]) => key !== 'api_token'));
-      sent.push({ endpoint: `${init?.method ?? 'GET'} ${parsed.pathname}`, query, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      return fetch(url, init);
+  desk = await openV1Desk({
+    sandbox: { seed: 31 },
+    client: {
+      fetch: async (url, init) => {
+        const parsed = new URL(String(url));
+        // The api_token is the security scheme, not a documented parameter of any operation.
+        const query = Object.fromEntries([...parsed.searchParams].filter(([key]) => key !== 'api_token'));
+        sent.push({ endpoint: `${init?.method ?? 'GET'} ${parsed.pathname}`, query, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+        return fetch(url, init);
+      },
     },
+    shipFrom: { ...deskShipFrom, company: 'Harbor Goods Co', phone: '2135550147' },
+    pollIntervalMs: 250,
+    pollTimeoutMs: 20_000,
   });
-  createShippingSettings(createSettingsStore(db)).set({
-    shipFrom: { name: 'Desk', company: 'Harbor Goods Co', phone: '2135550147', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
-  });
-  module = createAccountModule(
-    { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
-    { backend: { clients: async () => ({ v1, backendId: 'sandbox' }) }, print: { enqueue: async () => ({ jobId: 'job-1' }) }, pollIntervalMs: 250, pollTimeoutMs: 20_000 },
-  );
 });
-afterAll(async () => {
-  await module.close?.();
-  db.close();
-  await sandbox.close();
-});
+afterAll(() => desk.close());
 
 const store = 'Spec Store';
 const to = { name: 'Ann Lee', street: '1457 Sunset Boulevard', street2: 'Apt 3', city: 'Los Angeles', state: 'CA', zip: '90026', phone: '3235550100' };
