@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCommands } from '../../../shared/contract/account';
 import type { StationError } from '../../../shared/contract/errors';
-import { createAccountModule } from '../../../electron/account/module';
+import type { AccountCommandName } from '../../../electron/account/module';
 import { createV1PurchasesRepo } from '../../../electron/account/v1PurchasesRepo';
 import { v1PackageKey, v1ShipmentRequest } from '../../../electron/account/v1Request';
-import { createV1Client } from '../../../electron/api/v1/client';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { createShippingSettings } from '../../../electron/shipping/settings';
-import { openDatabase, type Db } from '../../../electron/store/database';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
-import { createSettingsStore } from '../../../electron/store/settings';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { deskShipFrom, openV1Desk, type V1Desk } from '../../support/v1Desk';
 
-let sandbox: RunningSandbox;
-let db: Db;
-let module: ReturnType<typeof createAccountModule>;
-let v1: ReturnType<typeof createV1Client>;
+let desk: V1Desk;
 let clock = Date.now();
 const sent: Array<{ path: string; body: unknown }> = [];
-const printed: string[] = [];
 /** Paths whose next request fails before it reaches the service, as a reset would. */
 const cutNext = new Set<string>();
 /** Paths cut off until removed (reads are retried, so one cut is not enough). */
@@ -27,11 +18,9 @@ const cutOff = new Set<string>();
 /** When set, v1 errors come as the published OpenAPI shows them: `{message}` only, no sandbox `code`. */
 const documentedErrors = { on: false };
 
-type Name = keyof typeof accountCommands;
-async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
-  return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));
-}
-async function refusal(name: Name, input: unknown): Promise<StationError> {
+const call: V1Desk['call'] = (name, input) => desk.call(name, input);
+const printed = (): string[] => desk.printJobs.map((job) => job.reference ?? '');
+async function refusal(name: AccountCommandName, input: unknown): Promise<StationError> {
   try {
     await call(name, input);
   } catch (error) {
@@ -56,37 +45,22 @@ async function soldFor(orderNumber: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 21, now: () => new Date(clock) });
-  db = openDatabase({ file: ':memory:' });
-  v1 = createV1Client({
-    baseUrl: sandbox.legacyBaseUrl,
-    apiToken: sandbox.credentials.apiToken,
-    fetch: async (url, init) => {
-      const path = new URL(String(url)).pathname;
-      sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (cutNext.delete(path) || cutOff.has(path)) throw new TypeError('fetch failed (connection reset)');
-      const response = await fetch(url, init);
-      if (!documentedErrors.on || response.ok) return response;
-      const { message } = (await response.json()) as { message: string };
-      return new Response(JSON.stringify({ message }), { status: response.status, headers: { 'content-type': 'application/json' } });
+  desk = await openV1Desk({
+    sandbox: { seed: 21, now: () => new Date(clock) },
+    client: {
+      fetch: async (url, init) => {
+        const path = new URL(String(url)).pathname;
+        sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+        if (cutNext.delete(path) || cutOff.has(path)) throw new TypeError('fetch failed (connection reset)');
+        const response = await fetch(url, init);
+        if (!documentedErrors.on || response.ok) return response;
+        const { message } = (await response.json()) as { message: string };
+        return new Response(JSON.stringify({ message }), { status: response.status, headers: { 'content-type': 'application/json' } });
+      },
     },
   });
-  createShippingSettings(createSettingsStore(db)).set({
-    shipFrom: { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' },
-  });
-  module = createAccountModule(
-    { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
-    {
-      backend: { clients: async () => ({ v1, backendId: 'sandbox' }) },
-      print: { enqueue: async (job) => (printed.push(job.reference ?? ''), { jobId: `job-${printed.length}` }) },
-    },
-  );
 });
-afterAll(async () => {
-  await module.close?.();
-  db.close();
-  await sandbox.close();
-});
+afterAll(() => desk.close());
 
 describe('v1 label desk against the sandbox', () => {
   it('rates an order package in pounds: 12 oz goes out as 0.75 lb', async () => {
@@ -103,29 +77,29 @@ describe('v1 label desk against the sandbox', () => {
   it('buys a rate once, stores and prints the label, finds it in History, and a second press does not buy again', async () => {
     const quote = await call('account.rates', shipment('LD-1'));
     const rate = quote.rates[0];
-    const before = sandbox.stats().labelsSold;
+    const before = desk.sandbox.stats().labelsSold;
     const [a, b] = await Promise.all([
       call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId }),
       call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId }),
     ]);
     expect(a.trackingCode).toBe(b.trackingCode);
-    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
     expect(a.labelPng?.length).toBeGreaterThan(100);
-    expect(printed).toContain(a.trackingCode);
-    const row = createShipmentsRepo(db, () => new Date()).findByRef(a.trackingCode);
+    expect(printed()).toContain(a.trackingCode);
+    const row = createShipmentsRepo(desk.db, () => new Date()).findByRef(a.trackingCode);
     expect(row?.state).toBe('bought');
-    expect(createLabelsRepo(db).list(row?.id ?? 0, 'label')).toHaveLength(1);
+    expect(createLabelsRepo(desk.db).list(row?.id ?? 0, 'label')).toHaveLength(1);
     const again = await call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId });
     expect(again.trackingCode).toBe(a.trackingCode);
     expect(again.note).toMatch(/already has a label/);
-    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
   });
 
   it('voids by tracking code, and a second void is a clear conflict', async () => {
-    const row = createShipmentsRepo(db, () => new Date()).findByRef((await call('account.orders.labels', { storeName: store, orderNumber: 'LD-1' }))[0]?.trackingCode ?? '');
+    const row = createShipmentsRepo(desk.db, () => new Date()).findByRef((await call('account.orders.labels', { storeName: store, orderNumber: 'LD-1' }))[0]?.trackingCode ?? '');
     const tracking = row?.tracking_no ?? '';
     expect(await call('account.void', { trackingCode: tracking })).toEqual({ trackingCode: tracking, voided: true });
-    expect(createShipmentsRepo(db, () => new Date()).findByRef(tracking)?.state).toBe('voided');
+    expect(createShipmentsRepo(desk.db, () => new Date()).findByRef(tracking)?.state).toBe('voided');
     const twice = await refusal('account.void', { trackingCode: tracking });
     expect(twice.code).toBe('conflict');
     expect(twice.message).toMatch(/already (been )?voided/);
@@ -169,16 +143,16 @@ describe('v1 label desk against the sandbox', () => {
   it('a dropped purchase answer is read back: one label sold, stored and printed', async () => {
     await order('LD-4');
     const quote = await call('account.rates', shipment('LD-4'));
-    const before = sandbox.stats().labelsSold;
-    sandbox.faults.set({ dropPurchaseResponses: 1 });
+    const before = desk.sandbox.stats().labelsSold;
+    desk.sandbox.faults.set({ dropPurchaseResponses: 1 });
     const bought = await call('account.buy', { storeName: store, orderNumber: 'LD-4', rateId: quote.rates[0]?.rateId });
     expect(bought.note).toMatch(/read the order back/);
     expect(bought.labelPng).toBeTruthy();
-    expect(printed).toContain(bought.trackingCode);
-    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(printed()).toContain(bought.trackingCode);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
     const again = await call('account.buyDirect', { ...shipment('LD-4'), serviceType: 'usps_ground_advantage' });
     expect(again.trackingCode).toBe(bought.trackingCode);
-    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
     expect(await soldFor('LD-4')).toBe(1);
   });
 
@@ -213,15 +187,15 @@ describe('v1 label desk against the sandbox', () => {
 
   it('when the answer is lost and the read-back fails too, it does not buy again until it can check', async () => {
     await order('LD-6');
-    const before = sandbox.stats().labelsSold;
-    sandbox.faults.set({ dropPurchaseResponses: 1 });
+    const before = desk.sandbox.stats().labelsSold;
+    desk.sandbox.faults.set({ dropPurchaseResponses: 1 });
     cutOff.add('/api/shipments/get');
     const unsure = await refusal('account.buyDirect', { ...shipment('LD-6'), serviceType: 'usps_ground_advantage' }).finally(() => cutOff.clear());
     expect(unsure.code).toBe('timeout');
     expect(unsure.message).toMatch(/will not buy this package again until it can check/);
     const bought = await call('account.buyDirect', { ...shipment('LD-6'), serviceType: 'usps_ground_advantage' });
     expect(bought.note).toMatch(/went through although its answer was lost/);
-    expect(sandbox.stats().labelsSold - before).toBe(1);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
   });
 
   it('verifies an address: standardized, corrections and errors in words', async () => {
@@ -236,23 +210,22 @@ describe('v1 label desk against the sandbox', () => {
   it('on start-up, settles purchases a stopped session left unconfirmed: a sold label is stored, an unsold one is freed', async () => {
     await order('LD-7');
     await order('LD-8');
-    const purchases = createV1PurchasesRepo(db, () => new Date());
-    const from = { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
+    const purchases = createV1PurchasesRepo(desk.db, () => new Date());
     const journaled = (orderNumber: string) => {
       const input = accountCommands['account.buyDirect'].input.parse({ ...shipment(orderNumber), serviceType: 'usps_ground_advantage' });
-      const request = v1ShipmentRequest(input, from);
+      const request = v1ShipmentRequest(input, deskShipFrom);
       purchases.insertPending({ backendId: 'sandbox', packageKey: v1PackageKey(store, orderNumber, 1), kind: 'direct', rateId: null, storeName: store, orderNumber, requestJson: JSON.stringify({ request }) });
       return request;
     };
     // LD-7: the request reached the service and the station stopped before the answer was stored.
-    const sold = await v1.buyLabel(journaled('LD-7'));
+    const sold = await desk.v1.buyLabel(journaled('LD-7'));
     // LD-8: the station stopped before the request left.
     journaled('LD-8');
-    await module.start?.();
-    const shipments = createShipmentsRepo(db, () => new Date());
+    await desk.module.start?.();
+    const shipments = createShipmentsRepo(desk.db, () => new Date());
     const stored = shipments.findByRef(sold.tracking_code);
     expect(stored?.state).toBe('bought');
-    expect(createLabelsRepo(db).list(stored?.id ?? 0, 'label')).toHaveLength(1);
+    expect(createLabelsRepo(desk.db).list(stored?.id ?? 0, 'label')).toHaveLength(1);
     expect(purchases.live('sandbox', v1PackageKey(store, 'LD-8', 1))).toBeUndefined();
     const bought = await call('account.buyDirect', { ...shipment('LD-8'), serviceType: 'usps_ground_advantage' });
     expect(bought.note).toBeNull();

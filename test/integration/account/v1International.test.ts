@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountCommands } from '../../../shared/contract/account';
 import type { StationError } from '../../../shared/contract/errors';
-import { createAccountModule } from '../../../electron/account/module';
+import type { AccountCommandName } from '../../../electron/account/module';
 import { v1ShipmentRequest } from '../../../electron/account/v1Request';
-import { createV1Client } from '../../../electron/api/v1/client';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { createShippingSettings } from '../../../electron/shipping/settings';
 import { toCustomData } from '../../../electron/shipping/customs';
-import { openDatabase, type Db } from '../../../electron/store/database';
 import { createOrdersRepo } from '../../../electron/store/ordersRepo';
-import { createSettingsStore } from '../../../electron/store/settings';
+import { openV1Desk, type V1Desk } from '../../support/v1Desk';
 
-let sandbox: RunningSandbox;
-let db: Db;
-let module: ReturnType<typeof createAccountModule>;
-let v1: ReturnType<typeof createV1Client>;
+let desk: V1Desk;
 const sent: Array<{ path: string; body: unknown }> = [];
-const printed: string[] = [];
 
-type Name = keyof typeof accountCommands;
-async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
-  return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));
-}
-async function refusal(name: Name, input: unknown): Promise<StationError> {
+const call: V1Desk['call'] = (name, input) => desk.call(name, input);
+const printed = (): string[] => desk.printJobs.map((job) => job.title ?? '');
+async function refusal(name: AccountCommandName, input: unknown): Promise<StationError> {
   try {
     await call(name, input);
   } catch (error) {
@@ -43,35 +31,23 @@ const shipment = (extra: Record<string, unknown> = {}) => ({ storeName: 'Intl St
 const lastRatesBody = (): unknown => sent.filter((s) => s.path === '/api/rates/list').at(-1)?.body;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 15 });
-  db = openDatabase({ file: ':memory:' });
-  v1 = createV1Client({
-    baseUrl: sandbox.legacyBaseUrl,
-    apiToken: sandbox.credentials.apiToken,
-    fetch: async (url, init) => {
-      sent.push({ path: new URL(String(url)).pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      return fetch(url, init);
+  desk = await openV1Desk({
+    sandbox: { seed: 15 },
+    client: {
+      fetch: async (url, init) => {
+        sent.push({ path: new URL(String(url)).pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+        return fetch(url, init);
+      },
     },
+    shipFrom,
   });
-  createShippingSettings(createSettingsStore(db)).set({ shipFrom });
-  module = createAccountModule(
-    { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
-    {
-      backend: { clients: async () => ({ v1, backendId: 'sandbox' }) },
-      print: { enqueue: async (job) => (printed.push(job.title ?? ''), { jobId: `job-${printed.length}` }) },
-    },
-  );
   // The orders exist at the service (its v1 order form takes U.S. addresses); the label desk ships them abroad.
   const placeholder = { name: 'Olivia Hart', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026' };
   for (const orderNumber of ['V1-UK-1', 'V1-UK-2', 'V1-UK-3', 'V1-X']) {
     await call('account.orders.create', { storeName: 'Intl Store', warehouseName: 'Main Warehouse', orderNumber, verifyAddress: false, recipient: placeholder, packages: [pkg] });
   }
 });
-afterAll(async () => {
-  await module.close?.();
-  db.close();
-  await sandbox.close();
-});
+afterAll(() => desk.close());
 
 describe('v1 label desk: international shipments with contents', () => {
   it('sends contents (pounds per unit), contents_type, non_delivery_option, eel_pfc_type/code and the phones; rates only international levels, cheapest first', async () => {
@@ -91,14 +67,14 @@ describe('v1 label desk: international shipments with contents', () => {
   });
 
   it('buys directly with its customs form on the same printer after the label', async () => {
-    const before = printed.length;
+    const before = printed().length;
     const bought = await call('account.buyDirect', shipment({ orderNumber: 'V1-UK-2', customs: merchandise, serviceType: 'usps_priority_mail_international' }));
     expect(bought.trackingCode ?? bought).toBeTruthy();
-    expect(printed.slice(before)).toEqual([expect.not.stringMatching(/Customs/), expect.stringMatching(/^Customs form 1 /)]);
+    expect(printed().slice(before)).toEqual([expect.not.stringMatching(/Customs/), expect.stringMatching(/^Customs form 1 /)]);
   });
 
   it('an order the station holds carries its items into the declaration', async () => {
-    createOrdersRepo(db, () => new Date()).upsert({
+    createOrdersRepo(desk.db, () => new Date()).upsert({
       orderNumber: 'V1-UK-3',
       source: 'v1',
       recipient: london,
@@ -130,11 +106,11 @@ describe('v1 label desk: international shipments with contents', () => {
     const from = shipFrom;
     const base = { storeName: 'Intl Store', orderNumber: 'V1-RAW', packageIndex: 1, warehouseName: 'Main Warehouse', to: london, package: pkg };
     const noCustoms = v1ShipmentRequest(base, from);
-    await expect(v1.ratesList({ ...noCustoms, order: { warehouse_name: 'Main Warehouse' } })).rejects.toMatchObject({ message: expect.stringMatching(/contents|customs/i) });
+    await expect(desk.v1.ratesList({ ...noCustoms, order: { warehouse_name: 'Main Warehouse' } })).rejects.toMatchObject({ message: expect.stringMatching(/contents|customs/i) });
     const noPhone = v1ShipmentRequest({ ...base, to: { ...london, phone: '' } }, from, toCustomData(from, london, merchandise));
-    await expect(v1.ratesList({ ...noPhone, order: { ...noPhone.order, order_number: undefined, store_name: undefined } })).rejects.toMatchObject({ message: expect.stringMatching(/phone/i) });
+    await expect(desk.v1.ratesList({ ...noPhone, order: { ...noPhone.order, order_number: undefined, store_name: undefined } })).rejects.toMatchObject({ message: expect.stringMatching(/phone/i) });
     const dear = { ...merchandise, items: [{ ...scarf, valueUsd: 1300 }] };
     const over = v1ShipmentRequest(base, from, toCustomData(from, london, dear));
-    await expect(v1.ratesList({ ...over, order: { ...over.order, order_number: undefined, store_name: undefined } })).rejects.toMatchObject({ message: expect.stringMatching(/ITN/) });
+    await expect(desk.v1.ratesList({ ...over, order: { ...over.order, order_number: undefined, store_name: undefined } })).rejects.toMatchObject({ message: expect.stringMatching(/ITN/) });
   });
 });
