@@ -24,6 +24,7 @@ export interface TestCups {
 }
 
 const CUPSD_PATHS = ['/usr/sbin/cupsd', '/usr/local/sbin/cupsd'];
+const SOCKET_BACKENDS = ['/usr/lib/cups/backend/socket', '/usr/local/lib/cups/backend/socket'];
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -54,6 +55,10 @@ async function waitForListening(port: number, child: ChildProcess, log: () => st
 export async function startTestCups(): Promise<TestCups> {
   const cupsd = CUPSD_PATHS.find((p) => fs.existsSync(p));
   if (!cupsd) throw new Error('cupsd is not installed. `bash .ci/run` installs it (Debian packages cups-daemon and cups-client).');
+  // Debian's cups-daemon alone ships no socket backend; the `cups` package enables it.
+  if (!SOCKET_BACKENDS.some((p) => fs.existsSync(p))) {
+    throw new Error('CUPS has no socket backend for a network printer\'s queue. `bash .ci/run` installs it (Debian package cups).');
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cups-'));
   // The scheduler hands spool files to backends running as lp: they must be able to walk in.
   fs.chmodSync(dir, 0o755);
