@@ -3,6 +3,7 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 
 /** Settings → Warehouse: whether this bench shares purchases with other benches, the connection in words, and this bench's name. */
 export function WarehouseSettings() {
@@ -65,12 +66,12 @@ export function WarehouseSettings() {
             </label>
             <InlineError error={error ?? undefined} />
             <div className="row">
-              <button type="submit" className="button primary">
-                Join this warehouse at the next start
+              <button type="submit" className="button primary" aria-keyshortcuts="Alt+J">
+                Join this warehouse at the next start <Key k="Alt+J" />
               </button>
               {data.saved ? (
-                <button type="button" className="button" onClick={() => void keep(null)}>
-                  Work alone from the next start
+                <button type="button" className="button" aria-keyshortcuts="Alt+K" onClick={() => void keep(null)}>
+                  Work alone from the next start <Key k="Alt+K" />
                 </button>
               ) : null}
             </div>
