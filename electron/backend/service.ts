@@ -7,7 +7,7 @@ import { createV1Limiters, type V1Limiters } from '../api/v1/groups';
 import { createWireCapture } from '../api/capture';
 import { createV1Client, type V1Client } from '../api/v1/client';
 import { createV2Client, type V2Client, type V2ClientOptions } from '../api/v2/client';
-import type { TokenShelf } from '../api/v2/token';
+import { createTokenManagers, type TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
 import type { Sandbox, SandboxOptions } from '../sandbox';
 import type { SettingsStore } from '../store/settings';
@@ -78,6 +78,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
   const log = options.log.child('backend');
   const listeners = new Set<(change: BackendChange) => void>();
   const limiters = new Map<string, V1Limiters>();
+  const tokenManagers = createTokenManagers();
   let generation = 0;
   let sandbox: Promise<Sandbox> | undefined;
   /** Clients of the current generation; keys change only through this service, so they stay valid until changed() runs. */
@@ -131,6 +132,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
         baseUrl: resolved.baseUrl,
         appKey: resolved.appKey,
         appSecret: resolved.appSecret,
+        tokenManagers,
         ...(options.tokenShelf ? { tokenShelf: options.tokenShelf } : {}),
       }),
       v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
@@ -184,7 +186,12 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     if (!appKey || !appSecret) {
       fail('not_configured', `Store the ${input.profile} AppKey and AppSecret under Keys first, then switch to the live service. ${staying}`, { field: 'profile' });
     }
-    const probe = createV2Client({ ...commonClientOptions(), baseUrl: input.baseUrl, appKey, appSecret });
+    const probe = createV2Client({ ...commonClientOptions(), baseUrl: input.baseUrl, appKey,
+      appSecret,
+      // The probe's token is the one the station then uses: minting another would revoke it.
+      tokenManagers,
+      ...(options.tokenShelf ? { tokenShelf: options.tokenShelf } : {}),
+    });
     try {
       await probe.checkAccess();
     } catch (error) {

@@ -7,7 +7,7 @@ import { createHttpClient, transportOf, type ServiceCall, type TransportOptions 
 import type { Safety } from '../retry';
 import { validateRequest } from '../validate';
 import { interpretEnvelope, TokenRejectedFailure } from './envelope';
-import { sharedTokenManager, type TokenManager, type TokenShelf } from './token';
+import { createTokenManager, type TokenManager, type TokenManagers, type TokenShelf } from './token';
 
 /** One method per v2 endpoint of the spec; every answer is the envelope's parsed `data`. */
 export interface V2Client {
@@ -38,8 +38,10 @@ export interface V2ClientOptions extends TransportOptions {
   readonly baseUrl: string;
   readonly appKey: string;
   readonly appSecret: string;
-  /** Defaults to the process-wide manager for these keys (the service honours only one token per AppKey). */
+  /** This client's own token manager; otherwise the one `tokenManagers` keeps for these keys, else a manager of its own. */
   readonly tokens?: TokenManager;
+  /** The owner's managers, shared by every client it builds for the same keys (the service honours only one token per AppKey). */
+  readonly tokenManagers?: TokenManagers;
   /** Where other processes on these keys find the token (warehouse database or data folder). */
   readonly tokenShelf?: TokenShelf;
   readonly onInvalidResponse?: InvalidResponseReporter;
@@ -63,16 +65,15 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 
 export function createV2Client(options: V2ClientOptions): V2Client {
   const http = createHttpClient({ ...transportOf(options), api: 'v2' });
-  const tokens =
-    options.tokens ??
-    sharedTokenManager({
-      http,
-      baseUrl: options.baseUrl,
-      appKey: options.appKey,
-      appSecret: options.appSecret,
-      now: options.now,
-      ...(options.tokenShelf ? { shelf: options.tokenShelf } : {}),
-    });
+  const managerOptions = {
+    http,
+    baseUrl: options.baseUrl,
+    appKey: options.appKey,
+    appSecret: options.appSecret,
+    now: options.now,
+    ...(options.tokenShelf ? { shelf: options.tokenShelf } : {}),
+  };
+  const tokens = options.tokens ?? options.tokenManagers?.forKeys(managerOptions) ?? createTokenManager(managerOptions);
 
   async function call<S extends z.ZodType<{ data: unknown }>>(spec: ServiceCall, schema: S): Promise<z.output<S>['data']> {
     const send = (token: string) =>

@@ -188,19 +188,31 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
   };
 }
 
-const shared = new Map<string, TokenManager>();
+/** One token manager per (service, AppKey, AppSecret) for as long as its owner lives. */
+export interface TokenManagers {
+  /** The manager for these keys: the first caller's HTTP client and shelf are the ones it uses. */
+  forKeys(options: TokenManagerOptions): TokenManager;
+}
 
 /**
- * One manager per (service, AppKey, AppSecret) for the whole process, so two
- * clients built for the same keys (say, before and after a backend switch) do
- * not revoke each other's tokens. The first creator's HTTP client is used.
+ * Clients built for the same keys (say, before and after a backend switch)
+ * share one manager, so they do not revoke each other's tokens. The registry
+ * belongs to one station: a manager holds its station's HTTP client (which
+ * writes the call log to that station's database) and its shelf, so it must
+ * not outlive them, as a process-wide one did when a second station opened in
+ * the same process after the first had closed.
  */
-export function sharedTokenManager(options: TokenManagerOptions): TokenManager {
-  const key = tokenShelfKey(options.baseUrl, options.appKey, options.appSecret);
-  let manager = shared.get(key);
-  if (!manager) {
-    manager = createTokenManager(options);
-    shared.set(key, manager);
-  }
-  return manager;
+export function createTokenManagers(): TokenManagers {
+  const managers = new Map<string, TokenManager>();
+  return {
+    forKeys(options) {
+      const key = tokenShelfKey(options.baseUrl, options.appKey, options.appSecret);
+      let manager = managers.get(key);
+      if (!manager) {
+        manager = createTokenManager(options);
+        managers.set(key, manager);
+      }
+      return manager;
+    },
+  };
 }
