@@ -27,24 +27,17 @@ function stored(address: V1Address, field: string): StoredAddress {
   // Outside the U.S. the service takes the address as given: it checks only U.S. addresses.
   if (country !== 'US') {
     if (!/^[A-Z]{2}$/.test(country)) refuse('address_country_unsupported', `${field}.country: "${address.country}" is not a country code.`);
-    return {
-      name: address.name,
-      company: address.company ?? '',
-      phone: address.phone ?? '',
-      email: address.email ?? '',
-      street: address.street,
-      street2: address.street2 ?? '',
-      city: address.city,
-      state: address.state,
-      zip: address.zip,
-      country,
-      residential: address.residential ?? !address.company,
-    };
+    return kept(address, { state: address.state, zip: address.zip, country });
   }
   const state = stateCode(address.state);
   if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
   const zip = parseZip(address.zip);
   if (!zip) refuse('address_zip_invalid', `${field}.zip: "${address.zip}" is not a U.S. ZIP code.`);
+  return kept(address, { state, zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5, country: 'US' });
+}
+
+/** The address as the sandbox keeps it, with its place (state, ZIP, country) as checked. */
+function kept(address: V1Address, place: Pick<StoredAddress, 'state' | 'zip' | 'country'>): StoredAddress {
   return {
     name: address.name,
     company: address.company ?? '',
@@ -53,9 +46,7 @@ function stored(address: V1Address, field: string): StoredAddress {
     street: address.street,
     street2: address.street2 ?? '',
     city: address.city,
-    state,
-    zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5,
-    country: 'US',
+    ...place,
     residential: address.residential ?? !address.company,
   };
 }
