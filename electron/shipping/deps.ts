@@ -11,16 +11,24 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
 import { createLocalClaims, type PurchaseClaims } from './claims';
 import type { BackendPort, PrintPort } from './ports';
+import type { SharedScanForms } from './sharedScanForms';
 import { createShippingSettings } from './settings';
 
 /** Everything a shipping service may use, built once per module. */
-export function createShippingDeps(ctx: StationContext, backend: BackendPort, print: PrintPort, claims: PurchaseClaims = createLocalClaims()) {
+export function createShippingDeps(
+  ctx: StationContext,
+  backend: BackendPort,
+  print: PrintPort,
+  claims: PurchaseClaims = createLocalClaims(),
+  sharedScanForms: SharedScanForms | null = null,
+) {
   const { db, now } = ctx;
   return {
     ctx,
     backend,
     print,
     claims,
+    sharedScanForms,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

@@ -2,6 +2,7 @@ import type { StationContext, StationModule } from '../station/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
 import type { PurchaseClaims } from './claims';
+import type { SharedScanForms } from './sharedScanForms';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
@@ -57,6 +58,8 @@ export interface ShippingModuleDeps {
   readonly voidLegacy: LegacyVoid;
   /** Where purchases are claimed and labels shared (warehouse mode); this bench alone when absent. */
   readonly claims?: PurchaseClaims;
+  /** SCAN forms every bench of a warehouse shares; this bench's own when absent. */
+  readonly scanForms?: SharedScanForms;
 }
 
 /**
@@ -65,8 +68,8 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims }: ShippingModuleDeps): StationModule<ShippingCommandName> {
-  const deps = createShippingDeps(ctx, backend, print, claims);
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print, claims, scanForms ?? null);
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
   const voids = createVoidService(deps, voidLegacy);
@@ -113,9 +116,9 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'tracking.get': (a) => tracking.get(a),
       'address.validate': (a) => checks.validate(a),
       'insurance.quote': (a) => checks.insurance(a),
-      'scanForms.candidates': async () => endOfDay.candidates(),
+      'scanForms.candidates': () => endOfDay.candidates(),
       'scanForms.createToday': (a) => endOfDay.createToday(a.trackingNos),
-      'scanForms.list': async (a) => endOfDay.list(a.limit),
+      'scanForms.list': (a) => endOfDay.list(a.limit),
       'pod.submit': (a) => endOfDay.submitPod(a.ref, a.emails),
       'settings.shipping.get': async () => deps.settings.get(),
       'settings.shipping.set': async (a) => {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Logger } from '../log/logger';
 import { migrateWarehouse } from './migrations';
 import { describeWarehouse } from './url';
@@ -12,6 +13,24 @@ export function isConnectionLoss(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return true;
   return /^(08|57P)/.test(code) || /^E[A-Z]+$/.test(code);
+}
+
+/**
+ * A failed warehouse request in operator words: a database that is away
+ * says what this bench does meanwhile (`doing`), one that refused says
+ * details are in the log. A StationFailure (words already) passes through.
+ */
+export function warehouseFailure(where: string, log: Logger, error: unknown, doing: string): never {
+  if (error instanceof StationFailure) throw error;
+  const Where = `${where[0]?.toUpperCase() ?? ''}${where.slice(1)}`;
+  if (!isConnectionLoss(error)) {
+    log.error('the warehouse database refused a request', { doing, error });
+    return fail('internal', `${Where} refused this bench's request, so this bench ${doing}. Details for support are in the station log.`);
+  }
+  log.warn('warehouse database unreachable', { doing, error });
+  return fail('service_unavailable', `${Where} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
+    retryable: true,
+  });
 }
 
 /**

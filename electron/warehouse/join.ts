@@ -1,18 +1,21 @@
 import type { TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../shipping/claims';
+import type { SharedScanForms } from '../shipping/sharedScanForms';
 import type { Db } from '../store/database';
 import { openWarehouseDb } from './database';
 import { createLocalOutbox } from './localOutbox';
 import { createPgClaims } from './pgClaims';
 import { isConnectionLoss } from './database';
 import { describeWarehouse } from './url';
+import { createPgScanForms } from './pgScanForms';
 import { createPgTokenShelf } from './pgTokens';
 
 /** What a bench keeps in the warehouse database. */
 export interface Warehouse {
   readonly claims: PurchaseClaims;
   readonly tokenShelf: TokenShelf;
+  readonly scanForms: SharedScanForms;
   readonly bench: string;
   /** Host, port and database (never a password). */
   readonly address: string;
@@ -25,7 +28,7 @@ export interface Warehouse {
 
 export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
-/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels and the access token. */
+/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms and the access token. */
 export function joinWarehouse(options: {
   readonly url: string;
   readonly bench: string;
@@ -46,6 +49,7 @@ export function joinWarehouse(options: {
   return {
     claims,
     tokenShelf: createPgTokenShelf(db, options.bench),
+    scanForms: createPgScanForms(db, options.bench, options.log),
     bench: options.bench,
     address: describeWarehouse(options.url),
     async probe() {

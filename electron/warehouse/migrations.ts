@@ -12,7 +12,9 @@ export interface PgMigration {
  * The warehouse schema in PostgreSQL. Claims: one live claim per package and
  * backend (a unique index), so two benches cannot both hold it. Shipments and
  * label bytes of every bench, for history and reprints anywhere. The access
- * token of each AppKey (keyed by a hash of the service and keys).
+ * token of each AppKey (keyed by a hash of the service and keys). SCAN
+ * forms: a tracking number is the key of its form item, so a label is on at
+ * most one form whichever bench made it.
  */
 export const pgMigrations: readonly PgMigration[] = [
   {
@@ -83,6 +85,29 @@ export const pgMigrations: readonly PgMigration[] = [
         minted_by TEXT NOT NULL,
         minted_at TIMESTAMPTZ NOT NULL DEFAULT now()
       );
+    `,
+  },
+  {
+    version: 3,
+    name: 'SCAN forms of every bench, a label on at most one',
+    sql: `
+      CREATE TABLE scan_forms (
+        id BIGSERIAL PRIMARY KEY,
+        bench TEXT NOT NULL,
+        api TEXT NOT NULL CHECK (api IN ('v2', 'v1', 'v1_ecommerce')),
+        status TEXT NOT NULL CHECK (status IN ('making', 'ready', 'pending', 'failed')),
+        scan_form_no TEXT,
+        pdf_url TEXT,
+        tracking_nos_json TEXT NOT NULL,
+        result_json TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE TABLE scan_form_items (
+        tracking_lc TEXT PRIMARY KEY,
+        tracking_no TEXT NOT NULL,
+        scan_form_id BIGINT NOT NULL REFERENCES scan_forms (id)
+      );
+      CREATE INDEX scan_form_items_form ON scan_form_items (scan_form_id);
     `,
   },
 ];

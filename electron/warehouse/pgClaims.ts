@@ -1,11 +1,10 @@
 import type pg from 'pg';
-import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Logger } from '../log/logger';
 import { sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type PurchaseClaims, type SharedShipment } from '../shipping/claims';
 import { platformUkIdOf } from '../shipping/purchaseId';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
-import { isConnectionLoss, type WarehouseDb } from './database';
+import { warehouseFailure, type WarehouseDb } from './database';
 import type { LocalOutbox, OutboxEntry } from './localOutbox';
 
 export interface PgClaimsOptions {
@@ -72,17 +71,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
 
-  function unreachable(error: unknown, doing: string): never {
-    if (error instanceof StationFailure) throw error;
-    if (!isConnectionLoss(error)) {
-      log.error('the warehouse database refused a request', { doing, error });
-      return fail('internal', `${where[0]?.toUpperCase()}${where.slice(1)} refused this bench's request, so this bench ${doing}. Details for support are in the station log.`);
-    }
-    log.warn('warehouse database unreachable', { doing, error });
-    return fail('service_unavailable', `${where[0]?.toUpperCase()}${where.slice(1)} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
-      retryable: true,
-    });
-  }
+  const unreachable = (error: unknown, doing: string): never => warehouseFailure(where, log, error, doing);
 
   async function transaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
     await client.query('BEGIN');
