@@ -121,6 +121,7 @@ export function createLabelDesk(deps: LabelDeskDeps) {
       labelPng: label ? Buffer.from(label.png).toString('base64') : null,
       ...(await printed(s, print && !bought.earlier)),
       note: bought.note,
+      alreadyBought: bought.earlier,
     };
   }
 

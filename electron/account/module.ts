@@ -1,12 +1,13 @@
 import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
-import type { AccountBalance, CarrierAccount, V1Label, V1ScanForm } from '../../shared/contract/account';
+import type { AccountBalance, CarrierAccount, V1Label, V1OrderSummary, V1ScanForm } from '../../shared/contract/account';
 import type { CustomsDeclaration } from '../../shared/contract/shippingTypes';
 import { toCents, toDollars } from '../../shared/domain/money';
 import { createCustomsForms } from '../shipping/customsForms';
 import { fetchLabelBytes } from '../shipping/labelImages';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
+import { v1Package, v1Recipient } from '../shipping/v1Orders';
 import type { StationContext, StationModule } from '../station/module';
 import { createLabelsRepo } from '../store/labelsRepo';
 import { createOrdersRepo } from '../store/ordersRepo';
@@ -28,6 +29,7 @@ export type AccountCommandName =
   | 'account.orders.create'
   | 'account.orders.delete'
   | 'account.orders.labels'
+  | 'account.orders.list'
   | 'account.scanForms.create'
   | 'account.scanForms.ecommerce'
   | 'account.rates'
@@ -133,6 +135,34 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     }));
   }
 
+  /** Every page of the account's orders (at most 2,000): listing is the sandbox's extension of v1, so a 404 is told in words. */
+  async function listOrders(a: CommandArgs<'account.orders.list'>): Promise<V1OrderSummary[]> {
+    const client = await v1();
+    const found: V1OrderSummary[] = [];
+    for (let page = 1; page <= 10; page += 1) {
+      const list = await client.listOrders({ ...(a.status ? { status: a.status } : {}), ...(a.storeName ? { store_name: a.storeName } : {}), page, page_size: 200 }).catch((error: unknown) => {
+        if (error instanceof StationFailure && error.error.serviceCode === 'http_404') {
+          fail('not_configured', 'This v1 service does not list its orders. Name the order\'s store and warehouse instead.');
+        }
+        throw error;
+      });
+      for (const o of list.orders) {
+        found.push({
+          storeName: o.store_name,
+          orderNumber: o.order_number,
+          warehouseName: o.warehouse_name ?? null,
+          status: o.status,
+          hasLabel: o.has_label ?? null,
+          to: v1Recipient(o),
+          packages: o.shipments.map(v1Package),
+          createdAt: o.created_at ?? null,
+        });
+      }
+      if (list.orders.length < 200 || page * 200 >= list.total_count) break;
+    }
+    return found;
+  }
+
   async function uspsScanForm(trackingCodes: readonly string[]): Promise<V1ScanForm> {
     const r = await (await v1()).createScanForm(trackingCodes);
     scanForms.insert('v1', null, 'ready', r.url, trackingCodes, r);
@@ -189,6 +219,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
         return { deleted: true as const };
       },
       'account.orders.labels': (a) => orderLabels(a),
+      'account.orders.list': (a) => listOrders(a),
       'account.scanForms.create': (a) => uspsScanForm(a.trackingCodes),
       'account.scanForms.ecommerce': (a) => ecommerceScanForm(a.carrier, a.trackingCodes),
       'account.rates': (a) => desk.rates(a),

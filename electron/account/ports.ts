@@ -11,6 +11,7 @@ export type AccountV1 = Pick<
   | 'createOrder'
   | 'deleteOrder'
   | 'orderLabels'
+  | 'listOrders'
   | 'verifyAddress'
   | 'createScanForm'
   | 'createEcommerceScanForm'

@@ -23,7 +23,7 @@ export async function waitForPrint(headless: HeadlessStation, jobId: string, tim
 }
 
 /** The ship-from address of --ship-from FILE.json, in the station's address shape. */
-function readShipFrom(file: string): StationAddress {
+export function readShipFrom(file: string): StationAddress {
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -43,7 +43,7 @@ function readShipFrom(file: string): StationAddress {
  * number only when that is a plain file name (a service answer never picks
  * the path), and only when the bytes are a PNG.
  */
-function writeLabelFile(dataDir: string, s: Shipment, png: Buffer, io: CliIo): string | null {
+export function writeLabelFile(dataDir: string, s: Shipment, png: Buffer, io: CliIo): string | null {
   const problem = labelPngProblem(png);
   if (problem) {
     io.err(`The label is bought but was not written to a file: ${problem}`);

@@ -5,6 +5,7 @@ import { isInternational } from '../../shared/domain/countries';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
 import type { OrderRow } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
+import { v1Package, v1Recipient } from './v1Orders';
 
 const toLine = (r: OrderRow): OrderLine => ({
   orderNumber: r.order_number,
@@ -15,8 +16,6 @@ const toLine = (r: OrderRow): OrderLine => ({
   shipped: r.shipped === 1,
   importedAt: r.imported_at,
 });
-
-const text = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : undefined);
 
 /**
  * A v1 order's items, as a customs declaration for an order that leaves the
@@ -37,30 +36,7 @@ function customsFromV1(o: V1Order, origin: string | undefined, packageWeightOz: 
 }
 
 function fromV1(o: V1Order): { recipient: StationAddress; package: PackageSpec | null } {
-  const first = o.shipments[0];
-  const recipient: StationAddress = {
-    name: o.client_name,
-    ...(text(o.client_company) ? { company: text(o.client_company) } : {}),
-    ...(text(o.client_phone) ? { phone: text(o.client_phone) } : {}),
-    ...(text(o.client_email) ? { email: text(o.client_email) } : {}),
-    street: o.client_street,
-    ...(text(o.client_street2) ? { street2: text(o.client_street2) } : {}),
-    city: o.client_city,
-    state: o.client_state,
-    zip: o.client_zip,
-    country: o.client_country,
-  };
-  // v1 weights are pounds.
-  const pkg: PackageSpec | null =
-    first?.weight
-      ? {
-          weightOz: Math.round(first.weight * 16 * 100) / 100,
-          ...(first.length ? { lengthIn: first.length } : {}),
-          ...(first.width ? { widthIn: first.width } : {}),
-          ...(first.height ? { heightIn: first.height } : {}),
-        }
-      : null;
-  return { recipient, package: pkg };
+  return { recipient: v1Recipient(o), package: v1Package(o.shipments[0]) };
 }
 
 /** At most one inbox pull per this long is triggered by scans of unknown orders. */

@@ -3,6 +3,7 @@ import { command, event } from './define';
 import { addressSchema } from './shipping';
 import { customsSchema } from './customs';
 import { SERVICE_HOME_COUNTRY } from '../domain/countries';
+import type { PackageSpec, StationAddress } from './shippingTypes';
 
 // Legacy v1 account views (issue 4): balance, carrier accounts, v1 orders,
 // v1 labels, v1 SCAN forms (USPS, and the asynchronous e-commerce one), and
@@ -31,6 +32,19 @@ export interface V1Label {
   readonly serviceFee: number | null;
   readonly weightLb: number | null;
   readonly labelUrls: readonly string[];
+}
+
+/** A v1 order as the account lists it (the sandbox's orders/list; the public v1 service lists none). */
+export interface V1OrderSummary {
+  readonly storeName: string;
+  readonly orderNumber: string;
+  readonly warehouseName: string | null;
+  readonly status: string;
+  readonly hasLabel: boolean | null;
+  readonly to: StationAddress;
+  /** Each package in ounces and inches, as the order gives it; null for one without a weight. */
+  readonly packages: ReadonlyArray<PackageSpec | null>;
+  readonly createdAt: string | null;
 }
 
 export interface V1ScanForm {
@@ -77,6 +91,8 @@ export interface V1Purchase {
   readonly printError: string | null;
   /** Words for the operator when this label was not just bought: found by reading back a lost answer, or bought earlier. */
   readonly note: string | null;
+  /** True when the package already had this label: nothing was bought or printed by this call. */
+  readonly alreadyBought: boolean;
 }
 
 export interface V1AddressIssue {
@@ -168,6 +184,10 @@ export const accountCommands = {
   'account.orders.delete': command<{ readonly deleted: true }>()(
     'Delete a v1 order for good',
     z.object({ storeName: text('store name', 80), orderNumber: text('order number', 80) }),
+  ),
+  'account.orders.list': command<readonly V1OrderSummary[]>()(
+    'The v1 account\'s orders, newest pages first (a sandbox extension of v1)',
+    z.object({ status: z.enum(['awaiting', 'hold', 'shipped'], { error: 'The status is awaiting, hold or shipped' }).optional(), storeName: z.string().trim().min(1).max(80).optional() }),
   ),
   'account.orders.labels': command<readonly V1Label[]>()(
     'Labels bought for a v1 order (store + order number)',

@@ -2,9 +2,11 @@ import type { CliCommand } from '../command';
 import { CliUsageError } from '../command';
 import { stationOptionsUsage } from '../../shipping/headless';
 import { v1BalanceCommand, v1CarriersCommand } from './account';
+import { v1BuyCommand, v1RatesCommand, v1VoidCommand } from './labels';
+import { v1OrdersCommand } from './orders';
 
 /** The legacy (v1) subcommands, in the order `parcel-station v1 --help` lists them. */
-const subcommands: readonly CliCommand[] = [v1BalanceCommand, v1CarriersCommand];
+const subcommands: readonly CliCommand[] = [v1BalanceCommand, v1CarriersCommand, v1OrdersCommand, v1RatesCommand, v1BuyCommand, v1VoidCommand];
 
 const width = Math.max(...subcommands.map((c) => c.name.length));
 

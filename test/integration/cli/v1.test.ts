@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../support/tempDir';
@@ -16,6 +17,7 @@ describe.each([
   let temp: ReturnType<typeof makeTempDir>;
   beforeAll(async () => {
     temp = makeTempDir('ps-v1-cli-');
+    fs.writeFileSync(path.join(temp.dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
     service = await startCliService({ seed, sparseAnswers });
   });
   afterAll(async () => {
@@ -23,6 +25,7 @@ describe.each([
     temp.cleanup();
   });
   const flags = (name: string) => service.flags(path.join(temp.dir, name));
+  const shipFrom = () => ['--ship-from', path.join(temp.dir, 'from.json')];
 
   it('tells the balance and the carrier accounts', async () => {
     const balance = jsonOf<{ balance: number; currency: string }>(await cli(['v1', 'balance', '--json', ...flags('account')]));
@@ -37,6 +40,72 @@ describe.each([
     expect(carriers.carriers.map((c) => c.carrier)).toContain('USPS');
     for (const c of carriers.carriers) expect(c.name).not.toBe('');
   });
+
+  it('lists the account\'s orders by status', async () => {
+    type Orders = { orders: Array<{ order_number: string; store_name: string; warehouse_name: string; status: string; has_label: boolean; recipient: string; packages: number }> };
+    const awaiting = jsonOf<Orders>(await cli(['v1', 'orders', '--status', 'awaiting', '--json', ...flags('orders')]));
+    expect(awaiting.orders.length).toBe(20);
+    expect(awaiting.orders.find((o) => o.order_number === 'DEMO-1002')).toMatchObject({ store_name: 'Demo Store', warehouse_name: 'Main Warehouse', status: 'awaiting', packages: 1 });
+    expect(jsonOf<Orders>(await cli(['v1', 'orders', '--status', 'shipped', '--json', ...flags('orders')])).orders).toEqual([]);
+    const bad = await cli(['v1', 'orders', '--status', 'lost', ...flags('orders')]);
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toMatch(/^--status is awaiting, hold or shipped\.\n\nUsage: parcel-station v1 /);
+  });
+
+  it('rates an order package, cheapest first', async () => {
+    type Rates = { order_number: string; store_name: string; rates: Array<{ carrier: string; service_level: string; price: number; delivery_days: number | null; rate_id: string }>; picked: string };
+    const run = await cli(['v1', 'rates', '--order', 'DEMO-1002', '--json', ...shipFrom(), ...flags('rates')]);
+    const quote = jsonOf<Rates>(run);
+    expect(quote).toMatchObject({ order_number: 'DEMO-1002', store_name: 'Demo Store' });
+    expect(quote.rates.length).toBeGreaterThan(1);
+    for (const r of quote.rates) {
+      expect(r.price).toBeGreaterThan(0);
+      expect(r.rate_id).not.toBe('');
+      expect(r.service_level).not.toBe('');
+    }
+    expect(quote.rates.map((r) => r.price)).toEqual([...quote.rates.map((r) => r.price)].sort((a, b) => a - b));
+    expect(quote.picked).toBe(quote.rates[0]?.rate_id);
+    // A heavier box costs more.
+    const heavy = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', '--weight-oz', '160', '--json', ...shipFrom(), ...flags('rates')]));
+    expect(heavy.rates[0]?.price).toBeGreaterThan(quote.rates[0]?.price ?? Infinity);
+
+    const unknown = await cli(['v1', 'rates', '--order', 'NOPE-1', '--json', ...shipFrom(), ...flags('rates')]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.join('\n')).toContain('Order NOPE-1 is not among the v1 account\'s orders.');
+  });
+
+  it('buys once through the journal, prints, reprints, refuses a second purchase and voids', async () => {
+    type Bought = { tracking_no: string; carrier: string; cost: number; duplicate_label: boolean; label_file: string; order_number: string; package: number };
+    const sold = service.sandbox.stats().labelsSold;
+    const first = await cli(['v1', 'buy', '--order', 'DEMO-1003', '--json', ...shipFrom(), ...flags('buy')]);
+    expect(first.code, first.err.join('\n')).toBe(0);
+    const bought = jsonOf<Bought>(first);
+    expect(bought).toMatchObject({ order_number: 'DEMO-1003', package: 1, duplicate_label: false, print_status: 'done' });
+    expect(bought.tracking_no).not.toBe('');
+    expect(bought.cost).toBeGreaterThan(0);
+    expect(fs.readFileSync(bought.label_file).subarray(1, 4).toString()).toBe('PNG');
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
+
+    const reprint = await cli(['reprint', bought.tracking_no, '--json', ...flags('buy')]);
+    expect(reprint.code, reprint.err.join('\n')).toBe(0);
+    expect(jsonOf(reprint)).toMatchObject({ tracking_no: bought.tracking_no, job_ids: [expect.any(String)], status: 'done' });
+
+    const again = await cli(['v1', 'buy', '--order', 'DEMO-1003', '--json', ...shipFrom(), ...flags('buy')]);
+    expect(again.code, again.err.join('\n')).toBe(0);
+    expect(jsonOf(again)).toMatchObject({ tracking_no: bought.tracking_no, duplicate_label: true, print_status: null });
+    expect(again.err.join('\n')).toContain('it was not bought again');
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
+
+    const voided = await cli(['v1', 'void', bought.tracking_no, '--json', ...flags('buy')]);
+    expect(voided.code, voided.err.join('\n')).toBe(0);
+    expect(jsonOf(voided)).toEqual({ tracking_no: bought.tracking_no, voided: true });
+    expect(service.sandbox.stats().labelsVoided).toBe(1);
+    // The station holds the label as voided: voiding it again is refused in words, and nothing is refunded twice.
+    const twice = await cli(['void', bought.tracking_no, '--json', ...flags('buy')]);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toEqual([expect.stringMatching(/^Error: This label was already voided on \d{4}-\d\d-\d\d\. Nothing more to do; no second refund is made\.$/)]);
+    expect(service.sandbox.stats().labelsVoided).toBe(1);
+  });
 });
 
 describe('v1 on the command line', () => {
@@ -44,7 +113,7 @@ describe('v1 on the command line', () => {
     const help = await cli(['--help']);
     expect(help.out.join('\n')).toMatch(/^ {2}v1 +The legacy v1 account/m);
     const v1Help = (await cli(['v1', '--help'])).out.join('\n');
-    for (const sub of ['balance', 'carriers']) expect(v1Help).toMatch(new RegExp(`^ {2}${sub} `, 'm'));
+    for (const sub of ['balance', 'carriers', 'orders', 'rates', 'buy', 'void']) expect(v1Help).toMatch(new RegExp(`^ {2}${sub} `, 'm'));
   });
 
   it('refuses an unknown subcommand in words, with the usage', async () => {
