@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BenchCustoms, CustomsText } from '../../../../shared/contract/bench';
 import { contentsTypes, contentsTypeWords, MAX_CUSTOMS_ITEMS, nonDeliveryOptions, nonDeliveryWords, totalValueCents } from '../../../../shared/domain/customs';
+import { EditorActions } from '../../ui/EditorActions';
 import { money } from '../../ui/format';
 import { Key } from '../../ui/Key';
 import { intent, useBench } from './bench-store';
@@ -164,14 +165,7 @@ function Editor({ customs, onDone }: { readonly customs: BenchCustoms; readonly 
         </label>
       </div>
       <Problems customs={customs} />
-      <div className="row actions">
-        <button type="submit" className="button primary">
-          Use this declaration <Key k="Enter" />
-        </button>
-        <button type="button" className="button" aria-keyshortcuts="Alt+C" onClick={onDone}>
-          Close <Key k="Alt+C" />
-        </button>
-      </div>
+      <EditorActions use="Use this declaration" leave="Close" onLeave={onDone} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StationAddress } from '../../../../shared/contract/shippingTypes';
 import { AddressForm, addressFrom, draftFrom } from '../../ui/AddressForm';
-import { Key } from '../../ui/Key';
+import { EditorActions } from '../../ui/EditorActions';
 
 /** The ship-to address as the operator corrects it, with the cursor in Street; Enter uses it, Alt+C leaves it as it was. */
 export function ShipToEditor({ address, onUse, onCancel }: { readonly address: StationAddress; readonly onUse: (to: StationAddress) => void; readonly onCancel: () => void }) {
@@ -22,14 +22,7 @@ export function ShipToEditor({ address, onUse, onCancel }: { readonly address: S
       }}
     >
       <AddressForm value={draft} onChange={setDraft} prefix="to" label="Edit ship-to address" />
-      <div className="row">
-        <button type="submit" className="button primary">
-          Use this address <Key k="Enter" />
-        </button>
-        <button type="button" className="button" aria-keyshortcuts="Alt+C" onClick={onCancel}>
-          Cancel <Key k="Alt+C" />
-        </button>
-      </div>
+      <EditorActions use="Use this address" leave="Cancel" onLeave={onCancel} />
     </form>
   );
 }
