@@ -43,10 +43,7 @@ export function judgeAddress(entered: StationAddress, check: AddressCheck | null
   const change = compareAddresses(entered, std);
   if (change === 'none') return { to: withFlag(entered), address: { ...found, status: 'confirmed', problem: null } };
   if (change === 'form') return { to: withFlag({ ...entered, ...std, name: entered.name }), address: { ...found, status: 'standardized', problem: null } };
-  const moved = check.corrections
-    .filter((c) => c.field === 'zip' || c.field === 'city' || c.field === 'state' || c.field === 'street')
-    .map((c) => `${fieldWords[c.field] ?? c.field} ${c.from || '(empty)'} → ${c.to || '(empty)'}`)
-    .join(', ');
+  const moved = movedWords(check.corrections);
   return {
     to: entered,
     address: {
@@ -55,6 +52,14 @@ export function judgeAddress(entered: StationAddress, check: AddressCheck | null
       problem: `The service would move this address (${moved}). Edit it (Alt+E), or type SHIP to buy for it as entered.`,
     },
   };
+}
+
+/** The corrections that move an address (ZIP, city, state, street), in words: "ZIP code 90026 → 90027". */
+export function movedWords(corrections: AddressCheck['corrections']): string {
+  return corrections
+    .filter((c) => c.field === 'zip' || c.field === 'city' || c.field === 'state' || c.field === 'street')
+    .map((c) => `${fieldWords[c.field] ?? c.field} ${c.from || '(empty)'} → ${c.to || '(empty)'}`)
+    .join(', ');
 }
 
 /** What the shipment records when the operator overrides: what the service said about the address. */

@@ -172,6 +172,33 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     return { key: row.key, ok: true, shipment: bought.value.shipment, printJobId: bought.value.printJobId, alreadyShipped: bought.value.reused };
   }
 
+  /** One order prepared as a batch row, with no one at the bench: the ship-from given, or the settings' one. */
+  async function prepareUnattended(key: string, args: { orderNumber: string; weightText: string; from?: StationAddress | undefined }): Promise<BatchRow> {
+    const settings = await call('settings.shipping.get', {});
+    if (!args.from && settings.ok && !settings.value.shipFrom) {
+      fail('not_configured', 'This station has no ship-from address: give one, or set it in Settings at the bench.');
+    }
+    const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
+    const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
+    const origin = args.from?.country ?? (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
+    return prepareOne({ key, orderNumber: args.orderNumber, weightText: args.weightText }, dims, origin, args.from);
+  }
+
+  /**
+   * One order rated as Batch rates it (address check and rates at once, the
+   * same re-rate rule, the rule's pick), and forgotten: nothing is kept to buy.
+   */
+  async function rateOrder(args: CommandArgs<'batch.rateOrder'>): Promise<BatchRow> {
+    const key = `rates-${randomUUID()}`;
+    try {
+      const row = await prepareUnattended(key, args);
+      if (row.error && !row.quote) throw new StationFailure(row.error);
+      return row;
+    } finally {
+      prepared.delete(key);
+    }
+  }
+
   /**
    * One order, unattended: prepared exactly as a batch row (address check and
    * rates at once, the same re-rate rule), the rate picked by the station's
@@ -182,15 +209,8 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     const insurance = readInsurance(args.insuranceText);
     if (insurance.error) fail('invalid_input', insurance.error, { field: 'insuranceText' });
     const key = `order-${randomUUID()}`;
-    const settings = await call('settings.shipping.get', {});
-    if (!args.from && settings.ok && !settings.value.shipFrom) {
-      fail('not_configured', 'This station has no ship-from address: give one, or set it in Settings at the bench.');
-    }
-    const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
-    const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
-    const origin = args.from?.country ?? (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
     try {
-      const row = await prepareOne({ key, orderNumber: args.orderNumber, weightText: args.weightText }, dims, origin, args.from);
+      const row = await prepareUnattended(key, args);
       if (row.error && !row.quote) throw new StationFailure(row.error);
       if (row.weight.oz === null) fail('invalid_input', row.weight.error ?? `Order ${row.orderNumber} has no weight; give the weight in ounces.`, { field: 'weightText' });
       const picked = args.service === 'rule' ? row.picked : row.quote ? chooseRate(row.quote.rates, args.service, row.quote.rule) : null;
@@ -226,5 +246,5 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     return { batchId, outcomes };
   }
 
-  return { prepare, buy, buyOrder };
+  return { prepare, buy, buyOrder, rateOrder };
 }

@@ -20,7 +20,8 @@ export type BenchCommandName =
   | 'bench.clear'
   | 'batch.prepare'
   | 'batch.buy'
-  | 'batch.buyOrder';
+  | 'batch.buyOrder'
+  | 'batch.rateOrder';
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station. It
@@ -53,6 +54,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'batch.prepare': (a) => batch.prepare(a),
       'batch.buy': (a) => batch.buy(a),
       'batch.buyOrder': (a) => batch.buyOrder(a),
+      'batch.rateOrder': (a) => batch.rateOrder(a),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {

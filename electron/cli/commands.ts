@@ -12,7 +12,8 @@ import { doctorCommand } from './doctor';
 import { sandboxCommand } from './sandbox';
 import { scalesCommand } from './scales';
 import { scanCommand } from './scan';
+import { serviceCommands } from './serviceCommands';
 import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];

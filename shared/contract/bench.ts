@@ -254,6 +254,17 @@ export const batchBenchCommands = {
       })
       .strict(),
   ),
+  'batch.rateOrder': command<BatchRow>()(
+    'Rate one order unattended (the command line\'s rates): the address check and the rates at once, with the station\'s rule\'s pick; nothing is bought',
+    z
+      .object({
+        orderNumber: z.string().trim().min(1, 'Give the order number').max(80),
+        /** Empty: the order's own weight. */
+        weightText: text(40).default(''),
+        from: addressSchema.optional(),
+      })
+      .strict(),
+  ),
   'batch.buy': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
     'Buy and print the prepared rows at the rates shown; rows that are not ready are refused in words, already shipped ones are left out',
     z

@@ -52,3 +52,10 @@ export async function startCliService(options: SandboxOptions = {}): Promise<Cli
     },
   };
 }
+
+/** Runs a `--json` command that must succeed and returns its one JSON line; fails with its stderr otherwise. */
+export async function cliJson<T>(args: readonly string[]): Promise<T> {
+  const run = await cli(args);
+  if (run.code !== 0) throw new Error(`parcel-station ${args.join(' ')} exited ${run.code}:\n${run.err.join('\n')}`);
+  return jsonOf<T>(run);
+}

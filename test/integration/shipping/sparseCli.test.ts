@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../electron/sandbox';
-import { cli, startCliService, type CliService } from '../../support/cli';
+import { cli, cliJson, startCliService, type CliService } from '../../support/cli';
 
 // The command line against a service that answers in the documented shapes
 // with every optional field left out, numbers as strings, day ranges and
@@ -14,15 +13,16 @@ const csv = [
   'order_number,recipient_name,company,street,street2,city,state,zip_code,country,phone,email,weight_oz,length_in,width_in,height_in',
   'SP-1,Ann Lee,,1457 sunset blvd,apt 3,los angeles,CA,90026,US,,,12,10,8,4',
 ].join('\n');
+
 let service: CliService;
-let sandbox: RunningSandbox;
 let dir: string;
+let shipFrom: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-sparse-cli-'));
   fs.writeFileSync(path.join(dir, 'orders.csv'), csv);
-  fs.writeFileSync(path.join(dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
+  shipFrom = path.join(dir, 'from.json');
+  fs.writeFileSync(shipFrom, JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
   service = await startCliService({ seed: 61, sparseAnswers: true });
-  sandbox = service.sandbox;
 });
 afterAll(async () => {
   await service.close();
@@ -31,6 +31,7 @@ afterAll(async () => {
 
 /** The sandbox's full record of a purchase (its duplicate answer, read with sparse answers off for a moment). */
 async function soldAs(platformUkId: string): Promise<Record<string, unknown>> {
+  const { sandbox } = service;
   sandbox.faults.set({ sparseAnswers: false });
   try {
     const basic = Buffer.from(`${sandbox.credentials.appKey}:${sandbox.credentials.appSecret}`).toString('base64');
@@ -47,32 +48,83 @@ async function soldAs(platformUkId: string): Promise<Record<string, unknown>> {
 }
 
 describe('the command line against sparse answers', () => {
-  it('imports, checks the address, rates, buys with insurance, prints, prints again and voids', async () => {
+  it('validates, rates, quotes insurance, buys with insurance, prints, prints again, tracks and voids', async () => {
     const flags = service.flags(path.join(dir, 'data'));
     expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...flags])).code).toBe(0);
 
-    const buy = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...flags]);
+    const checked = await cliJson<unknown>(['address', 'validate', '--street', '1457 sunset blvd', '--street2', 'apt 3', '--city', 'los angeles', '--state', 'CA', '--zip', '90026', '--name', 'Ann', '--json', ...flags]);
+    expect(checked).toEqual({ confirmed: true, standardized: { street: '1457 SUNSET BLVD', street2: 'apt 3', city: 'LOS ANGELES', state: 'CA', zip: '90026-1137' }, problems: [] });
+    const wrongZip = await cliJson<{ confirmed: boolean; standardized: unknown; problems: string[] }>(['address', 'validate', '--street', '1 Nowhere Rd', '--city', 'Nowhere', '--state', 'CA', '--zip', '99999', '--json', ...flags]);
+    expect(wrongZip).toMatchObject({ confirmed: false, standardized: null });
+    expect(wrongZip.problems.join(' ')).toContain('99999');
+    const noStreet = await cli(['address', 'validate', '--city', 'Nowhere', '--state', 'CA', '--zip', '90026', '--json', ...flags]);
+    expect(noStreet.code).toBe(2);
+    expect(noStreet.err[0]?.split('\n')[0]).toBe('--street: Enter the street address.');
+
+    interface RateLine {
+      carrier: string;
+      service_level: string;
+      price: number;
+      delivery_days: number | null;
+      rate_id: string;
+    }
+    const rated = await cliJson<{ rates: RateLine[]; picked: string }>(['rates', '--order', 'SP-1', '--ship-from', shipFrom, '--json', ...flags]);
+    expect(rated.rates.length).toBeGreaterThan(3);
+    for (const r of rated.rates) {
+      expect(r.price).toBeGreaterThan(0);
+      expect(typeof r.rate_id).toBe('string');
+    }
+    expect(rated.rates.map((r) => r.price)).toEqual([...rated.rates.map((r) => r.price)].sort((a, b) => a - b));
+    // The station's rule (cheapest, leaving out the mail classes a packer never means) picks Ground Advantage here.
+    expect(rated.rates.find((r) => r.rate_id === rated.picked)).toMatchObject({ carrier: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', delivery_days: 2 });
+    const heavier = await cliJson<{ rates: RateLine[] }>(['rates', '--order', 'SP-1', '--weight-oz', '1 lb 12 oz', '--ship-from', shipFrom, '--json', ...flags]);
+    const ground = (list: RateLine[]) => list.find((r) => r.service_level === 'USPS_GROUND_ADVANTAGE')?.price ?? 0;
+    expect(ground(heavier.rates)).toBeGreaterThan(ground(rated.rates));
+    const unknown = await cli(['rates', '--order', 'NO-SUCH', '--ship-from', shipFrom, '--json', ...flags]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toMatch(/^Error: .*NO-SUCH|^Error: No such order/);
+
+    const insured = await cliJson<{ fee: number; rate_id: string }>(['insure', 'quote', '--amount', '120', '--service', 'USPS_GROUND_ADVANTAGE', '--json', ...flags]);
+    expect(insured.fee).toBeGreaterThan(0);
+    expect(insured.rate_id).toMatch(/\S/);
+
+    const buy = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', shipFrom, '--json', ...flags]);
     expect(buy.code, buy.err.join('\n')).toBe(0);
     const bought = JSON.parse(buy.out[0] as string) as { platform_uk_id: string; tracking_no: string; label_file: string; duplicate_label: boolean };
     expect(bought.tracking_no).toBeTruthy();
     expect(bought.duplicate_label).toBe(false);
     expect(fs.readFileSync(bought.label_file).subarray(1, 4).toString()).toBe('PNG');
-    expect(sandbox.stats().labelsSold).toBe(1);
+    expect(service.sandbox.stats().labelsSold).toBe(1);
 
     const reprint = await cli(['reprint', bought.tracking_no, '--json', ...flags]);
     expect(reprint.code, reprint.err.join('\n')).toBe(0);
     expect(JSON.parse(reprint.out[0] as string)).toMatchObject({ tracking_no: bought.tracking_no, job_ids: [expect.any(String)] });
 
-    const again = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', path.join(dir, 'from.json'), '--json', ...flags]);
+    const again = await cli(['buy', '--order', 'SP-1', '--insure', '120', '--ship-from', shipFrom, '--json', ...flags]);
     expect(again.code, again.err.join('\n')).toBe(0);
     expect(JSON.parse(again.out[0] as string)).toMatchObject({ tracking_no: bought.tracking_no, duplicate_label: true });
-    expect(sandbox.stats().labelsSold).toBe(1);
+    expect(service.sandbox.stats().labelsSold).toBe(1);
+
+    interface Tracked {
+      status: string;
+      events: Array<{ description: string }>;
+      tracking_no: string;
+      carrier: string;
+    }
+    for (const args of [[bought.tracking_no], [bought.tracking_no, '--by', 'tracking', '--carrier', 'USPS'], [bought.tracking_no, '--by', 'direct', '--carrier', 'usps']]) {
+      const tracked = await cliJson<Tracked>(['track', ...args, '--json', ...flags]);
+      expect(tracked).toMatchObject({ status: 'created', tracking_no: bought.tracking_no, carrier: 'USPS' });
+      expect(tracked.events[0]?.description).toMatch(/label created/i);
+    }
+    const wrongBy = await cli(['track', bought.tracking_no, '--by', 'post', ...flags]);
+    expect(wrongBy.code).toBe(2);
+    expect(wrongBy.err[0]?.split('\n')[0]).toBe('--by takes tracking, platform or direct, not "post".');
 
     const voided = await cli(['void', bought.tracking_no, '--json', ...flags]);
     expect(voided.code, voided.err.join('\n')).toBe(0);
     expect(JSON.parse(voided.out[0] as string)).toMatchObject({ state: 'voided', trackingNo: bought.tracking_no });
-    expect(sandbox.stats().labelsVoided).toBe(1);
+    expect(service.sandbox.stats().labelsVoided).toBe(1);
     // What the service sold, read back in full (last: reading it takes the AppKey's token): the insurance was bought with the label.
-    expect(await soldAs(bought.platform_uk_id)).toMatchObject({ tracking_no: bought.tracking_no, status: 'voided', insured_value: 120, insurance_fee: expect.any(Number) });
+    expect(await soldAs(bought.platform_uk_id)).toMatchObject({ tracking_no: bought.tracking_no, status: 'voided', insured_value: 120, insurance_fee: insured.fee });
   });
 });

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import type { Rate } from '../../shared/contract/shippingTypes';
+import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { readShipFrom } from './buy';
+import { CliUsageError, type CliCommand } from './command';
+
+/** One rate as the command line prints it. */
+function rateLine(r: Rate) {
+  return { carrier: r.carrierCode, service_level: r.serviceLevel, price: r.price, delivery_days: r.deliveryDays, rate_id: r.rateId };
+}
+
+export const ratesCommand: CliCommand = {
+  name: 'rates',
+  summary: 'Rate an order as Batch does and show the rate the station\'s rule picks (nothing is bought)',
+  usage: [
+    'Usage: parcel-station rates --order NUMBER [--weight-oz W] [--ship-from FILE] [--json] [options]',
+    '',
+    'Checks the address and rates the order at once, as the Ship and Batch screens do, cheapest first.',
+    'With --json prints one line: {"rates": [{"carrier", "service_level", "price", "delivery_days", "rate_id"}], "picked": rate_id or null}.',
+    'picked is the rate the station\'s rate rule (Settings) would buy; null when none qualifies.',
+    '',
+    '  --order NUMBER      an order in the inbox (orders import / orders pull)',
+    '  --weight-oz W       the weight when the order has none, or to rate another weight (12.5, or 1 lb 4 oz)',
+    '  --ship-from FILE    rate from the address in this JSON file instead of the station\'s ship-from setting',
+    ...stationOptionsUsage,
+  ].join('\n'),
+  async run(argv, io) {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: { ...stationOptions, order: { type: 'string' }, 'weight-oz': { type: 'string' }, 'ship-from': { type: 'string' }, json: { type: 'boolean', default: false } },
+      strict: true,
+    });
+    if (!values.order) throw new CliUsageError('Give the order number with --order.');
+    if (values['weight-oz'] !== undefined && values['weight-oz'].trim() === '') throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
+    const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
+    const headless = await openHeadlessStation(values);
+    try {
+      const row = await headless.call('batch.rateOrder', { orderNumber: values.order, weightText: values['weight-oz'] ?? '', ...(from ? { from } : {}) });
+      if (!row.quote) {
+        io.err(`Order ${row.orderNumber} was not rated: ${row.blockers[0] ?? 'the service gave no rates.'}`);
+        return 1;
+      }
+      const rates = row.quote.rates.map(rateLine);
+      const picked = row.picked === null ? null : (row.quote.rates[row.picked]?.rateId ?? null);
+      for (const e of row.quote.errors) io.err(`${e.carrier}: ${e.message}`);
+      if (row.address.status === 'needs_decision') io.err(`Note: the service did not confirm this order's address; buying it will stop until the address is fixed (see parcel-station address validate).`);
+      if (values.json) io.out(JSON.stringify({ rates, picked }));
+      else {
+        for (const r of row.quote.rates) {
+          const mark = r.rateId !== null && r.rateId === picked ? '*' : ' ';
+          io.out(`${mark} ${r.serviceName.padEnd(36)} $${r.price.toFixed(2)}  ${r.deliveryDays === null ? '' : `${r.deliveryDays} days`}`);
+        }
+        if (rates.length === 0) io.out('No carrier offered a rate for this package.');
+      }
+      return rates.length === 0 ? 1 : 0;
+    } finally {
+      await headless.close();
+    }
+  },
+};
