@@ -4,9 +4,11 @@ import { stationOptionsUsage } from '../../shipping/headless';
 import { v1BalanceCommand, v1CarriersCommand } from './account';
 import { v1BuyCommand, v1RatesCommand, v1VoidCommand } from './labels';
 import { v1OrdersCommand } from './orders';
+import { v1ScanFormCommand } from './scanForm';
+import { v1VerifyCommand } from './verify';
 
 /** The legacy (v1) subcommands, in the order `parcel-station v1 --help` lists them. */
-const subcommands: readonly CliCommand[] = [v1BalanceCommand, v1CarriersCommand, v1OrdersCommand, v1RatesCommand, v1BuyCommand, v1VoidCommand];
+const subcommands: readonly CliCommand[] = [v1BalanceCommand, v1CarriersCommand, v1OrdersCommand, v1RatesCommand, v1BuyCommand, v1VoidCommand, v1VerifyCommand, v1ScanFormCommand];
 
 const width = Math.max(...subcommands.map((c) => c.name.length));
 

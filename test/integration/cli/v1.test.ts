@@ -106,6 +106,42 @@ describe.each([
     expect(twice.err).toEqual([expect.stringMatching(/^Error: This label was already voided on \d{4}-\d\d-\d\d\. Nothing more to do; no second refund is made\.$/)]);
     expect(service.sandbox.stats().labelsVoided).toBe(1);
   });
+
+  it('verifies an address: a real one is confirmed and standardized, a wrong one is not, in words', async () => {
+    type Check = { confirmed: boolean; standardized: { street: string; street2: string; city: string; state: string; zip: string } | null; problems: string[]; corrections: string[] };
+    const good = await cli(['v1', 'verify', '--street', '1457 sunset blvd', '--street2', 'apt 3', '--city', 'los angeles', '--state', 'CA', '--zip', '90026', '--json', ...flags('verify')]);
+    expect(good.code, good.err.join('\n')).toBe(0);
+    expect(jsonOf<Check>(good)).toMatchObject({ confirmed: true, standardized: { street: '1457 SUNSET BLVD', street2: 'APT 3', city: 'LOS ANGELES', state: 'CA', zip: expect.stringMatching(/^90026/) }, problems: [] });
+
+    const wrong = ['--street', '1 Nowhere Lane', '--city', 'Springfield', '--state', 'ZZ', '--zip', '00000'];
+    const bad = await cli(['v1', 'verify', ...wrong, '--json', ...flags('verify')]);
+    expect(bad.code).toBe(1);
+    const refused = jsonOf<Check>(bad);
+    expect(refused.confirmed).toBe(false);
+    expect(refused.problems).toEqual(['"ZZ" is not a U.S. state or territory.', 'ZIP 00000 is not in service.']);
+    const words = await cli(['v1', 'verify', ...wrong, ...flags('verify')]);
+    expect(words.out.slice(0, 1)).toEqual(['The address is not confirmed.']);
+    expect(words.out).toContain('  Problem: ZIP 00000 is not in service.');
+
+    const missing = await cli(['v1', 'verify', '--street', '1 Main St', ...flags('verify')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err[0]).toMatch(/^Give the address's --city, --state, --zip\./);
+  });
+
+  it('makes the USPS SCAN form for bought v1 labels', async () => {
+    const bought = jsonOf<{ tracking_no: string; carrier: string }>(await cli(['v1', 'buy', '--order', 'DEMO-1005', '--service', 'usps_ground_advantage', '--no-print', '--json', ...shipFrom(), ...flags('scan')]));
+    expect(bought.carrier).toBe('USPS');
+    const run = await cli(['v1', 'scan-form', 'create', bought.tracking_no, '--json', ...flags('scan')]);
+    expect(run.code, run.err.join('\n')).toBe(0);
+    const form = jsonOf<{ status: string; url: string; tracking_codes: string[] }>(run);
+    expect(form).toMatchObject({ status: 'ready', tracking_codes: [bought.tracking_no] });
+    const pdf = Buffer.from(await (await fetch(form.url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // A label is on one form only: the service's refusal is told in words, with no code.
+    const twice = await cli(['v1', 'scan-form', 'create', bought.tracking_no, '--json', ...flags('scan')]);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toEqual([`Error: ${bought.tracking_no} is already on SCAN form ${form.url.match(/(SF\d+)\.pdf$/)?.[1] ?? '?'}.`]);
+  });
 });
 
 describe('v1 on the command line', () => {
@@ -113,7 +149,7 @@ describe('v1 on the command line', () => {
     const help = await cli(['--help']);
     expect(help.out.join('\n')).toMatch(/^ {2}v1 +The legacy v1 account/m);
     const v1Help = (await cli(['v1', '--help'])).out.join('\n');
-    for (const sub of ['balance', 'carriers', 'orders', 'rates', 'buy', 'void']) expect(v1Help).toMatch(new RegExp(`^ {2}${sub} `, 'm'));
+    for (const sub of ['balance', 'carriers', 'orders', 'rates', 'buy', 'void', 'verify', 'scan-form']) expect(v1Help).toMatch(new RegExp(`^ {2}${sub} `, 'm'));
   });
 
   it('refuses an unknown subcommand in words, with the usage', async () => {
