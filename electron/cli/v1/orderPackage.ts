@@ -9,7 +9,7 @@ import { CliUsageError } from '../command';
 export const orderPackageOptions = {
   order: { type: 'string' },
   store: { type: 'string' },
-  warehouse: { type: 'string' },
+  'warehouse-name': { type: 'string' },
   package: { type: 'string', default: '1' },
   'weight-oz': { type: 'string' },
   size: { type: 'string' },
@@ -18,8 +18,8 @@ export const orderPackageOptions = {
 
 export const orderPackageUsage = [
   '--order NUMBER      the v1 order; its store, warehouse, ship-to and box come from the v1 account\'s orders',
-  '--store S           with --warehouse W: the order\'s v1 store and warehouse, its ship-to and box from the inbox',
-  '--warehouse W       (orders import / orders pull), for a service that does not list its orders',
+  '--store S           with --warehouse-name W: the order\'s v1 store and warehouse; its ship-to and box then come',
+  '--warehouse-name W  from the inbox (orders import / orders pull), for a service that does not list its orders',
   '--package N         which package of the order, from 1 (default 1)',
   '--weight-oz W       the weight in ounces, when the order has none or it changed',
   '--size LxWxH        the box in inches (10x8x4), when the order has none',
@@ -29,7 +29,7 @@ export const orderPackageUsage = [
 interface OrderPackageFlags {
   readonly order?: string | undefined;
   readonly store?: string | undefined;
-  readonly warehouse?: string | undefined;
+  readonly 'warehouse-name'?: string | undefined;
   readonly package?: string | undefined;
   readonly 'weight-oz'?: string | undefined;
   readonly size?: string | undefined;
@@ -47,7 +47,7 @@ function positive(text: string, flag: string, example: string): number {
 /** The flags checked before anything is asked of the station. */
 export function checkOrderPackageFlags(values: OrderPackageFlags) {
   if (!values.order) throw new CliUsageError('Give the order number with --order.');
-  if ((values.store === undefined) !== (values.warehouse === undefined)) throw new CliUsageError('Give --store and --warehouse together, or neither.');
+  if ((values.store === undefined) !== (values['warehouse-name'] === undefined)) throw new CliUsageError('Give --store and --warehouse-name together, or neither.');
   const packageIndex = Number(values.package ?? '1');
   if (!Number.isInteger(packageIndex) || packageIndex < 1) throw new CliUsageError('--package takes a whole number from 1.');
   const weightOz = values['weight-oz'] === undefined ? undefined : positive(values['weight-oz'], '--weight-oz', '12.5');
@@ -59,12 +59,12 @@ export function checkOrderPackageFlags(values: OrderPackageFlags) {
     size = { lengthIn: l as number, widthIn: w as number, heightIn: h as number };
   }
   const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
-  return { orderNumber: values.order, store: values.store, warehouse: values.warehouse, packageIndex, weightOz, size, from };
+  return { orderNumber: values.order, store: values.store, warehouse: values['warehouse-name'], packageIndex, weightOz, size, from };
 }
 
 /**
  * The package to rate or buy: the order as the v1 account lists it, or with
- * --store and --warehouse the order in the station's inbox; the weight and box
+ * --store and --warehouse-name the order in the station's inbox; the weight and box
  * flags win over what the order says.
  */
 export async function resolveOrderPackage(headless: HeadlessStation, flags: ReturnType<typeof checkOrderPackageFlags>): Promise<V1PackageInput> {
@@ -82,8 +82,8 @@ export async function resolveOrderPackage(headless: HeadlessStation, flags: Retu
   } else {
     const orders = await headless.call('account.orders.list', {});
     const order = orders.find((o) => o.orderNumber.toLowerCase() === orderNumber.trim().toLowerCase());
-    if (!order) return fail('not_found', `Order ${orderNumber} is not among the v1 account's orders. To rate an order from the inbox, name its v1 store and warehouse with --store and --warehouse.`);
-    if (!order.warehouseName) return fail('invalid_input', `Order ${order.orderNumber} names no warehouse; give it with --store and --warehouse.`);
+    if (!order) return fail('not_found', `Order ${orderNumber} is not among the v1 account's orders. To rate an order from the inbox, name its v1 store and warehouse with --store and --warehouse-name.`);
+    if (!order.warehouseName) return fail('invalid_input', `Order ${order.orderNumber} names no warehouse; give it with --store and --warehouse-name.`);
     if (packageIndex > order.packages.length) return fail('invalid_input', `Order ${order.orderNumber} has ${order.packages.length} package${order.packages.length === 1 ? '' : 's'}; there is no package ${packageIndex}.`);
     storeName = order.storeName;
     warehouseName = order.warehouseName;

@@ -69,6 +69,13 @@ describe.each([
     const heavy = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', '--weight-oz', '160', '--json', ...shipFrom(), ...flags('rates')]));
     expect(heavy.rates[0]?.price).toBeGreaterThan(quote.rates[0]?.price ?? Infinity);
 
+    // Named by store and warehouse, the order's ship-to and box come from the inbox (pulled on first use): the same rates.
+    const fromInbox = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', '--store', 'Demo Store', '--warehouse-name', 'Main Warehouse', '--json', ...shipFrom(), ...flags('inbox')]));
+    expect(fromInbox.rates.map((r) => [r.service_level, r.price])).toEqual(quote.rates.map((r) => [r.service_level, r.price]));
+    const sized = await cli(['v1', 'rates', '--order', 'DEMO-1002', '--size', '10x8', '--json', ...flags('rates')]);
+    expect(sized.code).toBe(2);
+    expect(sized.err[0]).toMatch(/^--size takes the box in inches as LxWxH, such as 10x8x4\./);
+
     const unknown = await cli(['v1', 'rates', '--order', 'NOPE-1', '--json', ...shipFrom(), ...flags('rates')]);
     expect(unknown.code).toBe(1);
     expect(unknown.err.join('\n')).toContain('Order NOPE-1 is not among the v1 account\'s orders.');
@@ -94,6 +101,12 @@ describe.each([
     expect(again.code, again.err.join('\n')).toBe(0);
     expect(jsonOf(again)).toMatchObject({ tracking_no: bought.tracking_no, duplicate_label: true, print_status: null });
     expect(again.err.join('\n')).toContain('it was not bought again');
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
+
+    // A rate id from another process's quote is not one this station can buy: told in words, nothing bought.
+    const stale = await cli(['v1', 'buy', '--order', 'DEMO-1004', '--rate', 'rate-from-elsewhere', '--json', ...shipFrom(), ...flags('buy')]);
+    expect(stale.code).toBe(1);
+    expect(stale.err).toEqual(['Error: That rate is not one this station quoted (or it was quoted before a restart). Get rates again and pick one.']);
     expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
 
     const voided = await cli(['v1', 'void', bought.tracking_no, '--json', ...flags('buy')]);
