@@ -11,6 +11,7 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
 import { createLocalClaims, type PurchaseClaims } from './claims';
 import type { BackendPort, PrintPort } from './ports';
+import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
 import { createShippingSettings } from './settings';
 
@@ -20,7 +21,7 @@ export function createShippingDeps(
   backend: BackendPort,
   print: PrintPort,
   claims: PurchaseClaims = createLocalClaims(),
-  sharedScanForms: SharedScanForms | null = null,
+  shared: { readonly scanForms: SharedScanForms | null; readonly pickups: SharedPickups | null } = { scanForms: null, pickups: null },
 ) {
   const { db, now } = ctx;
   return {
@@ -28,7 +29,9 @@ export function createShippingDeps(
     backend,
     print,
     claims,
-    sharedScanForms,
+    /** A warehouse's SCAN forms and pickups, every bench's; null for a bench alone. */
+    sharedScanForms: shared.scanForms,
+    sharedPickups: shared.pickups,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

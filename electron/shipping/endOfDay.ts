@@ -3,6 +3,7 @@ import { isOutcomeUnknown } from '../api/failures';
 import type { PickupCandidate, ScanForm } from '../../shared/contract/shippingTypes';
 import type { ScanFormRow } from '../store/scanFormsRepo';
 import { startOfLocalDay, type ShippingDeps } from './deps';
+import { keepOthersLabel } from './othersLabels';
 import { backendIdOf } from './ports';
 import type { MadeScanForm, SharedScanForms } from './sharedScanForms';
 
@@ -52,9 +53,8 @@ export function createEndOfDayService(deps: ShippingDeps) {
     for (const label of others) {
       // Known here but not offered: on this bench's own form, voided here, or a return.
       if (seen.has(label.trackingNo) || deps.shipments.findByRef(label.trackingNo)) continue;
-      const found = await deps.claims.find(label.platformUkId);
-      if (!found) continue;
-      list.push(candidateOf(deps.shipments.adoptShared(found).id, label.trackingNo, label.recipientName, label.serviceName));
+      const kept = await keepOthersLabel(deps, label.platformUkId);
+      if (kept) list.push(candidateOf(kept.id, label.trackingNo, label.recipientName, label.serviceName));
     }
     return list;
   }

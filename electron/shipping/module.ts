@@ -2,6 +2,7 @@ import type { StationContext, StationModule } from '../station/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
 import type { PurchaseClaims } from './claims';
+import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
@@ -60,6 +61,8 @@ export interface ShippingModuleDeps {
   readonly claims?: PurchaseClaims;
   /** SCAN forms every bench of a warehouse shares; this bench's own when absent. */
   readonly scanForms?: SharedScanForms;
+  /** Pickups every bench of a warehouse shares; this bench's own when absent. */
+  readonly pickups?: SharedPickups;
 }
 
 /**
@@ -68,8 +71,8 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms }: ShippingModuleDeps): StationModule<ShippingCommandName> {
-  const deps = createShippingDeps(ctx, backend, print, claims, scanForms ?? null);
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
   const voids = createVoidService(deps, voidLegacy);
@@ -107,7 +110,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'orders.lookup': async (a) => orders.lookup(a.orderNumber),
       'orders.pull': () => orders.pull(),
       'orders.importCsv': async (a) => orders.importCsv(a.csv),
-      'pickups.candidates': async () => pickups.candidates(),
+      'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
       'pickups.cancel': (a) => pickups.cancel(a.pickupNo),
       'pickups.list': (a) => pickups.list(a),

@@ -6,6 +6,8 @@ import { defaultPickupDate, isPastPickupDate } from '../../shared/domain/pickupD
 import { isOutcomeUnknown } from '../api/failures';
 import type { PickupRow } from '../store/pickupsRepo';
 import { startOfLocalDay, type ShippingDeps } from './deps';
+import { keepOthersLabel } from './othersLabels';
+import { backendIdOf } from './ports';
 import { toWireAddress } from './wireMap';
 
 const fromRow = (r: PickupRow): Pickup => ({
@@ -32,26 +34,47 @@ const fromRecord = (r: PickupRecord): Pickup => ({
   createdAt: r.created_at ?? null,
 });
 
-/** USPS carrier pickups: from today's USPS labels, never booked twice when an answer is lost. */
+/** USPS carrier pickups: from today's USPS labels (in a warehouse, every bench's), never booked twice when an answer is lost. */
 export function createPickupsService(deps: ShippingDeps) {
-  function todaysUsps(): PickupCandidate[] {
-    const picked = deps.pickups.pickedTrackingNos();
-    return deps.shipments
-      .uspsBoughtSince(startOfLocalDay(deps.ctx.now()))
+  const shared = deps.sharedPickups;
+
+  /**
+   * Today's USPS labels, each saying whether a confirmed pickup holds it. In
+   * a warehouse, other benches' labels are offered too (and kept here from
+   * then on), and "picked" is what every bench booked or canceled.
+   */
+  async function candidates(): Promise<PickupCandidate[]> {
+    const since = startOfLocalDay(deps.ctx.now());
+    const labels = deps.shipments
+      .uspsBoughtSince(since)
       .filter((r) => r.tracking_no)
-      .map((r) => {
-        const already = picked.has(r.tracking_no as string);
-        const isReturn = r.is_return === 1;
-        return {
-          shipmentId: r.id,
-          trackingNo: r.tracking_no as string,
-          recipientName: r.recipient_name,
-          serviceName: r.service_name,
-          picked: already,
-          isReturn,
-          selectedByDefault: !already && !isReturn,
-        };
-      });
+      .map((r) => ({ shipmentId: r.id, trackingNo: r.tracking_no as string, recipientName: r.recipient_name, serviceName: r.service_name, isReturn: r.is_return === 1 }));
+    let picked = deps.pickups.pickedTrackingNos();
+    if (shared) {
+      const backendId = backendIdOf(await deps.backend.clients());
+      const [others, pickedAnywhere] = await Promise.all([shared.todaysLabels(backendId, since), shared.picked()]);
+      picked = pickedAnywhere;
+      const seen = new Set(labels.map((l) => l.trackingNo));
+      for (const label of others) {
+        if (seen.has(label.trackingNo) || deps.shipments.findByRef(label.trackingNo)) continue;
+        const kept = await keepOthersLabel(deps, label.platformUkId);
+        if (kept) labels.push({ shipmentId: kept.id, trackingNo: label.trackingNo, recipientName: label.recipientName, serviceName: label.serviceName, isReturn: label.isReturn });
+      }
+    }
+    return labels.map((l) => {
+      const already = picked.has(l.trackingNo);
+      return { ...l, picked: already, selectedByDefault: !already && !l.isReturn };
+    });
+  }
+
+  /** A pickup written for the other benches after the service answered; if the database went away meanwhile, the next list of pickups writes it. */
+  async function share(p: Pickup, result: unknown): Promise<void> {
+    if (!shared) return;
+    try {
+      await shared.record(p, result);
+    } catch (error) {
+      deps.log.warn('a pickup did not reach the warehouse database; the next list of pickups sends it', { pickupNo: p.pickupNo, error });
+    }
   }
 
   function remember(p: Pickup, result: unknown): Pickup {
@@ -84,6 +107,8 @@ export function createPickupsService(deps: ShippingDeps) {
     if (args.pickupDate && isPastPickupDate(args.pickupDate, deps.ctx.now())) {
       fail('invalid_input', `${args.pickupDate} has passed. Pick today or a later day for the pickup (the carrier's calendar is Los Angeles time).`, { field: 'pickupDate' });
     }
+    // A pickup booked while the warehouse database is away would be unknown to every other bench.
+    await shared?.beforeBooking();
     const v2 = await deps.v2();
     const location = args.pickupAddress ?? deps.settings.get().shipFrom ?? undefined;
     try {
@@ -109,32 +134,42 @@ export function createPickupsService(deps: ShippingDeps) {
         },
         r,
       );
+      await share(pickup, r);
       deps.ctx.emit('station.changed', { topics: ['pickups'] });
       return pickup;
     } catch (error) {
       if (error instanceof StationFailure && (isOutcomeUnknown(error.error) || error.error.code === 'service_unavailable')) {
         const booked = await findBooked(args.trackingNos);
         if (booked) {
+          const pickup = remember({ ...booked, trackingNos: args.trackingNos }, booked);
+          await share(pickup, booked);
           deps.ctx.emit('station.changed', { topics: ['pickups'] });
-          return remember({ ...booked, trackingNos: args.trackingNos }, booked);
+          return pickup;
         }
       }
       throw error;
     }
   }
 
+  /** Any bench's pickup (a warehouse's database knows who booked it); canceled once, and every bench sees it canceled. */
   async function cancel(pickupNo: string): Promise<Pickup> {
     const local = deps.pickups.get(pickupNo);
-    if (local?.status === 'CANCELED') fail('conflict', 'This pickup is already canceled; a canceled pickup cannot be changed.', { field: 'pickupNo' });
+    // While the database is away the service still answers for the pickup; the next list of pickups tells the other benches.
+    const there = shared ? await shared.get(pickupNo).catch(() => undefined) : undefined;
+    if (there?.status === 'CANCELED') {
+      fail('conflict', `This pickup was already canceled at bench ${there.bench}; a canceled pickup cannot be changed.`, { field: 'pickupNo' });
+    }
+    if (local?.status === 'CANCELED' && !there) fail('conflict', 'This pickup is already canceled; a canceled pickup cannot be changed.', { field: 'pickupNo' });
     try {
       await (await deps.v2()).pickupCancel(pickupNo);
     } catch (error) {
       if (!(error instanceof StationFailure) || error.error.serviceCode !== 'pickup_already_canceled') throw error;
     }
-    if (local) deps.pickups.setStatus(pickupNo, 'CANCELED');
-    else remember({ pickupNo, confirmationNumber: null, pickupDate: null, status: 'CANCELED', carrierCode: 'USPS', packageCount: null, totalWeight: null, trackingNos: [], createdAt: null }, null);
+    const known: Pickup = there ?? (local ? fromRow(local) : { pickupNo, confirmationNumber: null, pickupDate: null, status: 'CANCELED', carrierCode: 'USPS', packageCount: null, totalWeight: null, trackingNos: [], createdAt: null });
+    const canceled = remember({ ...known, status: 'CANCELED' }, null);
+    await share(canceled, null);
     deps.ctx.emit('station.changed', { topics: ['pickups'] });
-    return fromRow(deps.pickups.get(pickupNo) as PickupRow);
+    return canceled;
   }
 
   async function list(args: CommandArgs<'pickups.list'>): Promise<{ pickups: Pickup[]; total: number }> {
@@ -148,11 +183,13 @@ export function createPickupsService(deps: ShippingDeps) {
     });
     const pickups = r.pickup_data_list.map(fromRecord);
     for (const p of pickups) remember(p, null);
+    // The service's list is the account's truth: it brings the warehouse's record of each pickup up to date.
+    for (const p of pickups) await share(p, null);
     return { pickups, total: r.total_count ?? pickups.length };
   }
 
   return {
-    candidates: todaysUsps,
+    candidates,
     schedule,
     cancel,
     list,

@@ -1,6 +1,7 @@
 import type { TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../shipping/claims';
+import type { SharedPickups } from '../shipping/sharedPickups';
 import type { SharedScanForms } from '../shipping/sharedScanForms';
 import type { Db } from '../store/database';
 import { openWarehouseDb } from './database';
@@ -8,6 +9,7 @@ import { createLocalOutbox } from './localOutbox';
 import { createPgClaims } from './pgClaims';
 import { isConnectionLoss } from './database';
 import { describeWarehouse } from './url';
+import { createPgPickups } from './pgPickups';
 import { createPgScanForms } from './pgScanForms';
 import { createPgTokenShelf } from './pgTokens';
 
@@ -16,6 +18,7 @@ export interface Warehouse {
   readonly claims: PurchaseClaims;
   readonly tokenShelf: TokenShelf;
   readonly scanForms: SharedScanForms;
+  readonly pickups: SharedPickups;
   readonly bench: string;
   /** Host, port and database (never a password). */
   readonly address: string;
@@ -28,7 +31,7 @@ export interface Warehouse {
 
 export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
-/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms and the access token. */
+/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups and the access token. */
 export function joinWarehouse(options: {
   readonly url: string;
   readonly bench: string;
@@ -50,6 +53,7 @@ export function joinWarehouse(options: {
     claims,
     tokenShelf: createPgTokenShelf(db, options.bench),
     scanForms: createPgScanForms(db, options.bench, options.log),
+    pickups: createPgPickups(db, options.bench, options.log),
     bench: options.bench,
     address: describeWarehouse(options.url),
     async probe() {

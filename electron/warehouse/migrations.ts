@@ -14,7 +14,8 @@ export interface PgMigration {
  * label bytes of every bench, for history and reprints anywhere. The access
  * token of each AppKey (keyed by a hash of the service and keys). SCAN
  * forms: a tracking number is the key of its form item, so a label is on at
- * most one form whichever bench made it.
+ * most one form whichever bench made it. Pickups: every bench's, so any bench
+ * knows which labels are picked and cancels another bench's pickup.
  */
 export const pgMigrations: readonly PgMigration[] = [
   {
@@ -108,6 +109,27 @@ export const pgMigrations: readonly PgMigration[] = [
         scan_form_id BIGINT NOT NULL REFERENCES scan_forms (id)
       );
       CREATE INDEX scan_form_items_form ON scan_form_items (scan_form_id);
+    `,
+  },
+  {
+    version: 4,
+    name: 'carrier pickups of every bench',
+    sql: `
+      CREATE TABLE pickups (
+        pickup_no TEXT PRIMARY KEY,
+        bench TEXT NOT NULL,
+        confirmation_number TEXT,
+        pickup_date TEXT,
+        status TEXT NOT NULL,
+        carrier_code TEXT NOT NULL,
+        package_count INTEGER,
+        total_weight DOUBLE PRECISION,
+        tracking_nos_json TEXT NOT NULL,
+        result_json TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX pickups_status ON pickups (status);
     `,
   },
 ];

@@ -1,0 +1,102 @@
+import type { Logger } from '../log/logger';
+import type { SharedPickup, SharedPickups, TodaysLabel } from '../shipping/sharedPickups';
+import { warehouseFailure, type WarehouseDb } from './database';
+
+interface PickupDbRow {
+  readonly pickup_no: string;
+  readonly bench: string;
+  readonly confirmation_number: string | null;
+  readonly pickup_date: string | null;
+  readonly status: string;
+  readonly carrier_code: string;
+  readonly package_count: number | null;
+  readonly total_weight: number | null;
+  readonly tracking_nos_json: string;
+  readonly created_at: Date;
+}
+
+const fromRow = (r: PickupDbRow): SharedPickup => ({
+  pickupNo: r.pickup_no,
+  bench: r.bench,
+  confirmationNumber: r.confirmation_number,
+  pickupDate: r.pickup_date,
+  status: r.status,
+  carrierCode: r.carrier_code,
+  packageCount: r.package_count,
+  totalWeight: r.total_weight,
+  trackingNos: JSON.parse(r.tracking_nos_json) as string[],
+  createdAt: r.created_at.toISOString(),
+});
+
+/** Carrier pickups in the warehouse database: every bench's, with the bench that booked or last changed each. */
+export function createPgPickups(db: WarehouseDb, bench: string, log: Logger): SharedPickups {
+  const warehouseLog = log.child('warehouse');
+  const refuse = (error: unknown, doing: string): never => warehouseFailure(db.where, warehouseLog, error, doing);
+  const reading = 'cannot list every bench\'s labels and pickups';
+
+  return {
+    async todaysLabels(backendId, since) {
+      try {
+        const rows = await db.withClient((c) =>
+          c.query<{ platform_uk_id: string; tracking_no: string; recipient_name: string | null; service_name: string | null; is_return: boolean }>(
+            `SELECT platform_uk_id, tracking_no, recipient_name, service_name, is_return FROM shipments
+              WHERE backend_id = $1 AND bought_at >= $2 AND state = 'bought' AND carrier_code = 'USPS' AND tracking_no IS NOT NULL AND tracking_no <> ''
+              ORDER BY bought_at, platform_uk_id`,
+            [backendId, since],
+          ),
+        );
+        return rows.rows.map(
+          (r): TodaysLabel => ({ platformUkId: r.platform_uk_id, trackingNo: r.tracking_no, recipientName: r.recipient_name, serviceName: r.service_name, isReturn: r.is_return }),
+        );
+      } catch (error) {
+        return refuse(error, reading);
+      }
+    },
+
+    async picked() {
+      try {
+        const rows = await db.withClient((c) => c.query<{ tracking_nos_json: string }>("SELECT tracking_nos_json FROM pickups WHERE status = 'CONFIRMED'"));
+        return new Set(rows.rows.flatMap((r) => JSON.parse(r.tracking_nos_json) as string[]));
+      } catch (error) {
+        return refuse(error, reading);
+      }
+    },
+
+    async beforeBooking() {
+      try {
+        await db.withClient((c) => c.query('SELECT 1'));
+      } catch (error) {
+        refuse(error, 'does not book a pickup: the other benches would not know of it');
+      }
+    },
+
+    async get(pickupNo) {
+      try {
+        const row = (await db.withClient((c) => c.query<PickupDbRow>('SELECT * FROM pickups WHERE pickup_no = $1', [pickupNo]))).rows[0];
+        return row ? fromRow(row) : undefined;
+      } catch (error) {
+        return refuse(error, reading);
+      }
+    },
+
+    async record(p, result) {
+      // The service's list carries no tracking numbers for some pickups: an empty list never overwrites the ones a bench booked.
+      await db.withClient((c) =>
+        c.query(
+          `INSERT INTO pickups (pickup_no, bench, confirmation_number, pickup_date, status, carrier_code, package_count, total_weight, tracking_nos_json, result_json)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             ON CONFLICT (pickup_no) DO UPDATE SET status = EXCLUDED.status, updated_at = now(),
+               bench = CASE WHEN pickups.status = EXCLUDED.status THEN pickups.bench ELSE EXCLUDED.bench END,
+               confirmation_number = coalesce(EXCLUDED.confirmation_number, pickups.confirmation_number),
+               pickup_date = coalesce(EXCLUDED.pickup_date, pickups.pickup_date),
+               tracking_nos_json = CASE WHEN EXCLUDED.tracking_nos_json = '[]' THEN pickups.tracking_nos_json ELSE EXCLUDED.tracking_nos_json END`,
+          [p.pickupNo, bench, p.confirmationNumber, p.pickupDate, p.status, p.carrierCode, p.packageCount, p.totalWeight, JSON.stringify(p.trackingNos), JSON.stringify(result ?? null)],
+        ),
+      );
+    },
+
+    async setStatus(pickupNo, status) {
+      await db.withClient((c) => c.query('UPDATE pickups SET status = $2, bench = $3, updated_at = now() WHERE pickup_no = $1', [pickupNo, status, bench]));
+    },
+  };
+}
