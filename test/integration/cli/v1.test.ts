@@ -120,6 +120,35 @@ describe.each([
     expect(service.sandbox.stats().labelsVoided).toBe(1);
   });
 
+  it('keeps a label whose purchase answer was lost or not understood: stored, printable, never bought twice', async () => {
+    type Bought = { tracking_no: string; duplicate_label: boolean; label_file: string | null; print_status: string | null; note: string | null };
+    const sold = service.sandbox.stats().labelsSold;
+    service.sandbox.faults.set({ dropPurchaseResponses: 1 });
+    const lost = await cli(['v1', 'buy', '--order', 'DEMO-1006', '--json', ...shipFrom(), ...flags('faults')]);
+    expect(lost.code, lost.err.join('\n')).toBe(0);
+    const found = jsonOf<Bought>(lost);
+    expect(found).toMatchObject({ duplicate_label: false, print_status: 'done' });
+    expect(found.note).toMatch(/read the order back: the label was bought once/);
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
+
+    service.sandbox.faults.set({ unreadablePurchaseAnswers: 1, unreadableKind: 'scattered' });
+    const garbled = await cli(['v1', 'buy', '--order', 'DEMO-1007', '--json', ...shipFrom(), ...flags('faults')]);
+    expect(garbled.code, garbled.err.join('\n')).toBe(0);
+    const salvaged = jsonOf<Bought>(garbled);
+    expect(salvaged.tracking_no).not.toBe('');
+    expect(salvaged.print_status).toBe('done');
+    expect(fs.readFileSync(salvaged.label_file as string).subarray(1, 4).toString()).toBe('PNG');
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 2);
+
+    for (const [order, label] of [['DEMO-1006', found], ['DEMO-1007', salvaged]] as const) {
+      const again = await cli(['v1', 'buy', '--order', order, '--json', ...shipFrom(), ...flags('faults')]);
+      expect(jsonOf(again)).toMatchObject({ tracking_no: label.tracking_no, duplicate_label: true, print_status: null });
+      const reprint = await cli(['reprint', label.tracking_no, '--json', ...flags('faults')]);
+      expect(jsonOf(reprint)).toMatchObject({ tracking_no: label.tracking_no, status: 'done' });
+    }
+    expect(service.sandbox.stats().labelsSold).toBe(sold + 2);
+  });
+
   it('verifies an address: a real one is confirmed and standardized, a wrong one is not, in words', async () => {
     type Check = { confirmed: boolean; standardized: { street: string; street2: string; city: string; state: string; zip: string } | null; problems: string[]; corrections: string[] };
     const good = await cli(['v1', 'verify', '--street', '1457 sunset blvd', '--street2', 'apt 3', '--city', 'los angeles', '--state', 'CA', '--zip', '90026', '--json', ...flags('verify')]);
