@@ -42,6 +42,8 @@ export interface StationFixtureOptions {
   readonly latencyMs?: number;
   /** A Chromium already running (one per test file); without it the station launches its own. */
   readonly browser?: Browser;
+  /** Open the station on this data folder, as a restart would, and leave it in place at close; default: a fresh folder removed at close. */
+  readonly dataDir?: string;
 }
 
 export interface StationFixture {
@@ -86,7 +88,7 @@ export const shipFrom = {
  */
 export async function openStation(options: StationFixtureOptions = {}): Promise<StationFixture> {
   ensureRendererBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-e2e-'));
   const sandbox = options.ownSandbox ? await startSandbox({ seed: 7, latencyMs: options.latencyMs ?? 0 }) : undefined;
   const station = await createStation({
     dataDir,
@@ -133,7 +135,7 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
       await host.close();
       await station.close();
       await sandbox?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.join('; ')}`);
     },
   };

@@ -6,7 +6,10 @@ import { screenForKey, screens, type ScreenId } from './screens';
 import { StatusBar } from './StatusBar';
 import { ShipScreen } from '../screens/ship/ShipScreen';
 import { Notices } from './Notices';
+import { ReadOnlyBanner } from './ReadOnlyBanner';
 import { pressShortcut } from './shortcut-buttons';
+import { ReadOnlyContext } from '../station/read-only';
+import { useQuery } from '../station/use-query';
 
 import { lazyScreens } from './lazy-screens';
 
@@ -19,6 +22,7 @@ function Screen({ id }: { readonly id: ScreenId }) {
 export function App() {
   const screen = useNav((s) => s.screen);
   const go = useNav((s) => s.go);
+  const readOnly = useQuery('station.info', {}, []).data?.readOnly;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -35,22 +39,25 @@ export function App() {
   }, [go]);
 
   return (
-    <div className="frame">
-      <header className="top">
-        <div className="brand" aria-hidden="true">
-          Parcel Station
-        </div>
-        <NavBar />
-      </header>
-      <ErrorSurface />
-      <Notices />
-      <main className="main" aria-label={screens.find((s) => s.id === screen)?.label}>
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Screen id={screen} />
-        </Suspense>
-      </main>
-      <StatusBar />
-    </div>
+    <ReadOnlyContext value={readOnly}>
+      <div className="frame">
+        <header className="top">
+          <div className="brand" aria-hidden="true">
+            Parcel Station
+          </div>
+          <NavBar />
+        </header>
+        <ReadOnlyBanner />
+        <ErrorSurface />
+        <Notices />
+        <main className="main" aria-label={screens.find((s) => s.id === screen)?.label}>
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Screen id={screen} />
+          </Suspense>
+        </main>
+        <StatusBar />
+      </div>
+    </ReadOnlyContext>
   );
 }
 

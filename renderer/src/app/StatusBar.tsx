@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { BackendStatus } from '../../../shared/contract/station';
 import { getStation } from '../station/get-station';
 import type { LinkState } from '../station/socket-client';
+import { useReadOnly } from '../station/read-only';
 import { useQuery } from '../station/use-query';
 import { PrinterStatus } from './PrinterStatus';
 import { ScaleStatus } from './ScaleStatus';
@@ -29,6 +30,7 @@ export function StatusBar() {
   const backend = useQuery('backend.status', {}, ['backend', 'settings']);
   const mode = backend.data?.mode;
   const problem = liveProblem(backend.data);
+  const readOnly = useReadOnly();
   return (
     <footer className="status-bar" aria-label="Station status">
       <StatusItem
@@ -41,6 +43,7 @@ export function StatusBar() {
         value={problem ?? (mode ? modeWords[mode] : backend.error ? backend.error.message : '…')}
         tone={problem || backend.error ? 'bad' : mode === 'live' ? 'warn' : mode ? 'ok' : 'idle'}
       />
+      {readOnly ? <StatusItem label="Database" value="Damaged: reprints only" tone="warn" /> : null}
       <PrinterStatus />
       <ScaleStatus />
     </footer>

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { damageAnIndex } from '../../support/damage';
 import { makeTempDir } from '../../support/tempDir';
 
 const cleanups: Array<() => unknown> = [];
@@ -46,18 +46,6 @@ function printed(station: Station, jobId: string): Promise<PrintJobView> {
   });
 }
 
-/** Overwrites the root page of one of the shipments table's indexes with garbage, as a bad sector or a torn write leaves it. */
-function damageAnIndex(file: string): void {
-  const db = new Database(file);
-  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'shipments' ORDER BY rootpage LIMIT 1").get() as { rootpage: number };
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  const fd = fs.openSync(file, 'r+');
-  fs.writeSync(fd, Buffer.alloc(pageSize, 0x41), 0, pageSize, (rootpage - 1) * pageSize);
-  fs.closeSync(fd);
-}
-
 describe('a station on a damaged database', () => {
   it('keeps a copy, opens read-only in words, refuses to buy or scan, and still reprints a stored label', async () => {
     const temp = makeTempDir();
@@ -71,7 +59,7 @@ describe('a station on a damaged database', () => {
     await first.close();
 
     const file = path.join(temp.dir, 'station.sqlite');
-    damageAnIndex(file);
+    damageAnIndex(file, 'shipments');
     const damagedBytes = fs.readFileSync(file);
 
     const station = await open(temp.dir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { openDatabase } from '../../../electron/store/database';
+import { damageAnIndex } from '../../support/damage';
 import { makeTempDir } from '../../support/tempDir';
 
 const cleanups: Array<() => void> = [];
@@ -17,13 +18,8 @@ function damagedDatabase(): string {
   db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); CREATE INDEX notes_body ON notes (body);');
   const insert = db.prepare('INSERT INTO notes (body) VALUES (?)');
   for (let i = 0; i < 500; i += 1) insert.run(`note ${i} `.repeat(20));
-  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'notes_body'").get() as { rootpage: number };
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  const fd = fs.openSync(file, 'r+');
-  fs.writeSync(fd, Buffer.alloc(pageSize, 0x41), 0, pageSize, (rootpage - 1) * pageSize);
-  fs.closeSync(fd);
+  damageAnIndex(file, 'notes');
   return file;
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { V1Purchase, V1Rates } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { AddressForm, addressFrom } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
@@ -23,6 +24,7 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [bought, setBought] = useState<V1Purchase | null>(null);
+  const readOnly = useReadOnly() !== undefined;
 
   const shipment = () => ({
     storeName: order.storeName,
@@ -123,7 +125,7 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
                   <td className="num">{money(r.price)}</td>
                   <td className="num">{days(r.deliveryDays)}</td>
                   <td>
-                    <button type="button" className="button" disabled={busy !== null} aria-label={`Buy ${r.carrier} ${r.service} for ${money(r.price)}`} onClick={() => void buyRate(r.rateId)}>
+                    <button type="button" className="button" disabled={busy !== null || readOnly} aria-label={`Buy ${r.carrier} ${r.service} for ${money(r.price)}`} onClick={() => void buyRate(r.rateId)}>
                       Buy
                     </button>
                   </td>
@@ -144,7 +146,7 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
           Service type <span className="hint">(buy direct: one carrier account per carrier)</span>
           <input value={serviceType} onChange={(e) => setServiceType(e.target.value)} aria-invalid={error?.field === 'serviceType'} />
         </label>
-        <button type="submit" className="button" disabled={busy !== null} aria-keyshortcuts="Alt+B">
+        <button type="submit" className="button" disabled={busy !== null || readOnly} aria-keyshortcuts="Alt+B">
           Buy direct <Key k="Alt+B" />
         </button>
       </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { V1ScanForm } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useEvent } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -22,6 +23,7 @@ export function V1ScanForms() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [form, setForm] = useState<V1ScanForm | null>(null);
   const [error, setError] = useState<StationError | null>(null);
+  const readOnly = useReadOnly() !== undefined;
 
   useEvent('account.scanForm.progress', (event) => {
     if (busy) setProgress({ attempt: event.attempt, status: event.status, message: event.message });
@@ -65,7 +67,7 @@ export function V1ScanForms() {
         Tracking codes <span className="hint">(one per line)</span>
         <textarea rows={4} value={codes} onChange={(e) => setCodes(e.target.value)} />
       </label>
-      <button type="button" className="button primary" disabled={busy} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
+      <button type="button" className="button primary" disabled={busy || readOnly} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
         Create SCAN form <Key k="Alt+F" />
       </button>
       {busy && progress ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { StationError } from '../../../../shared/contract/errors';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
 import { Key } from '../../ui/Key';
@@ -11,6 +12,7 @@ export function V1Void({ initial }: { readonly initial: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<StationError | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const readOnly = useReadOnly() !== undefined;
 
   const voidIt = async (): Promise<void> => {
     setBusy(true);
@@ -40,7 +42,7 @@ export function V1Void({ initial }: { readonly initial: string }) {
           Tracking code to void
           <input className="mono" value={trackingCode} onChange={(e) => setTrackingCode(e.target.value)} />
         </label>
-        <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''} aria-keyshortcuts="Alt+V">
+        <button type="submit" className="button" disabled={busy || readOnly || trackingCode.trim() === ''} aria-keyshortcuts="Alt+V">
           Void label <Key k="Alt+V" />
         </button>
       </form>

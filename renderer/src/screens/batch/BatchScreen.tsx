@@ -3,6 +3,7 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { parseScan } from '../../../../shared/domain/scan';
 import { formatOunces } from '../../../../shared/domain/units';
 import { Key } from '../../ui/Key';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useEvent } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -31,6 +32,7 @@ export function BatchScreen() {
   const [scanError, setScanError] = useState<StationError | null>(null);
   const [runError, setRunError] = useState<StationError | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const readOnly = useReadOnly() !== undefined;
   useAutoFocus(input);
   const lines = useBatch((s) => s.lines);
   const running = useBatch((s) => s.running);
@@ -123,7 +125,7 @@ export function BatchScreen() {
         <button type="button" className="button" disabled={lines.length === 0 || running} aria-keyshortcuts="Alt+R" onClick={() => void rateAll()}>
           Rate again <Key k="Alt+R" />
         </button>
-        <button type="button" className="button primary big" disabled={ready.length === 0 || running} aria-keyshortcuts="Alt+P" onClick={() => void buyAll()}>
+        <button type="button" className="button primary big" disabled={ready.length === 0 || running || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void buyAll()}>
           Buy and print {ready.length} for {money(total)} <Key k="Alt+P" />
         </button>
         <button type="button" className="button ghost" disabled={running} aria-keyshortcuts="Alt+C" onClick={() => useBatch.getState().clear()}>

@@ -3,6 +3,7 @@ import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../app/nav-store';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -17,6 +18,7 @@ export function EndOfDayScreen() {
   const [made, setMade] = useState<ScanForm | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [busy, setBusy] = useState(false);
+  const readOnly = useReadOnly() !== undefined;
   const count = candidates.data?.length ?? 0;
 
   const create = async (): Promise<void> => {
@@ -36,7 +38,7 @@ export function EndOfDayScreen() {
           <h2>SCAN form (USPS PS 5630)</h2>
           <InlineError error={candidates.error} />
           <p>{count === 0 ? 'Every USPS label from today is already on a SCAN form.' : `${count} USPS ${count === 1 ? 'label' : 'labels'} from today ${count === 1 ? 'is' : 'are'} not on a SCAN form yet.`}</p>
-          <button type="button" className="button primary big" disabled={busy || count === 0} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
+          <button type="button" className="button primary big" disabled={busy || count === 0 || readOnly} aria-keyshortcuts="Alt+F" onClick={() => void create()}>
             {busy ? 'Making the SCAN form…' : 'Create SCAN form'} <Key k="Alt+F" />
           </button>
           <InlineError error={error ?? undefined} />

@@ -3,6 +3,7 @@ import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../app/nav-store';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -11,6 +12,7 @@ import { ShipmentFacts } from '../../ui/ShipmentFacts';
 /** One shipment from the local store: preview and reprint work without the network. */
 export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
   const go = useNav((s) => s.go);
+  const readOnly = useReadOnly() !== undefined;
   const hasLabel = shipment.labelCount > 0;
   // A voided label must never reach a box again, so it offers no reprint.
   const printable = hasLabel && shipment.state === 'bought';
@@ -60,7 +62,7 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
               </a>
             ))}
             {shipment.state === 'bought' ? (
-              <button type="button" className="button danger" onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)} aria-keyshortcuts="Alt+V">
+              <button type="button" className="button danger" disabled={readOnly} onClick={() => go('void', shipment.trackingNo ?? shipment.platformUkId)} aria-keyshortcuts="Alt+V">
                 Void… <Key k="Alt+V" />
               </button>
             ) : null}

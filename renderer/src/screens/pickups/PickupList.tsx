@@ -3,6 +3,7 @@ import { Key } from '../../ui/Key';
 import { Working } from '../../ui/Working';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Pickup } from '../../../../shared/contract/shippingTypes';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -23,6 +24,7 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
   const [cancelError, setCancelError] = useState<{ readonly pickupNo: string; readonly error: StationError } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
+  const readOnly = useReadOnly() !== undefined;
   const list = useQuery(
     'pickups.list',
     { status: status || undefined, confirmationNumber: confirmation.trim() || undefined, oldestFirst, page, pageSize: PAGE_SIZE },
@@ -101,7 +103,7 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
                   <button
                     type="button"
                     className="button"
-                    disabled={busy === p.pickupNo}
+                    disabled={busy === p.pickupNo || readOnly}
                     aria-keyshortcuts={p.pickupNo === firstConfirmed ? 'Alt+X' : undefined}
                     onClick={() => setAsking(p.pickupNo)}
                   >

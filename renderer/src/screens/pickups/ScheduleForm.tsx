@@ -3,6 +3,7 @@ import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { Pickup } from '../../../../shared/contract/shippingTypes';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
@@ -38,6 +39,7 @@ export function ScheduleForm({ scheduled, onScheduled }: { readonly scheduled: P
   const [error, setError] = useState<StationError | null>(null);
   // The operator starts with where the packages wait: the packages are ticked already.
   const firstPlace = useRef<HTMLInputElement>(null);
+  const readOnly = useReadOnly() !== undefined;
   useAutoFocus(firstPlace, locations.data !== undefined);
 
   const isChosen = (trackingNo: string, byDefault: boolean): boolean => chosen.get(trackingNo) ?? byDefault;
@@ -116,7 +118,7 @@ export function ScheduleForm({ scheduled, onScheduled }: { readonly scheduled: P
         <input type="date" value={pickupDate} aria-invalid={error?.field === 'pickupDate'} onChange={(e) => setDate(e.target.value)} />
       </label>
       <InlineError error={error ?? undefined} />
-      <button type="button" className="button primary big" disabled={busy} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>
+      <button type="button" className="button primary big" disabled={busy || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>
         Schedule pickup <Key k="Alt+P" />
       </button>
       <Working when={busy}>Scheduling the pickup…</Working>

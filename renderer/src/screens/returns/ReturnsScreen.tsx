@@ -5,6 +5,7 @@ import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { PurchaseResult } from '../../../../shared/contract/shippingTypes';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { AddressForm, addressFrom, draftFrom, emptyAddress } from '../../ui/AddressForm';
@@ -39,6 +40,7 @@ export function ReturnsScreen() {
   const [returnNumber, setReturnNumber] = useState(1);
   // The operator starts with the order the return is for.
   const orderField = useRef<HTMLInputElement>(null);
+  const readOnly = useReadOnly() !== undefined;
   useAutoFocus(orderField);
 
   const fromOrder = async (): Promise<void> => {
@@ -135,7 +137,7 @@ export function ReturnsScreen() {
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
           <InlineError error={buyError ?? undefined} />
           <div className="row">
-            <button type="button" className="button primary big" disabled={busy || bought !== null} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
+            <button type="button" className="button primary big" disabled={busy || bought !== null || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
               Buy return label <Key k="Alt+P" />
             </button>
             <Working when={busy}>Buying the return label…</Working>
@@ -152,7 +154,7 @@ export function ReturnsScreen() {
                   ? `Return label ${returnNumber} for order ${orderNumber.trim()} was bought earlier; this is that label, not charged again.`
                   : `Return label ${returnNumber} for order ${orderNumber.trim()}.`}
               </p>
-              <button type="button" className="button" disabled={busy} aria-keyshortcuts="Alt+R" onClick={() => void buy(returnNumber + 1)}>
+              <button type="button" className="button" disabled={busy || readOnly} aria-keyshortcuts="Alt+R" onClick={() => void buy(returnNumber + 1)}>
                 Buy another return label for this order <Key k="Alt+R" />
               </button>
             </div>

@@ -1,10 +1,12 @@
 import { days, money, serviceWords } from '../../ui/format';
 import { Key } from '../../ui/Key';
+import { useReadOnly } from '../../station/read-only';
 import { intent, useBench } from './bench-store';
 
 /** Buy and print, the picked rate, and another box of the same order. */
 export function BuyPanel() {
   const bench = useBench((s) => s.bench);
+  const readOnly = useReadOnly() !== undefined;
   const buying = bench?.purchase.status === 'buying';
   const ready = bench !== null && bench.order !== null && bench.blockers.length === 0 && bench.purchase.status !== 'bought' && !buying && bench.rates.status === 'ready';
   const rates = bench?.rates;
@@ -12,12 +14,12 @@ export function BuyPanel() {
   return (
     <section className="panel buy-panel" aria-label="Buy">
       <div className="row buy-row">
-        <button type="button" className="button primary big" disabled={!ready} aria-keyshortcuts="Enter" onClick={() => void intent('bench.buy', {})}>
+        <button type="button" className="button primary big" disabled={!ready || readOnly} aria-keyshortcuts="Enter" onClick={() => void intent('bench.buy', {})}>
           Buy and print <Key k="Enter" />
         </button>
         {buying ? <span className="badge">buying…</span> : null}
         {bench?.order ? (
-          <button type="button" className="button" disabled={buying} aria-keyshortcuts="Alt+B" onClick={() => void intent('bench.anotherBox', {})}>
+          <button type="button" className="button" disabled={buying || readOnly} aria-keyshortcuts="Alt+B" onClick={() => void intent('bench.anotherBox', {})}>
             Another box for this order <Key k="Alt+B" />
           </button>
         ) : null}

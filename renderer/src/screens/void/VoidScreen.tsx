@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../app/nav-store';
+import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
 import { Key } from '../../ui/Key';
@@ -36,6 +37,7 @@ export function VoidScreen() {
   const [justVoided, setJustVoided] = useState(false);
   const [choices, setChoices] = useState<Extract<OrderLabels, { kind: 'several' }> | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const readOnly = useReadOnly() !== undefined;
   useAutoFocus(input);
   const find = async (wanted: string = ref): Promise<void> => {
     setShipment(null);
@@ -131,7 +133,7 @@ export function VoidScreen() {
           ) : null}
           {shipment.state === 'voided' && !justVoided ? <p role="status">This label is already voided. There is nothing more to do.</p> : null}
           {shipment.state === 'bought' && !confirming ? (
-            <button type="button" className="button danger big" aria-keyshortcuts="Alt+V" onClick={() => setConfirming(true)}>
+            <button type="button" className="button danger big" disabled={readOnly} aria-keyshortcuts="Alt+V" onClick={() => setConfirming(true)}>
               Void this label <Key k="Alt+V" />
             </button>
           ) : null}
@@ -145,7 +147,7 @@ export function VoidScreen() {
               }}
             >
               <p className="error-message">Void {shipment.trackingNo ?? shipment.platformUkId}? The label can no longer be used.</p>
-              <button type="button" className="button danger big" disabled={busy} aria-keyshortcuts="Alt+Y" onClick={() => void doVoid()}>
+              <button type="button" className="button danger big" disabled={busy || readOnly} aria-keyshortcuts="Alt+Y" onClick={() => void doVoid()}>
                 Confirm void <Key k="Alt+Y" />
               </button>
               {/* The focus rests here: an Enter (a scanner's, say) keeps the label. */}
