@@ -4,6 +4,7 @@ import type { EventHub } from '../station/events';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { PURCHASE_LIMIT_SECONDS } from '../shipping/journal';
 import { createBatchBench } from './batchBench';
+import { createReturnsBench } from './returnsBench';
 import { createShipBench, type StationCall } from './shipBench';
 
 export type BenchCommandName =
@@ -21,7 +22,8 @@ export type BenchCommandName =
   | 'batch.prepare'
   | 'batch.buy'
   | 'batch.buyOrder'
-  | 'batch.rateOrder';
+  | 'batch.rateOrder'
+  | 'returns.buyForOrder';
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station. It
@@ -37,6 +39,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
   });
   const batch = createBatchBench(call, ctx.emit);
+  const returns = createReturnsBench(call);
   let unsubscribe: (() => void) | undefined;
   return {
     handlers: {
@@ -55,6 +58,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'batch.buy': (a) => batch.buy(a),
       'batch.buyOrder': (a) => batch.buyOrder(a),
       'batch.rateOrder': (a) => batch.rateOrder(a),
+      'returns.buyForOrder': (a) => returns.buyForOrder(a),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {

@@ -22,6 +22,13 @@ export async function waitForPrint(headless: HeadlessStation, jobId: string, tim
   }
 }
 
+/** --weight-oz as the station reads a typed weight: a bare number is ounces; empty when not given. */
+export function weightFlag(value: string | undefined): string {
+  if (value === undefined) return '';
+  if (value.trim() === '') throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
+  return /^\s*[\d.]+\s*$/.test(value) ? `${value} oz` : value;
+}
+
 /** The ship-from address of --ship-from FILE.json, in the station's address shape. */
 export function readShipFrom(file: string): StationAddress {
   let json: unknown;
@@ -102,8 +109,7 @@ export const buyCommand: CliCommand = {
     if (!values.order) throw new CliUsageError('Give the order number with --order.');
     const box = Number(values.package);
     if (!Number.isInteger(box) || box < 0) throw new CliUsageError('--package takes a whole number from 0.');
-    const weightText = values['weight-oz'] === undefined ? '' : /^\s*[\d.]+\s*$/.test(values['weight-oz']) ? `${values['weight-oz']} oz` : values['weight-oz'];
-    if (values['weight-oz'] !== undefined && weightText.trim() === '') throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
+    const weightText = weightFlag(values['weight-oz']);
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
 
     const headless = await openHeadlessStation(values);

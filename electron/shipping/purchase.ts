@@ -33,6 +33,14 @@ export function packageKeyOf(input: { packageKey?: string; orderNumber?: string;
   return fail('invalid_input', 'Scan an order or start a package before buying', { field: 'packageKey' });
 }
 
+/** Which return label of an order's package a package key names, in packageKeyOf's numbering; null when it is not one. */
+export function returnNumberOf(packageKey: string, orderNumber: string, packageIndex = 0): number | null {
+  const first = packageKeyOf({ orderNumber, packageIndex }, true);
+  if (packageKey === first) return 1;
+  const later = packageKey.startsWith(`${first}/return`) ? /^\d+$/.exec(packageKey.slice(first.length + '/return'.length)) : null;
+  return later ? Number(later[0]) : null;
+}
+
 function isReturnPurchase(input: BuyInput, quoteRequest: () => StoredQuoteRequest | undefined): boolean {
   if (input.method === 'direct') return (usPsReturnLevels as readonly string[]).includes(input.serviceLevel) || input.options.isReturnLabel === true;
   return quoteRequest()?.input.options.isReturnLabel === true;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
-import { addressSchema, signatureOptions } from './shipping';
+import { addressSchema, signatureOptions, usPsReturnLevels } from './shipping';
 import type { AddressCheck, BatchOutcome, CustomsDeclaration, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
 import { contentsTypes, MAX_CUSTOMS_ITEMS, nonDeliveryOptions, type CustomsProblem, type ExportFiling } from '../domain/customs';
 
@@ -162,6 +162,13 @@ export interface OrderPurchase {
   readonly address: BenchAddress;
 }
 
+/** A return label bought for an order: which of the order's return labels it is (1 unless another was asked for). */
+export interface ReturnPurchase {
+  readonly orderNumber: string;
+  readonly returnNumber: number;
+  readonly purchase: PurchaseResult;
+}
+
 /** The word typed to buy for an address the service could not confirm. */
 export const OVERRIDE_WORD = 'SHIP';
 
@@ -262,6 +269,22 @@ export const batchBenchCommands = {
         /** Empty: the order's own weight. */
         weightText: text(40).default(''),
         from: addressSchema.optional(),
+      })
+      .strict(),
+  ),
+  'returns.buyForOrder': command<ReturnPurchase>()(
+    'Buy the return label of an order unattended (the command line\'s returns buy): from the order\'s customer back to the ship-from address, as the Returns screen buys it; the order\'s return bought earlier is shown, not bought again, unless another is asked for',
+    z
+      .object({
+        orderNumber: z.string().trim().min(1, 'Give the order number').max(80),
+        serviceLevel: z.enum(usPsReturnLevels, { error: `Pick a return service: ${usPsReturnLevels.join(', ')}` }),
+        /** Empty: the order's own weight. */
+        weightText: text(40).default(''),
+        /** Where the return goes back to, instead of the ship-from address in the settings. */
+        shipFrom: addressSchema.optional(),
+        /** A further return label for the order, on purpose: the next return number after the ones bought. */
+        another: z.boolean().default(false),
+        print: z.boolean().default(true),
       })
       .strict(),
   ),

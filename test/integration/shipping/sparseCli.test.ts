@@ -127,4 +127,62 @@ describe('the command line against sparse answers', () => {
     // What the service sold, read back in full (last: reading it takes the AppKey's token): the insurance was bought with the label.
     expect(await soldAs(bought.platform_uk_id)).toMatchObject({ tracking_no: bought.tracking_no, status: 'voided', insured_value: 120, insurance_fee: insured.fee });
   });
+
+  it('buys an order\'s return label (again: the same label; --another: a second one) and asks for proof of delivery', async () => {
+    const flags = service.flags(path.join(dir, 'data-returns'));
+    expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...flags])).code).toBe(0);
+    const sold = () => service.sandbox.stats().labelsSold;
+    const before = sold();
+    interface ReturnLine {
+      order_number: string;
+      return_number: number;
+      platform_uk_id: string;
+      tracking_no: string;
+      service_level: string;
+      duplicate_label: boolean;
+      label_file: string;
+    }
+    const returnArgs = ['returns', 'buy', '--order', 'sp-1', '--service', 'usps_ground_advantage_return', '--ship-from', shipFrom, '--json', ...flags];
+    const first = await cli(returnArgs);
+    expect(first.code, first.err.join('\n')).toBe(0);
+    expect(first.err).toEqual([]);
+    const returned = JSON.parse(first.out[0] as string) as ReturnLine;
+    expect(returned).toMatchObject({ order_number: 'SP-1', return_number: 1, service_level: 'USPS_GROUND_ADVANTAGE_RETURN', duplicate_label: false });
+    expect(fs.readFileSync(returned.label_file).subarray(1, 4).toString()).toBe('PNG');
+    expect(sold()).toBe(before + 1);
+
+    const again = await cli(returnArgs);
+    expect(again.code, again.err.join('\n')).toBe(0);
+    expect(JSON.parse(again.out[0] as string)).toMatchObject({ return_number: 1, tracking_no: returned.tracking_no, duplicate_label: true });
+    expect(again.err.join(' ')).toContain('--another');
+    expect(sold()).toBe(before + 1);
+
+    const another = await cliJson<ReturnLine>([...returnArgs, '--another', '--no-print']);
+    expect(another).toMatchObject({ return_number: 2, duplicate_label: false });
+    expect(another.tracking_no).not.toBe(returned.tracking_no);
+    expect(sold()).toBe(before + 2);
+    const history = await cliJson<Array<{ isReturn: boolean; state: string; trackingNo: string }>>(['history', 'SP-1', '--json', ...flags]);
+    expect(history.filter((s) => s.isReturn && s.state === 'bought').map((s) => s.trackingNo).sort()).toEqual([returned.tracking_no, another.tracking_no].sort());
+
+    const outbound = await cli(['returns', 'buy', '--order', 'SP-1', '--service', 'USPS_GROUND_ADVANTAGE', '--json', ...flags]);
+    expect(outbound.code).toBe(2);
+    expect(outbound.err[0]?.split('\n')[0]).toBe('Give the return service with --service: USPS_GROUND_ADVANTAGE_RETURN, USPS_PRIORITY_MAIL_RETURN, USPS_PRIORITY_MAIL_EXPRESS_RETURN.');
+    const noOrder = await cli(['returns', 'buy', '--order', 'NO-SUCH', '--service', 'USPS_PRIORITY_MAIL_RETURN', '--ship-from', shipFrom, '--json', ...flags]);
+    expect(noOrder.code).toBe(1);
+    expect(noOrder.err[0]).toMatch(/^Error: .*NO-SUCH/);
+    expect(sold()).toBe(before + 2);
+
+    const pod = await cliJson<{ tracking_no: string; emails: string[]; message: string }>(['pod', 'submit', returned.tracking_no, '--email', 'ann@example.com', '--email', 'desk@example.com', '--json', ...flags]);
+    expect(pod).toMatchObject({ tracking_no: returned.tracking_no, emails: ['ann@example.com', 'desk@example.com'] });
+    expect(pod.message).toContain(returned.tracking_no);
+    const unknown = await cli(['pod', 'submit', '9400000000000000000000', '--email', 'ann@example.com', '--json', ...flags]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toMatch(/^Error: /);
+    const tooMany = await cli(['pod', 'submit', returned.tracking_no, ...['a', 'b', 'c', 'd'].flatMap((n) => ['--email', `${n}@example.com`]), '--json', ...flags]);
+    expect(tooMany.code).toBe(1);
+    expect(tooMany.err).toEqual(['Error: The letter goes to at most 3 addresses']);
+    const noEmail = await cli(['pod', 'submit', returned.tracking_no, '--json', ...flags]);
+    expect(noEmail.code).toBe(2);
+    expect(noEmail.err[0]?.split('\n')[0]).toBe('Give the address the letter goes to with --email.');
+  });
 });

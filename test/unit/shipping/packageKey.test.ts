@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageKeyOf } from '../../../electron/shipping/purchase';
+import { packageKeyOf, returnNumberOf } from '../../../electron/shipping/purchase';
 
 describe('packageKeyOf', () => {
   it('gives an order\'s return one key whatever session key the caller brings, and a second return asked for on purpose its own', () => {
@@ -11,5 +11,15 @@ describe('packageKeyOf', () => {
     expect(packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: 2, packageKey: 'other' }, true)).toBe(second);
     expect(packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: 2 }, false)).toBe('order:demo-1004#0');
     expect(packageKeyOf({ packageIndex: 0, packageKey: 'return-abc' }, true)).toBe('return-abc');
+  });
+});
+
+describe('returnNumberOf', () => {
+  it('reads back which return of the order a key is, and nothing from an outbound key, another order\'s or another box\'s', () => {
+    for (const n of [1, 2, 12]) expect(returnNumberOf(packageKeyOf({ orderNumber: 'DEMO-1004', packageIndex: 0, returnNumber: n }, true), 'demo-1004')).toBe(n);
+    expect(returnNumberOf('order:demo-1004#0', 'DEMO-1004')).toBeNull();
+    expect(returnNumberOf('return:order:demo-10041#0', 'DEMO-1004')).toBeNull();
+    expect(returnNumberOf('return:order:demo-1004#1/return2', 'DEMO-1004')).toBeNull();
+    expect(returnNumberOf('return:order:demo-1004#0/returnx', 'DEMO-1004')).toBeNull();
   });
 });
