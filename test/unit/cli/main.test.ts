@@ -60,3 +60,43 @@ describe('CLI', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 });
+
+/**
+ * Issue 10 item 6: every capability from the command line, by the names the
+ * issue gives. Each is listed by `parcel-station --help`, its usage names it
+ * in full, and it takes --json, the service flags and the key variables.
+ * (pickups add|list|cancel|locations and scan-form create join this list when they land.)
+ */
+const capabilities = ['address validate', 'rates', 'insure quote', 'track', 'pod submit', 'returns buy', 'buy', 'reprint'];
+const v1Subcommands = ['balance', 'carriers', 'rates', 'buy', 'void', 'orders', 'verify', 'scan-form'];
+const serviceFlags = ['--base-url', '--legacy-base-url', '--data-dir', '--warehouse', 'PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'];
+
+describe('parcel-station --help lists every capability', () => {
+  const listed = async (): Promise<string[]> => {
+    const { io, out } = capture();
+    expect(await runCli(['--help'], io)).toBe(0);
+    return out.join('\n').split('\n');
+  };
+  const usageOf = async (name: string): Promise<string> => {
+    const { io, out } = capture();
+    expect(await runCli([name, '--help'], io)).toBe(0);
+    return out.join('\n');
+  };
+
+  it.each(capabilities)('%s: listed, named in its usage, with --json and the service flags', async (capability) => {
+    const [name = ''] = capability.split(' ');
+    expect((await listed()).some((line) => line.startsWith(`  ${name} `))).toBe(true);
+    const usage = await usageOf(name);
+    expect(usage).toContain(`Usage: parcel-station ${capability} `);
+    expect(usage).toContain('--json');
+    for (const flag of serviceFlags) expect(usage).toContain(flag);
+  });
+
+  it('v1 with each of its subcommands, and browser', async () => {
+    const lines = await listed();
+    for (const name of ['v1', 'browser']) expect(lines.some((line) => line.startsWith(`  ${name} `))).toBe(true);
+    const v1 = await usageOf('v1');
+    for (const sub of v1Subcommands) expect(v1).toMatch(new RegExp(`^  ${sub} `, 'm'));
+    for (const flag of serviceFlags) expect(v1).toContain(flag);
+  });
+});
