@@ -7,6 +7,7 @@ import { createCustomsForms } from '../shipping/customsForms';
 import { fetchLabelBytes } from '../shipping/labelImages';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
+import type { SharedSettings } from '../shipping/sharedSettings';
 import { v1Package, v1Recipient } from '../shipping/v1Orders';
 import type { StationContext, StationModule } from '../station/module';
 import { createLabelsRepo } from '../store/labelsRepo';
@@ -48,6 +49,8 @@ export interface AccountModuleDeps {
   readonly pollIntervalMs?: number;
   /** How long to keep polling before reporting the form as still being prepared. */
   readonly pollTimeoutMs?: number;
+  /** The warehouse's shared settings (ship-from), in warehouse mode. */
+  readonly sharedSettings?: SharedSettings;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,7 +65,10 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
   const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account') });
-  const shippingSettings = createShippingSettings(createSettingsStore(ctx.db));
+  const shippingSettings = createShippingSettings(
+    createSettingsStore(ctx.db, ctx.now),
+    deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }), now: ctx.now } : undefined,
+  );
   const ordersRepo = createOrdersRepo(ctx.db, ctx.now);
   const desk = createLabelDesk({
     ctx,
@@ -222,9 +228,16 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
       'account.orders.list': (a) => listOrders(a),
       'account.scanForms.create': (a) => uspsScanForm(a.trackingCodes),
       'account.scanForms.ecommerce': (a) => ecommerceScanForm(a.carrier, a.trackingCodes),
-      'account.rates': (a) => desk.rates(a),
+      // The ship-from is the warehouse's when the request names none, which another bench may have just changed.
+      'account.rates': async (a) => {
+        if (!a.from) await shippingSettings.current();
+        return desk.rates(a);
+      },
       'account.buy': (a) => desk.buy(a),
-      'account.buyDirect': (a) => desk.buyDirect(a),
+      'account.buyDirect': async (a) => {
+        if (!a.from) await shippingSettings.current();
+        return desk.buyDirect(a);
+      },
       'account.void': (a) => desk.voidLabel(a),
       'account.verifyAddress': async (a) => {
         const client = await v1();

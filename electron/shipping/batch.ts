@@ -35,7 +35,7 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
 export function createBatchService(deps: ShippingDeps, rates: RatesService, purchase: PurchaseService) {
   async function run(args: CommandArgs<'batch.run'>): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
     const batchId = randomUUID();
-    const rule = deps.settings.get().rateRule;
+    const { rateRule: rule } = await deps.settings.current();
     let done = 0;
     const outcomes = await mapBounded(args.packages, BATCH_CONCURRENCY, async (pkg): Promise<BatchOutcome> => {
       let outcome: BatchOutcome;

@@ -13,7 +13,15 @@ import { createLocalClaims, type PurchaseClaims } from './claims';
 import type { BackendPort, PrintPort } from './ports';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
+import type { SharedSettings } from './sharedSettings';
 import { createShippingSettings } from './settings';
+
+/** What a warehouse shares with every bench; null for a bench alone. */
+export interface SharedShipping {
+  readonly scanForms: SharedScanForms | null;
+  readonly pickups: SharedPickups | null;
+  readonly settings: SharedSettings | null;
+}
 
 /** Everything a shipping service may use, built once per module. */
 export function createShippingDeps(
@@ -21,9 +29,10 @@ export function createShippingDeps(
   backend: BackendPort,
   print: PrintPort,
   claims: PurchaseClaims = createLocalClaims(),
-  shared: { readonly scanForms: SharedScanForms | null; readonly pickups: SharedPickups | null } = { scanForms: null, pickups: null },
+  shared: SharedShipping = { scanForms: null, pickups: null, settings: null },
 ) {
   const { db, now } = ctx;
+  const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
   return {
     ctx,
     backend,
@@ -44,7 +53,7 @@ export function createShippingDeps(
     tracking: createTrackingRepo(db),
     scanForms: createScanFormsRepo(db, now),
     orders: createOrdersRepo(db, now),
-    settings: createShippingSettings(createSettingsStore(db, now)),
+    settings: createShippingSettings(createSettingsStore(db, now), shared.settings ? { shared: shared.settings, changed: settingsChanged, now } : undefined),
   };
 }
 

@@ -4,6 +4,7 @@ import { createChecksService } from './checks';
 import type { PurchaseClaims } from './claims';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
+import type { SharedSettings } from './sharedSettings';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
@@ -63,6 +64,8 @@ export interface ShippingModuleDeps {
   readonly scanForms?: SharedScanForms;
   /** Pickups every bench of a warehouse shares; this bench's own when absent. */
   readonly pickups?: SharedPickups;
+  /** Ship-from, presets and rate rule every bench of a warehouse shares; this bench's own when absent. */
+  readonly settings?: SharedSettings;
 }
 
 /**
@@ -71,8 +74,8 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups }: ShippingModuleDeps): StationModule<ShippingCommandName> {
-  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null });
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups, settings }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
   const voids = createVoidService(deps, voidLegacy);
@@ -109,7 +112,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'orders.list': async (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': async (a) => orders.lookup(a.orderNumber),
       'orders.pull': () => orders.pull(),
-      'orders.importCsv': async (a) => orders.importCsv(a.csv),
+      'orders.importCsv': (a) => orders.importCsv(a.csv),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
       'pickups.cancel': (a) => pickups.cancel(a.pickupNo),
@@ -123,9 +126,9 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'scanForms.createToday': (a) => endOfDay.createToday(a.trackingNos),
       'scanForms.list': (a) => endOfDay.list(a.limit),
       'pod.submit': (a) => endOfDay.submitPod(a.ref, a.emails),
-      'settings.shipping.get': async () => deps.settings.get(),
+      'settings.shipping.get': () => deps.settings.current(),
       'settings.shipping.set': async (a) => {
-        const next = deps.settings.set({
+        const next = await deps.settings.change({
           ...(a.shipFrom !== undefined ? { shipFrom: a.shipFrom } : {}),
           ...(a.presets !== undefined ? { presets: a.presets } : {}),
           ...(a.rateRule !== undefined ? { rateRule: a.rateRule } : {}),

@@ -49,8 +49,8 @@ export function createOrdersService(deps: ShippingDeps) {
     deps.ctx.emit('station.changed', { topics: ['orders'] });
   }
 
-  function importCsv(csv: string): CsvImportReport {
-    const parsed = parseOrderCsv(csv, { originCountry: deps.settings.get().shipFrom?.country });
+  async function importCsv(csv: string): Promise<CsvImportReport> {
+    const parsed = parseOrderCsv(csv, { originCountry: (await deps.settings.current()).shipFrom?.country });
     let imported = 0;
     let updated = 0;
     deps.orders.transaction(() => {
@@ -73,6 +73,7 @@ export function createOrdersService(deps: ShippingDeps) {
 
   async function pull(): Promise<{ imported: number; updated: number }> {
     const v1 = await deps.v1();
+    const origin = (await deps.settings.current()).shipFrom?.country;
     let imported = 0;
     let updated = 0;
     for (let page = 1; page <= 50; page += 1) {
@@ -86,7 +87,7 @@ export function createOrdersService(deps: ShippingDeps) {
       deps.orders.transaction(() => {
         for (const o of list.orders) {
           const { recipient, package: pkg } = fromV1(o);
-          const customs = customsFromV1(o, deps.settings.get().shipFrom?.country, pkg?.weightOz ?? null);
+          const customs = customsFromV1(o, origin, pkg?.weightOz ?? null);
           if (deps.orders.upsert({ orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, recipientName: recipient.name })) imported += 1;
           else updated += 1;
         }

@@ -110,7 +110,7 @@ export function createPickupsService(deps: ShippingDeps) {
     // A pickup booked while the warehouse database is away would be unknown to every other bench.
     await shared?.beforeBooking();
     const v2 = await deps.v2();
-    const location = args.pickupAddress ?? deps.settings.get().shipFrom ?? undefined;
+    const location = args.pickupAddress ?? (await deps.settings.current()).shipFrom ?? undefined;
     try {
       const r = await v2.pickupAdd({
         ...(args.pickupDate ? { pickup_date: args.pickupDate } : {}),

@@ -265,6 +265,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   async function buyOnce(input: BuyInput, key: string, target: Target, eventKey: string): Promise<PurchaseResult> {
     const earlier = deps.shipments.liveByPackageKey(target.backendId, key);
     // A package bought already is shown as bought: no insurance quote, no draft, nothing sent.
+    // A direct buy without a ship-from uses the warehouse's, which another bench may have just changed.
+    if (input.method === 'direct' && !input.from && earlier?.state !== 'bought') await deps.settings.current();
     const draft = earlier?.state === 'bought' ? reuseDraft(earlier, target) : input.method === 'rate' ? await draftFromQuote(input, target) : draftDirect(input, target);
     const row = await journal.purchase(key, draft, eventKey);
     const reused = earlier?.state === 'bought' && earlier.id === row.id;

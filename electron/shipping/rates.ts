@@ -53,6 +53,8 @@ export function createRatesService(deps: ShippingDeps) {
   }
 
   async function quote(input: QuoteInput): Promise<RateQuote> {
+    // Another bench of the warehouse may have changed the ship-from, presets or rule since this bench last looked.
+    await deps.settings.current();
     const from = shipFrom(input.from);
     const request = wireRequest(input, from);
     const v2 = await deps.v2();
@@ -79,7 +81,7 @@ export function createRatesService(deps: ShippingDeps) {
   }
 
   async function batch(requests: CommandArgs<'rates.batch'>['requests']): Promise<BatchRateResult[]> {
-    const rule = deps.settings.get().rateRule;
+    const { rateRule: rule } = await deps.settings.current();
     const items: QuickRateItem[] = requests.map((r, index) => {
       const { is_return_label: _r, return_address_data: _a, carrier_package_code: _c, ...rest } = wireRequest(
         { to: r.to, from: r.from, package: r.package, shipDate: r.shipDate, carriers: r.carriers, source: 'quick_rate', options: {}, customs: r.customs },

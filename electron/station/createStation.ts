@@ -140,13 +140,13 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const claims = warehouse?.claims ?? createLocalClaims();
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
-  const account = createAccountModule(context, { backend: backendService, print: printing.service });
+  const account = createAccountModule(context, { backend: backendService, print: printing.service, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,
     voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
     claims,
-    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups } : {}),
+    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings } : {}),
   });
   // The bench drives the other modules through the dispatcher, as every front end does.
   const late: { dispatch?: Dispatch } = {};

@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../shipping/claims';
 import type { SharedPickups } from '../shipping/sharedPickups';
 import type { SharedScanForms } from '../shipping/sharedScanForms';
+import type { SharedSettings } from '../shipping/sharedSettings';
 import type { Db } from '../store/database';
 import { openWarehouseDb } from './database';
 import { createLocalOutbox } from './localOutbox';
@@ -11,6 +12,7 @@ import { isConnectionLoss } from './database';
 import { describeWarehouse } from './url';
 import { createPgPickups } from './pgPickups';
 import { createPgScanForms } from './pgScanForms';
+import { createPgSettings } from './pgSettings';
 import { createPgTokenShelf } from './pgTokens';
 
 /** What a bench keeps in the warehouse database. */
@@ -19,6 +21,7 @@ export interface Warehouse {
   readonly tokenShelf: TokenShelf;
   readonly scanForms: SharedScanForms;
   readonly pickups: SharedPickups;
+  readonly settings: SharedSettings;
   readonly bench: string;
   /** Host, port and database (never a password). */
   readonly address: string;
@@ -31,7 +34,7 @@ export interface Warehouse {
 
 export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
-/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups and the access token. */
+/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups, shared settings and the access token. */
 export function joinWarehouse(options: {
   readonly url: string;
   readonly bench: string;
@@ -54,6 +57,7 @@ export function joinWarehouse(options: {
     tokenShelf: createPgTokenShelf(db, options.bench),
     scanForms: createPgScanForms(db, options.bench, options.log),
     pickups: createPgPickups(db, options.bench, options.log),
+    settings: createPgSettings(db, options.bench, options.log),
     bench: options.bench,
     address: describeWarehouse(options.url),
     async probe() {

@@ -15,7 +15,9 @@ export interface PgMigration {
  * token of each AppKey (keyed by a hash of the service and keys). SCAN
  * forms: a tracking number is the key of its form item, so a label is on at
  * most one form whichever bench made it. Pickups: every bench's, so any bench
- * knows which labels are picked and cancels another bench's pickup.
+ * knows which labels are picked and cancels another bench's pickup. Shared
+ * settings: one value per key (ship-from, presets, rate rule), so every bench
+ * ships from the same address under the same rule.
  */
 export const pgMigrations: readonly PgMigration[] = [
   {
@@ -130,6 +132,18 @@ export const pgMigrations: readonly PgMigration[] = [
         updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
       );
       CREATE INDEX pickups_status ON pickups (status);
+    `,
+  },
+  {
+    version: 5,
+    name: 'settings every bench shares: ship-from, package presets, rate rule',
+    sql: `
+      CREATE TABLE shared_settings (
+        key TEXT PRIMARY KEY,
+        value_json TEXT NOT NULL,
+        bench TEXT NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
     `,
   },
 ];
