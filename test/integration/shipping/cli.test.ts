@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
+import { cli, cliJson } from '../../support/cli';
 
 const root = path.resolve(__dirname, '../../..');
 const csv = [
@@ -16,13 +16,6 @@ const csv = [
   'H-2,,,2 Oak St,,Austin,TX,78701,US,,,8,,,',
   'H-3,Bo Ray,,500 Pine Street,Suite 1200,Seattle,WA,98101,US,,,30,12,10,6',
 ].join('\n');
-
-async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 let dir: string;
 beforeAll(() => {
@@ -84,6 +77,78 @@ describe('headless commands on the embedded sandbox', () => {
     expect(rows.map((r) => [r.trackingNo, r.state])).toEqual([[bought.tracking_no, 'voided']]);
     const text = await cli(['history', '--data-dir', data]);
     expect(text.out).toHaveLength(2);
+  }, 60_000);
+
+  it("puts today's label on a SCAN form once, books a pickup of it, lists it, cancels it and lists the places, in words when refused", async () => {
+    const data = path.join(dir, 'end-of-day');
+    const at = ['--data-dir', data];
+    const file = path.join(dir, 'end-of-day.csv');
+    fs.writeFileSync(file, csv.split('\n').slice(0, 2).join('\n'));
+    expect((await cli(['orders', 'import', file, ...at])).code).toBe(0);
+    const bought = await cliJson<{ tracking_no: string }>(['buy', '--order', 'H-1', '--no-print', ...at]);
+
+    interface Form {
+      id: number;
+      status: string;
+      url: string | null;
+      tracking_nos: string[];
+    }
+    const form = await cliJson<Form>(['scan-form', 'create', '--json', ...at]);
+    expect(form).toMatchObject({ status: 'ready', tracking_nos: [bought.tracking_no] });
+    expect(form.url).toMatch(/^http.*\.pdf$/);
+    const nothingLeft = await cli(['scan-form', 'create', '--json', ...at]);
+    expect(nothingLeft.code).toBe(1);
+    expect(nothingLeft.out).toEqual([]);
+    expect(nothingLeft.err).toEqual(['Error: There are no USPS labels from today that are not already on a SCAN form.']);
+
+    interface PickupLine {
+      pickup_no: string;
+      status: string;
+      pickup_date: string | null;
+      tracking_nos: string[];
+      packages: number | null;
+    }
+    const pickup = await cliJson<PickupLine>(['pickups', 'add', '--where', 'front-door', '--json', ...at]);
+    expect(pickup).toMatchObject({ status: 'CONFIRMED', tracking_nos: [bought.tracking_no], packages: 1 });
+    expect(pickup.pickup_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const none = await cli(['pickups', 'add', '--where', 'office', ...at]);
+    expect(none.code).toBe(1);
+    expect(none.err[0]).toMatch(/^Error: There are no USPS labels from today waiting for a pickup/);
+
+    const listed = await cliJson<{ pickups: PickupLine[]; total: number }>(['pickups', 'list', '--json', ...at]);
+    expect(listed.pickups.find((p) => p.pickup_no === pickup.pickup_no)).toMatchObject({ status: 'CONFIRMED', pickup_date: pickup.pickup_date });
+    const text = await cli(['pickups', 'list', ...at]);
+    expect(text.out).toEqual([expect.stringMatching(new RegExp(`^Pickup ${pickup.pickup_no}  CONFIRMED  ${pickup.pickup_date}  1 package`))]);
+
+    const canceled = await cliJson<PickupLine>(['pickups', 'cancel', pickup.pickup_no, '--json', ...at]);
+    expect(canceled).toMatchObject({ pickup_no: pickup.pickup_no, status: 'CANCELED' });
+    const afterCancel = await cliJson<{ pickups: PickupLine[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...at]);
+    expect(afterCancel.pickups.map((p) => [p.pickup_no, p.status])).toEqual([[pickup.pickup_no, 'CANCELED']]);
+    const twice = await cli(['pickups', 'cancel', pickup.pickup_no, ...at]);
+    expect(twice.code).toBe(1);
+    expect(twice.err).toEqual(['Error: This pickup is already canceled; a canceled pickup cannot be changed.']);
+    const unknown = await cli(['pickups', 'cancel', '999', ...at]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toMatch(/^Error: .*999/);
+    expect(unknown.err[0]).not.toMatch(/pickup_no|not_found|\b[45]\d\d\b/);
+
+    const past = await cli(['pickups', 'add', bought.tracking_no, '--where', 'front-door', '--date', '2020-01-01', ...at]);
+    expect(past.code).toBe(1);
+    expect(past.err[0]).toMatch(/^Error: 2020-01-01 has passed\./);
+    const nowhere = await cli(['pickups', 'add', bought.tracking_no, '--where', 'garage', ...at]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.err[0]?.split('\n')[0]).toMatch(/^--where takes one of front-door, .*; not "garage"\.$/);
+    const unsaid = await cli(['pickups', 'add', bought.tracking_no, '--where', 'other', ...at]);
+    expect(unsaid.code).toBe(2);
+    expect(unsaid.err[0]?.split('\n')[0]).toBe('--where other needs --describe TEXT saying where the packages wait.');
+
+    const places = await cliJson<{ locations: string[] }>(['pickups', 'locations', '--json', ...at]);
+    expect(places.locations).toEqual(expect.arrayContaining(['front_door', 'mail_room', 'other']));
+    expect((await cli(['pickups', 'locations', ...at])).out).toContain('front-door');
+
+    const overview = await cli(['--help']);
+    expect(overview.out.join('\n')).toMatch(/^ {2}pickups +USPS carrier pickups/m);
+    expect(overview.out.join('\n')).toMatch(/^ {2}scan-form +The USPS SCAN form/m);
   }, 60_000);
 });
 

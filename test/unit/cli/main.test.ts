@@ -65,7 +65,6 @@ describe('CLI', () => {
  * Issue 10 item 6: every capability from the command line, by the names the
  * issue gives. Each is listed by `parcel-station --help`, its usage names it
  * in full, and it takes --json, the service flags and the key variables.
- * (pickups add|list|cancel|locations and scan-form create join this list when they land.)
  */
 const capabilities = ['address validate', 'rates', 'insure quote', 'track', 'pod submit', 'returns buy', 'buy', 'reprint'];
 const v1Subcommands = ['balance', 'carriers', 'rates', 'buy', 'void', 'orders', 'verify', 'scan-form'];
@@ -98,5 +97,15 @@ describe('parcel-station --help lists every capability', () => {
     const v1 = await usageOf('v1');
     for (const sub of v1Subcommands) expect(v1).toMatch(new RegExp(`^  ${sub} `, 'm'));
     for (const flag of serviceFlags) expect(v1).toContain(flag);
+  });
+
+  it.each([
+    ['pickups', ['add', 'list', 'cancel', 'locations']],
+    ['scan-form', ['create']],
+  ] as const)('%s: listed, each subcommand named in full with --json, and the service flags', async (name, subcommands) => {
+    expect((await listed()).some((line) => line.startsWith(`  ${name} `))).toBe(true);
+    const usage = await usageOf(name);
+    for (const sub of subcommands) expect(usage).toMatch(new RegExp(`^ +parcel-station ${name} ${sub} .*--json`, 'm'));
+    for (const flag of serviceFlags) expect(usage).toContain(flag);
   });
 });
