@@ -185,4 +185,51 @@ describe('the command line against sparse answers', () => {
     expect(noEmail.code).toBe(2);
     expect(noEmail.err[0]?.split('\n')[0]).toBe('Give the address the letter goes to with --email.');
   });
+
+  it("puts the day's label on a SCAN form once and books, lists and cancels a pickup of it", async () => {
+    const flags = service.flags(path.join(dir, 'data-end-of-day'));
+    const orders = path.join(dir, 'end-of-day.csv');
+    fs.writeFileSync(orders, csv.replace('SP-1,Ann Lee', 'SP-2,Bo Ray'));
+    expect((await cli(['orders', 'import', orders, ...flags])).code).toBe(0);
+    const bought = await cliJson<{ tracking_no: string }>(['buy', '--order', 'SP-2', '--no-print', '--ship-from', shipFrom, '--json', ...flags]);
+
+    const form = await cliJson<{ status: string; url: string | null; tracking_nos: string[] }>(['scan-form', 'create', '--json', ...flags]);
+    expect(form).toMatchObject({ status: 'ready', tracking_nos: [bought.tracking_no] });
+    expect(form.url).toMatch(/^http/);
+    const nothingLeft = await cli(['scan-form', 'create', ...flags]);
+    expect(nothingLeft.code).toBe(1);
+    expect(nothingLeft.err).toEqual(['Error: There are no USPS labels from today that are not already on a SCAN form.']);
+
+    interface PickupLine {
+      pickup_no: string;
+      status: string;
+      pickup_date: string | null;
+      tracking_nos: string[];
+      packages: number | null;
+    }
+    // The answer carries only the pickup number, as a bare number: the rest is what the station asked for.
+    const pickup = await cliJson<PickupLine>(['pickups', 'add', '--where', 'mail-room', '--where', 'other', '--describe', 'by the loading dock', '--json', ...flags]);
+    expect(pickup).toMatchObject({ pickup_no: expect.stringMatching(/^\d+$/), status: 'CONFIRMED', tracking_nos: [bought.tracking_no], packages: 1 });
+    expect(pickup.pickup_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const listed = await cliJson<{ pickups: PickupLine[]; total: number }>(['pickups', 'list', '--json', ...flags]);
+    expect(listed.pickups.find((p) => p.pickup_no === pickup.pickup_no)).toMatchObject({ status: 'CONFIRMED', pickup_date: pickup.pickup_date });
+    expect(listed.total).toBeGreaterThanOrEqual(1);
+
+    const canceled = await cli(['pickups', 'cancel', pickup.pickup_no, ...flags]);
+    expect(canceled.code, canceled.err.join('\n')).toBe(0);
+    expect(canceled.out).toEqual([expect.stringMatching(new RegExp(`^Canceled: Pickup ${pickup.pickup_no}  CANCELED  ${pickup.pickup_date}`))]);
+    const afterCancel = await cliJson<{ pickups: PickupLine[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...flags]);
+    expect(afterCancel.pickups.find((p) => p.pickup_no === pickup.pickup_no)?.status).toBe('CANCELED');
+    const unknown = await cli(['pickups', 'cancel', '999', '--json', ...flags]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toEqual([]);
+    expect(unknown.err[0]).toMatch(/^Error: .*999/);
+    expect(unknown.err[0]).not.toMatch(/pickup_no|not_found/);
+    const past = await cli(['pickups', 'add', bought.tracking_no, '--where', 'office', '--date', '2020-01-01', '--json', ...flags]);
+    expect(past.code).toBe(1);
+    expect(past.err[0]).toMatch(/^Error: 2020-01-01 has passed\./);
+
+    const places = await cliJson<{ locations: string[] }>(['pickups', 'locations', '--json', ...flags]);
+    expect(places.locations).toEqual(expect.arrayContaining(['front_door', 'mail_room', 'other']));
+  });
 });
