@@ -21,6 +21,15 @@ export function jsonOf<T>(run: CliRun): T {
   return JSON.parse(run.out[0] as string) as T;
 }
 
+/** A pickup as `pickups add|cancel --json` print it and `pickups list --json` lists it (the fields the tests read). */
+export interface CliPickup {
+  readonly pickup_no: string;
+  readonly status: string;
+  readonly pickup_date: string | null;
+  readonly tracking_nos: readonly string[];
+  readonly packages: number | null;
+}
+
 const keyVariables = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
 
 /** A sandbox on 127.0.0.1 reached as a live service would be: --base-url, --legacy-base-url and the key variables. */

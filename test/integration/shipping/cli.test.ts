@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
-import { cli, cliJson } from '../../support/cli';
+import { cli, cliJson, type CliPickup } from '../../support/cli';
 
 const root = path.resolve(__dirname, '../../..');
 const csv = [
@@ -101,28 +101,21 @@ describe('headless commands on the embedded sandbox', () => {
     expect(nothingLeft.out).toEqual([]);
     expect(nothingLeft.err).toEqual(['Error: There are no USPS labels from today that are not already on a SCAN form.']);
 
-    interface PickupLine {
-      pickup_no: string;
-      status: string;
-      pickup_date: string | null;
-      tracking_nos: string[];
-      packages: number | null;
-    }
-    const pickup = await cliJson<PickupLine>(['pickups', 'add', '--where', 'front-door', '--json', ...at]);
+    const pickup = await cliJson<CliPickup>(['pickups', 'add', '--where', 'front-door', '--json', ...at]);
     expect(pickup).toMatchObject({ status: 'CONFIRMED', tracking_nos: [bought.tracking_no], packages: 1 });
     expect(pickup.pickup_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const none = await cli(['pickups', 'add', '--where', 'office', ...at]);
     expect(none.code).toBe(1);
     expect(none.err[0]).toMatch(/^Error: There are no USPS labels from today waiting for a pickup/);
 
-    const listed = await cliJson<{ pickups: PickupLine[]; total: number }>(['pickups', 'list', '--json', ...at]);
+    const listed = await cliJson<{ pickups: CliPickup[]; total: number }>(['pickups', 'list', '--json', ...at]);
     expect(listed.pickups.find((p) => p.pickup_no === pickup.pickup_no)).toMatchObject({ status: 'CONFIRMED', pickup_date: pickup.pickup_date });
     const text = await cli(['pickups', 'list', ...at]);
     expect(text.out).toEqual([expect.stringMatching(new RegExp(`^Pickup ${pickup.pickup_no}  CONFIRMED  ${pickup.pickup_date}  1 package`))]);
 
-    const canceled = await cliJson<PickupLine>(['pickups', 'cancel', pickup.pickup_no, '--json', ...at]);
+    const canceled = await cliJson<CliPickup>(['pickups', 'cancel', pickup.pickup_no, '--json', ...at]);
     expect(canceled).toMatchObject({ pickup_no: pickup.pickup_no, status: 'CANCELED' });
-    const afterCancel = await cliJson<{ pickups: PickupLine[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...at]);
+    const afterCancel = await cliJson<{ pickups: CliPickup[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...at]);
     expect(afterCancel.pickups.map((p) => [p.pickup_no, p.status])).toEqual([[pickup.pickup_no, 'CANCELED']]);
     const twice = await cli(['pickups', 'cancel', pickup.pickup_no, ...at]);
     expect(twice.code).toBe(1);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliJson, startCliService, type CliService } from '../../support/cli';
+import { cli, cliJson, startCliService, type CliPickup, type CliService } from '../../support/cli';
 
 // The command line against a service that answers in the documented shapes
 // with every optional field left out, numbers as strings, day ranges and
@@ -200,25 +200,18 @@ describe('the command line against sparse answers', () => {
     expect(nothingLeft.code).toBe(1);
     expect(nothingLeft.err).toEqual(['Error: There are no USPS labels from today that are not already on a SCAN form.']);
 
-    interface PickupLine {
-      pickup_no: string;
-      status: string;
-      pickup_date: string | null;
-      tracking_nos: string[];
-      packages: number | null;
-    }
     // The answer carries only the pickup number, as a bare number: the rest is what the station asked for.
-    const pickup = await cliJson<PickupLine>(['pickups', 'add', '--where', 'mail-room', '--where', 'other', '--describe', 'by the loading dock', '--json', ...flags]);
+    const pickup = await cliJson<CliPickup>(['pickups', 'add', '--where', 'mail-room', '--where', 'other', '--describe', 'by the loading dock', '--json', ...flags]);
     expect(pickup).toMatchObject({ pickup_no: expect.stringMatching(/^\d+$/), status: 'CONFIRMED', tracking_nos: [bought.tracking_no], packages: 1 });
     expect(pickup.pickup_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const listed = await cliJson<{ pickups: PickupLine[]; total: number }>(['pickups', 'list', '--json', ...flags]);
+    const listed = await cliJson<{ pickups: CliPickup[]; total: number }>(['pickups', 'list', '--json', ...flags]);
     expect(listed.pickups.find((p) => p.pickup_no === pickup.pickup_no)).toMatchObject({ status: 'CONFIRMED', pickup_date: pickup.pickup_date });
     expect(listed.total).toBeGreaterThanOrEqual(1);
 
     const canceled = await cli(['pickups', 'cancel', pickup.pickup_no, ...flags]);
     expect(canceled.code, canceled.err.join('\n')).toBe(0);
     expect(canceled.out).toEqual([expect.stringMatching(new RegExp(`^Canceled: Pickup ${pickup.pickup_no}  CANCELED  ${pickup.pickup_date}`))]);
-    const afterCancel = await cliJson<{ pickups: PickupLine[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...flags]);
+    const afterCancel = await cliJson<{ pickups: CliPickup[] }>(['pickups', 'list', '--status', 'canceled', '--json', ...flags]);
     expect(afterCancel.pickups.find((p) => p.pickup_no === pickup.pickup_no)?.status).toBe('CANCELED');
     const unknown = await cli(['pickups', 'cancel', '999', '--json', ...flags]);
     expect(unknown.code).toBe(1);
