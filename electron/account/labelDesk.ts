@@ -4,13 +4,14 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CustomsDeclaration, StationAddress } from '../../shared/contract/shippingTypes';
 import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
+import type { PurchaseClaims } from '../shipping/claims';
 import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../station/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountPrint } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
-import type { createV1Journal, StoredV1Request, V1Bought } from './v1Journal';
+import { v1AccountOf, type createV1Journal, type StoredV1Request, type V1Bought } from './v1Journal';
 import type { V1PurchasesRepo } from './v1PurchasesRepo';
 import { fromV1Rate, ouncesToPounds, v1PackageKey, v1ShipmentRequest } from './v1Request';
 
@@ -22,6 +23,8 @@ export interface LabelDeskDeps {
   readonly purchases: V1PurchasesRepo;
   readonly shipments: ShipmentsRepo;
   readonly labels: ReturnType<typeof createLabelsRepo>;
+  /** Where purchases are claimed among benches: a void there lets any bench buy the box again. */
+  readonly claims: PurchaseClaims;
   /** The station's ship-from (Settings), used when a request names none. */
   readonly shipFrom: () => StationAddress | null;
   /** Customs forms that came with a purchase answer: stored with the label, then drawn for the label printer. */
@@ -45,7 +48,7 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   const { ctx } = deps;
   const quoted = new Map<string, QuotedRate>();
   const clients = () => deps.backend.clients();
-  const backendIdOf = (c: { readonly backendId?: string }) => c.backendId ?? 'default';
+  const account = async () => v1AccountOf(await clients());
 
   function from(input: StationAddress | undefined): StationAddress {
     const address = input ?? deps.shipFrom();
@@ -131,11 +134,11 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     if (quote.storeName.toLowerCase() !== a.storeName.toLowerCase() || quote.orderNumber.toLowerCase() !== a.orderNumber.toLowerCase() || quote.packageIndex !== a.packageIndex) {
       return fail('invalid_input', `That rate was quoted for order ${quote.orderNumber} (package ${quote.packageIndex}); get rates for this order.`, { field: 'rateId' });
     }
-    const c = await clients();
+    const c = await account();
     const bought = await deps.journal.purchase(
-      c.v1,
+      c,
       {
-        backendId: backendIdOf(c),
+        backendId: c.backendId,
         packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
         kind: 'rate',
         rateId: a.rateId,
@@ -150,11 +153,11 @@ export function createLabelDesk(deps: LabelDeskDeps) {
 
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
     const request = shipmentRequest(a);
-    const c = await clients();
+    const c = await account();
     const bought = await deps.journal.purchase(
-      c.v1,
+      c,
       {
-        backendId: backendIdOf(c),
+        backendId: c.backendId,
         packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
         kind: 'direct',
         rateId: null,
@@ -167,10 +170,14 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
-  function markVoided(trackingCode: string): void {
+  /** Voided here and, in warehouse mode, for every bench: the box may then be bought again anywhere. */
+  async function markVoided(trackingCode: string): Promise<void> {
     const row = deps.shipments.findByRef(trackingCode);
     if (row) deps.shipments.markVoided(row.id);
     deps.purchases.voidedByTracking(row?.tracking_no ?? trackingCode);
+    // A label another bench bought and this bench never kept is named by the shared store.
+    const platformUkId = row?.platform_uk_id ?? (await deps.claims.find(trackingCode).catch(() => undefined))?.platformUkId;
+    if (platformUkId) await deps.claims.voided(platformUkId);
     ctx.emit('station.changed', { topics: ['shipments'] });
   }
 
@@ -191,13 +198,13 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     const { v1 } = await clients();
     try {
       const r = await v1Call(() => v1.voidLabel(a.trackingCode));
-      markVoided(r.tracking_code || a.trackingCode);
+      await markVoided(r.tracking_code || a.trackingCode);
       return { trackingCode: r.tracking_code || a.trackingCode, voided: true };
     } catch (error) {
-      if (serviceCodeOf(error) === 'shipment_already_voided') markVoided(a.trackingCode);
+      if (serviceCodeOf(error) === 'shipment_already_voided') await markVoided(a.trackingCode);
       if (error instanceof StationFailure && isOutcomeUnknown(error.error)) {
         if (await voidReadBack(a.trackingCode, error)) {
-          markVoided(a.trackingCode);
+          await markVoided(a.trackingCode);
           return { trackingCode: a.trackingCode, voided: true };
         }
         fail('timeout', 'The service did not confirm the void, and the label still shows as not voided. Void it again.', { retryable: true });

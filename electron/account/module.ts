@@ -3,6 +3,7 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { AccountBalance, CarrierAccount, V1Label, V1OrderSummary, V1ScanForm } from '../../shared/contract/account';
 import type { CustomsDeclaration } from '../../shared/contract/shippingTypes';
 import { toCents, toDollars } from '../../shared/domain/money';
+import { createLocalClaims, type PurchaseClaims } from '../shipping/claims';
 import { createCustomsForms } from '../shipping/customsForms';
 import { fetchLabelBytes } from '../shipping/labelImages';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
@@ -21,7 +22,7 @@ import type { AccountBackend, AccountPrint } from './ports';
 import { v1Call } from './refusals';
 import { ouncesToPounds, V1_INSURANCE_PROVIDER } from './v1Request';
 import { tokenHint } from './tokenHint';
-import { createV1Journal } from './v1Journal';
+import { createV1Journal, v1AccountOf } from './v1Journal';
 import { createV1PurchasesRepo } from './v1PurchasesRepo';
 
 export type AccountCommandName =
@@ -51,6 +52,8 @@ export interface AccountModuleDeps {
   readonly pollTimeoutMs?: number;
   /** The warehouse's shared settings (ship-from), in warehouse mode. */
   readonly sharedSettings?: SharedSettings;
+  /** Where v1 purchases are claimed among benches and their labels shared (warehouse mode); this bench alone when absent. */
+  readonly claims?: PurchaseClaims;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,7 +67,8 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   let closed = false;
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
-  const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account') });
+  const claims = deps.claims ?? createLocalClaims();
+  const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account'), claims });
   const shippingSettings = createShippingSettings(
     createSettingsStore(ctx.db, ctx.now),
     deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }), now: ctx.now } : undefined,
@@ -77,6 +81,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     journal,
     purchases,
     shipments,
+    claims,
     labels: createLabelsRepo(ctx.db),
     shipFrom: () => shippingSettings.get().shipFrom,
     customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, deps.fetchBytes ?? fetchLabelBytes),
@@ -250,8 +255,8 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
       // Reaching the backend starts the embedded sandbox: only when there is something to settle.
       if (!purchases.anyUnresolved()) return;
       try {
-        const c = await deps.backend.clients();
-        const outcome = await journal.reconcile(c.v1, c.backendId ?? 'default');
+        const on = v1AccountOf(await deps.backend.clients());
+        const outcome = await journal.reconcile(on, on.backendId);
         if (outcome.found > 0) ctx.emit('station.changed', { topics: ['shipments'] });
         if (outcome.found + outcome.notSold + outcome.stillUnknown > 0) ctx.log.child('account').info('unconfirmed v1 purchases settled', outcome);
       } catch (error) {

@@ -20,9 +20,14 @@ export type AccountV1 = Pick<
   | 'balance'
 >;
 
-/** Asked on every call, so a backend switch needs no restart; backendId keeps purchases per backend. */
+/**
+ * Asked on every call, so a backend switch needs no restart; backendId keeps
+ * purchases per backend on this bench, legacyBackendId and legacyAccountId
+ * name the v1 service and api_token (as hashes) a purchase is claimed under
+ * among benches.
+ */
 export interface AccountBackend {
-  clients(): Promise<{ readonly v1: AccountV1; readonly backendId?: string }>;
+  clients(): Promise<{ readonly v1: AccountV1; readonly backendId?: string; readonly legacyBackendId?: string; readonly legacyAccountId?: string }>;
 }
 
 export type AccountPrint = Pick<PrintService, 'enqueue'>;

@@ -24,9 +24,12 @@ const near = (a: number | null | undefined, b: number | undefined, tolerance: nu
 
 /**
  * `isClaimed` says whether a tracking code already belongs to a package on
- * this station (or, in warehouse mode, on any bench).
+ * this station (or, in warehouse mode, on any bench). `othersBuying` counts
+ * the order's other boxes being bought meanwhile (warehouse mode): a label
+ * sold to one of them may not be claimed yet, so no unclaimed label can be
+ * told to be this purchase's.
  */
-export function judgeReadBack(labels: readonly V1OrderLabel[], stored: StoredV1Request, isClaimed: (trackingCode: string) => boolean): ReadBackVerdict {
+export function judgeReadBack(labels: readonly V1OrderLabel[], stored: StoredV1Request, isClaimed: (trackingCode: string) => boolean, othersBuying = 0): ReadBackVerdict {
   const unclaimed = labels.filter((l) => (l.label_status ?? '').toLowerCase() !== 'voided' && !isClaimed(l.tracking_code));
   if (unclaimed.length === 0) return { kind: 'not_sold' };
   const asked = (stored.rate?.serviceType ?? stored.request.order.service_type ?? '').toLowerCase();
@@ -40,6 +43,6 @@ export function judgeReadBack(labels: readonly V1OrderLabel[], stored: StoredV1R
       near(l.height, box?.height, DIMENSION_TOLERANCE_IN),
   );
   const [only] = matching;
-  if (matching.length === 1 && only) return { kind: 'found', label: only };
+  if (matching.length === 1 && only && othersBuying === 0) return { kind: 'found', label: only };
   return { kind: 'unclear', unclaimed: unclaimed.length, matching: matching.length };
 }

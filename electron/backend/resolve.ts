@@ -27,6 +27,10 @@ export interface Resolved {
   readonly backendId: string;
   /** The account behind the AppKey, as a hash: what a package's platform_uk_id is derived from. */
   readonly accountId: string;
+  /** The legacy (v1) service and account: the normalized legacy address with the api_token's identity, never the token. */
+  readonly legacyBackendId: string;
+  /** The api_token's identity, as a hash: what a v1 purchase claim among benches is named from. */
+  readonly legacyAccountId: string;
   readonly baseUrl: string;
   readonly legacyBaseUrl: string;
   readonly appKey: string;
@@ -50,6 +54,12 @@ function liveIds(mode: BackendMode, baseUrl: string, appKey: string): { backendI
   return { backendId: backendIdentity(mode, baseUrl, accountId), accountId };
 }
 
+/** The legacy service a v1 purchase goes to, named like a backend: one per normalized address and api_token. */
+function legacyIds(mode: BackendMode, legacyBaseUrl: string, apiToken: string | undefined): { legacyBackendId: string; legacyAccountId: string } {
+  const legacyAccountId = keyIdentity('apiToken', apiToken ?? '');
+  return { legacyBackendId: backendIdentity(mode, legacyBaseUrl, legacyAccountId), legacyAccountId };
+}
+
 export async function resolveBackend(sources: BackendSources): Promise<Resolved> {
   const override = sources.override;
   if (override) {
@@ -57,6 +67,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
       kind: 'live',
       mode: modeOf(override.appKey, 'live'),
       ...liveIds(modeOf(override.appKey, 'live'), override.baseUrl, override.appKey),
+      ...legacyIds(modeOf(override.appKey, 'live'), override.legacyBaseUrl, override.apiToken),
       baseUrl: override.baseUrl,
       legacyBaseUrl: override.legacyBaseUrl,
       appKey: override.appKey,
@@ -72,6 +83,9 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
       mode: 'sandbox',
       backendId: 'sandbox',
       accountId: keyIdentity('appKey', box.credentials.appKey),
+      // The embedded sandbox is one service whatever its port, as its v2 side is.
+      legacyBackendId: 'sandbox',
+      legacyAccountId: keyIdentity('apiToken', box.credentials.apiToken),
       baseUrl: box.baseUrl,
       legacyBaseUrl: box.legacyBaseUrl,
       ...box.credentials,
@@ -87,6 +101,7 @@ export async function resolveBackend(sources: BackendSources): Promise<Resolved>
     kind: 'live',
     mode: modeOf(appKey, settings.profile),
     ...liveIds(modeOf(appKey, settings.profile), settings.baseUrl, appKey),
+    ...legacyIds(modeOf(appKey, settings.profile), settings.legacyBaseUrl, apiToken),
     baseUrl: settings.baseUrl,
     legacyBaseUrl: settings.legacyBaseUrl,
     appKey,

@@ -23,6 +23,10 @@ export interface BackendClients {
   readonly backendId: string;
   /** The AppKey's account as a hash; platform_uk_ids derive from it, so every bench on the account derives the same ones. */
   readonly accountId: string;
+  /** The legacy (v1) service and account, named like backendId: v1 purchases are claimed among benches under it. */
+  readonly legacyBackendId: string;
+  /** The api_token's account as a hash. */
+  readonly legacyAccountId: string;
   readonly kind: BackendKind;
   readonly mode: BackendMode;
 }
@@ -138,6 +142,8 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
       v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
       backendId: resolved.backendId,
       accountId: resolved.accountId,
+      legacyBackendId: resolved.legacyBackendId,
+      legacyAccountId: resolved.legacyAccountId,
       kind: resolved.kind,
       mode: resolved.mode,
     };

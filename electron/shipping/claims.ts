@@ -1,8 +1,16 @@
-import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import { LEGACY_ID_PREFIX, type BoughtUpdate, type ShipmentRow } from '../store/shipmentsRepo';
 import { platformUkIdOf } from './purchaseId';
 
 /** What a bench asks before it journals and sends a purchase. */
 export interface ClaimRequest {
+  /**
+   * The API the purchase goes through. A v2 claim's id is the platform_uk_id
+   * the service de-duplicates by; v1 has no such key, so a v1 claim's id only
+   * names the claim among benches (and the label once bought), prefixed as
+   * every v1 label's id is.
+   */
+  readonly api: 'v2' | 'v1';
+  /** The service at its normalized address with the key's identity (v1: the legacy address and token). */
   readonly backendId: string;
   readonly accountId: string;
   readonly packageKey: string;
@@ -94,6 +102,40 @@ export function sharedShipmentOf(row: SharedColumns, bench: string, labels: Boug
   };
 }
 
+/** The id a claim of `r` takes at void generation `generation`, unless it re-sends a journaled one. */
+export function claimIdOf(r: ClaimRequest, generation: number): string {
+  if (r.journaledId) return r.journaledId;
+  const derived = platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: generation });
+  return r.api === 'v1' ? `${LEGACY_ID_PREFIX}${derived}` : derived;
+}
+
+/** Operator words for a package another bench is sending right now. */
+export function heldWords(held: { readonly bench: string; readonly since: string }): string {
+  return `Bench ${held.bench} is buying this package right now (since ${held.since.slice(11, 19)}); its label will show here once bought. Nothing was bought on this bench.`;
+}
+
+/**
+ * What the benches hold of one order, for reading back a purchase that has
+ * no idempotency key (v1): a label of the order is this purchase's only if
+ * no bench holds it and no other box of the order is being bought (a label
+ * sold to that purchase may not be shared yet).
+ */
+export interface OrderSeen {
+  /** The tracking numbers (normalized) of labels some bench holds. */
+  readonly held: ReadonlySet<string>;
+  /** Other boxes of the order some bench is buying now, or left unconfirmed. */
+  readonly buying: ReadonlyArray<{ readonly bench: string; readonly packageKey: string }>;
+}
+
+export interface OrderQuery {
+  readonly backendId: string;
+  /** The package keys of the order's boxes start with this. */
+  readonly orderPrefix: string;
+  /** The box being read back; its own claim is not "another box". */
+  readonly packageKey: string;
+  readonly trackingNos: readonly string[];
+}
+
 export type ClaimAnswer =
   /** This bench may send the purchase, under this id. */
   | { readonly kind: 'mine'; readonly platformUkId: string; readonly takenOverFrom: string | null }
@@ -125,6 +167,8 @@ export interface PurchaseClaims {
   voided(platformUkId: string): Promise<void>;
   /** A label any bench bought, by tracking number, shipment number or platform_uk_id. */
   find(ref: string): Promise<SharedShipment | undefined>;
+  /** What the benches hold of one order (see OrderSeen); throws in words when it cannot be asked. */
+  orderSeen(query: OrderQuery): Promise<OrderSeen>;
   close(): Promise<void>;
 }
 
@@ -132,15 +176,14 @@ export interface PurchaseClaims {
 export function createLocalClaims(): PurchaseClaims {
   return {
     where: 'this bench',
-    async claim(r) {
-      const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: r.localVoidGeneration });
-      return { kind: 'mine', platformUkId, takenOverFrom: null };
-    },
+    claim: async (r) => ({ kind: 'mine', platformUkId: claimIdOf(r, r.localVoidGeneration), takenOverFrom: null }),
     touch: async () => undefined,
     publish: async () => undefined,
     release: async () => undefined,
     voided: async () => undefined,
     find: async () => undefined,
+    // This bench's own labels are in its store; nothing else is known.
+    orderSeen: async () => ({ held: new Set(), buying: [] }),
     close: async () => undefined,
   };
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
 import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
-import { createLocalClaims, type PurchaseClaims, type SharedShipment } from './claims';
+import { createLocalClaims, heldWords, type PurchaseClaims, type SharedShipment } from './claims';
 import { createLabelSalvage } from './salvage';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
@@ -257,6 +257,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
       const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
       if (live?.state === 'bought') return live;
       const answer = await claims.claim({
+        api: 'v2',
         backendId: draft.backendId,
         accountId: draft.accountId,
         packageKey,
@@ -265,7 +266,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
         orderNumber: draft.orderNumber,
       });
       if (answer.kind === 'held') {
-        fail('conflict', `Bench ${answer.bench} is buying this package right now (since ${answer.since.slice(11, 19)}); its label will show here once bought. Nothing was bought on this bench.`);
+        fail('conflict', heldWords(answer));
       }
       if (answer.kind === 'bought') return adopt(answer.shipment);
       if (answer.takenOverFrom) deps.log.warn('taking over a purchase a stopped bench left unfinished', { platformUkId: answer.platformUkId, bench: answer.takenOverFrom });

@@ -140,7 +140,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const claims = warehouse?.claims ?? createLocalClaims();
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
-  const account = createAccountModule(context, { backend: backendService, print: printing.service, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
+  const account = createAccountModule(context, { backend: backendService, print: printing.service, claims, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from '../log/logger';
-import { sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type PurchaseClaims, type SharedShipment } from '../shipping/claims';
-import { platformUkIdOf } from '../shipping/purchaseId';
+import { claimIdOf, sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type PurchaseClaims, type SharedShipment } from '../shipping/claims';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
@@ -126,7 +125,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${r.accountId}|${r.packageKey}`]);
     const voided = (await client.query<{ n: string }>("SELECT count(*) AS n FROM purchase_claims WHERE backend_id = $1 AND package_key = $2 AND state = 'voided'", [r.backendId, r.packageKey])).rows[0];
     const generation = Math.max(r.localVoidGeneration, Number(voided?.n ?? 0));
-    const platformUkId = r.journaledId ?? platformUkIdOf({ accountId: r.accountId, packageKey: r.packageKey, voidGeneration: generation });
+    const platformUkId = claimIdOf(r, generation);
     const live = (await client.query<ClaimRow>(
       `SELECT platform_uk_id, state, bench, claimed_at, now() - heartbeat_at > make_interval(secs => $3) AS stale
          FROM purchase_claims WHERE ((backend_id = $1 AND package_key = $2) OR platform_uk_id = $4) AND state <> 'voided' FOR UPDATE`,
@@ -246,6 +245,22 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
         return await withClient((client) => loadShipment(client, 'platform_uk_id = $1 OR tracking_lc = $2 OR shipment_no = $1', [trimmed, normalizeTracking(trimmed)]));
       } catch (error) {
         return unreachable(error, 'cannot look up labels other benches bought');
+      }
+    },
+    async orderSeen(q) {
+      try {
+        return await withClient(async (client) => {
+          const held = await client.query<{ tracking_lc: string }>('SELECT tracking_lc FROM shipments WHERE tracking_lc = ANY($1::text[])', [q.trackingNos.map(normalizeTracking)]);
+          // Pending claims of the order's other boxes, this bench's included: a label sold to one of them may not be recorded yet.
+          const buying = await client.query<{ bench: string; package_key: string }>(
+            `SELECT bench, package_key FROM purchase_claims
+               WHERE backend_id = $1 AND left(package_key, length($2)) = $2 AND package_key <> $3 AND state = 'pending' ORDER BY package_key`,
+            [q.backendId, q.orderPrefix, q.packageKey],
+          );
+          return { held: new Set(held.rows.map((r) => r.tracking_lc)), buying: buying.rows.map((r) => ({ bench: r.bench, packageKey: r.package_key })) };
+        });
+      } catch (error) {
+        return unreachable(error, 'cannot tell which labels of this order other benches hold; the purchase stays unconfirmed and is not bought again');
       }
     },
     async close() {

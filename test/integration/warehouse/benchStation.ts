@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { StationFailure } from '../../../shared/contract/errors';
 import type { RunningSandbox } from '../../../electron/sandbox';
-import { createStation, type Station } from '../../../electron/station/createStation';
+import { createStation, type Station, type StationConfig } from '../../../electron/station/createStation';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
 
 const noKeychain: KeychainBackend = {
@@ -36,7 +36,14 @@ export interface BenchStation {
  * sandbox's keys given on the command line's way (an override), the shared
  * database at `url`.
  */
-export async function openBench(options: { readonly root: string; readonly name: string; readonly url: string; readonly sandbox: RunningSandbox }): Promise<BenchStation> {
+export async function openBench(options: {
+  readonly root: string;
+  readonly name: string;
+  readonly url: string;
+  readonly sandbox: RunningSandbox;
+  /** How this bench reaches the service (a fetch that loses answers). */
+  readonly client?: StationConfig['client'];
+}): Promise<BenchStation> {
   const { sandbox } = options;
   const dataDir = path.join(options.root, options.name);
   const station = await createStation({
@@ -46,6 +53,7 @@ export async function openBench(options: { readonly root: string; readonly name:
     printing: { usb: null },
     override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials },
     warehouse: { url: options.url, bench: options.name },
+    ...(options.client ? { client: options.client } : {}),
   });
   const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
     const result = await station.dispatch(name, input);

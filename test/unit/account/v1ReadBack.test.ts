@@ -47,4 +47,9 @@ describe('judging a v1 read-back', () => {
     expect(judgeReadBack([label('T1', null), label('T2', 1.25)], stored, none)).toEqual({ kind: 'unclear', unclaimed: 2, matching: 2 });
     expect(judgeReadBack([label('T1', 1.26)], stored, none)).toMatchObject({ kind: 'found' });
   });
+
+  it('takes no unclaimed label as this one while another box of the order is being bought', () => {
+    expect(judgeReadBack([label('T1', 1.25)], stored, none, 1)).toEqual({ kind: 'unclear', unclaimed: 1, matching: 1 });
+    expect(judgeReadBack([label('T1', 1.25)], stored, (t) => t === 'T1', 1)).toEqual({ kind: 'not_sold' });
+  });
 });

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { resolveBackend } from '../../../electron/backend/resolve';
+import { openDatabase } from '../../../electron/store/database';
+import { createSettingsStore } from '../../../electron/store/settings';
+import { createVault } from '../../../electron/vault/vault';
 import { addressOfBackend, backendIdentity, isUnkeyedSpellingOf, keyIdentity, normalizeOrigin } from '../../../electron/backend/identity';
 import { describeBackend } from '../../../electron/shipping/ports';
 import { platformUkIdOf } from '../../../electron/shipping/purchaseId';
@@ -57,5 +61,23 @@ describe('platform_uk_id', () => {
       { ...base, voidGeneration: 1 },
     ].map(platformUkIdOf);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names the legacy (v1) service by its normalized address and the api_token\'s hash, never the token', async () => {
+    const token = 'v1-token-0123456789abcdef';
+    const legacy = async (legacyBaseUrl: string, apiToken: string) => {
+      const override = { baseUrl: 'http://127.0.0.1:47101', legacyBaseUrl, appKey: 'SS_TEST_abc', appSecret: 's', apiToken };
+      // An override is resolved from itself alone: no settings, keychain or sandbox is asked.
+      const unused = () => {
+        throw new Error('not asked');
+      };
+      const { legacyBackendId, legacyAccountId } = await resolveBackend({ override, settings: createSettingsStore(openDatabase({ file: ':memory:' })), vault: createVault({ keychain: { getPassword: unused, setPassword: unused, deletePassword: unused } }), sandbox: unused });
+      return { legacyBackendId, legacyAccountId };
+    };
+    const ids = await legacy('http://localhost:47102/', token);
+    expect(ids).toEqual(await legacy('http://127.0.0.1:47102/.', ` ${token} `));
+    expect(ids.legacyBackendId).toBe(`test:http://127.0.0.1:47102#${keyIdentity('apiToken', token)}`);
+    expect(JSON.stringify(ids)).not.toContain(token);
+    expect((await legacy('http://127.0.0.1:47102', 'another-token')).legacyBackendId).not.toBe(ids.legacyBackendId);
   });
 });
