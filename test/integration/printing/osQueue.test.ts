@@ -202,7 +202,7 @@ describe('printers and print commands with an installed printer (CUPS_SERVER)', 
       try {
         const run = io();
         expect(await runCli(['printers', 'add', '--queue', 'Dymo_4XL', '--data-dir', data], run.io, [createPrintersCommand({ usb: null })])).toBe(1);
-        expect(run.err.join('\n')).toMatch(/^Error \(invalid_input\): DYMO LabelWriter printers take only their own raster format/);
+        expect(run.err.join('\n')).toMatch(/^Error: DYMO LabelWriter printers take only their own raster format/);
       } finally {
         fs.rmSync(data, { recursive: true, force: true });
       }
