@@ -137,7 +137,7 @@ export interface OrderQuery {
 }
 
 export type ClaimAnswer =
-  /** This bench may send the purchase, under this id. */
+  /** This bench may send the purchase, under this id; takenOverFrom names a bench that stopped while sending it (it may have been sold). */
   | { readonly kind: 'mine'; readonly platformUkId: string; readonly takenOverFrom: string | null }
   /** Another bench bought the package: take its label, buy nothing. */
   | { readonly kind: 'bought'; readonly shipment: SharedShipment }

@@ -145,7 +145,8 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     const mine = live.bench === options.bench;
     if (!mine && live.state === 'pending' && !live.stale) return { kind: 'held', bench: live.bench, since: live.claimed_at.toISOString() };
     await client.query("UPDATE purchase_claims SET bench = $2, state = 'pending', heartbeat_at = now(), updated_at = now() WHERE platform_uk_id = $1", [live.platform_uk_id, options.bench]);
-    return { kind: 'mine', platformUkId: live.platform_uk_id, takenOverFrom: mine ? null : live.bench };
+    // Only a purchase another bench left pending may have gone through; a refused one ('failed') sold nothing.
+    return { kind: 'mine', platformUkId: live.platform_uk_id, takenOverFrom: mine || live.state !== 'pending' ? null : live.bench };
   }
 
   function publishWrite(shared: SharedShipment) {

@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1Purchase } from '../../../shared/contract/account';
 import { cli, jsonOf, startCliService, type CliService } from '../../support/cli';
 import { failure } from '../../support/failure';
+import { createMemoryLogger } from '../../../electron/log/logger';
+import type { ClaimRequest } from '../../../electron/shipping/claims';
+import { openDatabase } from '../../../electron/store/database';
+import { openWarehouseDb } from '../../../electron/warehouse/database';
+import { createLocalOutbox } from '../../../electron/warehouse/localOutbox';
+import { createPgClaims } from '../../../electron/warehouse/pgClaims';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
 import { openBench, shipFrom, type BenchStation } from './benchStation';
@@ -155,4 +161,38 @@ describe('v1 purchases on two benches of one warehouse', () => {
     expect(refused.message).toMatch(/warehouse database \(127\.0\.0\.1:\d+\/t\w+\) cannot be reached, so this bench does not buy/);
     expect(sold() - before).toBe(0);
   }, 120_000);
+});
+
+describe('a v1 claim taken over from another bench', () => {
+  it('is named as taken over only when that bench left it pending (it may have sold), not when the service refused it', async () => {
+    const url = await server.database();
+    const db = openWarehouseDb({ url, log: createMemoryLogger() });
+    const local = openDatabase({ file: ':memory:' });
+    const as = (bench: string) => createPgClaims({ db, bench, log: createMemoryLogger(), outbox: createLocalOutbox(local, () => new Date()), leaseMs: 0 });
+    const [x, y] = [as('pack-x'), as('pack-y')];
+    const request = (box: number): ClaimRequest => ({
+      api: 'v1',
+      backendId: 'test:http://127.0.0.1:1#t',
+      accountId: 't',
+      packageKey: `v1:s/o-1#${box}`,
+      localVoidGeneration: 0,
+      journaledId: null,
+      orderNumber: 'O-1',
+    });
+    try {
+      const first = await x.claim(request(1));
+      if (first.kind !== 'mine') throw new Error('the first claim is pack-x\'s');
+      expect(first.platformUkId).toMatch(/^v1-ps[0-9a-f]{30}$/);
+      // pack-x stopped mid-purchase (its lease is over): pack-y must read the order back before buying.
+      expect(await y.claim(request(1))).toEqual({ kind: 'mine', platformUkId: first.platformUkId, takenOverFrom: 'pack-x' });
+      const refused = await x.claim(request(2));
+      if (refused.kind !== 'mine') throw new Error('box 2 is pack-x\'s');
+      await x.release(refused.platformUkId);
+      expect(await y.claim(request(2))).toEqual({ kind: 'mine', platformUkId: refused.platformUkId, takenOverFrom: null });
+    } finally {
+      await Promise.all([x.close(), y.close()]);
+      local.close();
+      await db.close();
+    }
+  }, 60_000);
 });
