@@ -1,52 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useBench } from './fixture';
-
-/** Creates the v1 order E2E-V1-1 through the Account screen, as an operator does. */
-async function createOrder(page: Page): Promise<void> {
-  await page.keyboard.press('Alt+0');
-  const create = page.getByRole('region', { name: 'Create a v1 order' });
-  await create.getByRole('textbox', { name: 'Store name' }).fill('E2E Store');
-  await create.getByRole('textbox', { name: 'Warehouse name' }).fill('Main Warehouse');
-  await create.getByRole('textbox', { name: /Order number/ }).fill('E2E-V1-1');
-  const to = create.getByRole('group', { name: 'Ship to' });
-  await to.getByRole('textbox', { name: 'Name', exact: true }).fill('Ann Lee');
-  await to.getByRole('textbox', { name: 'Street', exact: true }).fill('1457 Sunset Boulevard');
-  await to.getByRole('textbox', { name: 'City' }).fill('Los Angeles');
-  await to.getByRole('textbox', { name: 'State' }).fill('CA');
-  await to.getByRole('textbox', { name: 'ZIP code' }).fill('90026');
-  await create.getByRole('textbox', { name: 'Weight (oz)' }).fill('12');
-  await create.getByRole('textbox', { name: 'Length (in)' }).fill('10');
-  await create.getByRole('textbox', { name: 'Width (in)' }).fill('8');
-  await create.getByRole('textbox', { name: 'Height (in)' }).fill('4');
-  await create.getByRole('button', { name: 'Create order' }).click();
-  await create.getByRole('status').getByText('Order E2E-V1-1 created in store E2E Store.').waitFor();
-}
-
-/** Rates the order on the label desk and buys the first rate; returns the tracking number. */
-async function buyFirstRate(page: Page): Promise<string> {
-  const desk = page.getByRole('region', { name: 'Label desk' });
-  await expect(desk.getByRole('textbox', { name: 'Order number' }).inputValue()).resolves.toBe('E2E-V1-1');
-  await desk.getByRole('button', { name: 'Get v1 rates' }).click();
-  const rates = desk.getByRole('table', { name: 'v1 rates' });
-  await rates.waitFor();
-  await desk.getByText('Sent as 0.75 lb').waitFor();
-  await expect(rates.locator('tbody tr').count()).resolves.toBeGreaterThan(0);
-  await rates.locator('tbody tr').first().getByRole('button', { name: /^Buy / }).click();
-  const bought = desk.getByRole('status', { name: 'v1 label bought' });
-  await bought.waitFor();
-  await bought.getByRole('img', { name: 'v1 label preview' }).waitFor();
-  const tracking = ((await bought.getByTestId('v1-tracking').textContent()) ?? '').trim();
-  return tracking;
-}
+import { buyFirstV1Rate, createV1Order } from './helpers';
 
 describe('Account: the legacy (v1) order, label desk and void, as an operator uses them', () => {
   const bench = useBench();
 
   it('creates a v1 order, rates it in pounds, buys a rate and shows the stored label', async () => {
     const f = bench();
-    await createOrder(f.page);
-    const tracking = await buyFirstRate(f.page);
+    await createV1Order(f.page);
+    const tracking = await buyFirstV1Rate(f.page);
     expect(tracking).toMatch(/^\w{10,}$/);
     await f.screenshot('account-v1-bought');
 
@@ -58,8 +20,8 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
   it('voids the label after a confirmation, and a second void is refused in words', async () => {
     const f = bench();
     const { page } = f;
-    await createOrder(page);
-    const tracking = await buyFirstRate(page);
+    await createV1Order(page);
+    const tracking = await buyFirstV1Rate(page);
     const voiding = page.getByRole('group', { name: 'Void a v1 label' });
     await expect(voiding.getByRole('textbox', { name: 'Tracking code to void' }).inputValue()).resolves.toBe(tracking);
     await voiding.getByRole('button', { name: 'Void label' }).click();
@@ -76,7 +38,7 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
 
   it('deletes the order only after saying it is irreversible; an unknown order is not found', async () => {
     const { page } = bench();
-    await createOrder(page);
+    await createV1Order(page);
     const orders = page.getByRole('region', { name: 'Legacy orders' });
     await orders.getByRole('textbox', { name: 'Store name' }).fill('E2E Store');
     await orders.getByRole('textbox', { name: 'Order number' }).fill('E2E-V1-1');
@@ -91,7 +53,7 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
 
   it('names a missing package weight in words at the field, and verifies an address with the v1 service', async () => {
     const { page } = bench();
-    await createOrder(page);
+    await createV1Order(page);
     const desk = page.getByRole('region', { name: 'Label desk' });
     const weight = desk.getByRole('textbox', { name: 'Weight (oz)' });
     await weight.fill('');

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shipFrom, useBench } from './fixture';
-
-const csv = [
-  'order_number,recipient_name,street,city,state,zip_code,country,phone,weight_oz,length_in,width_in,height_in,contents_type,non_delivery,item_description,item_quantity,item_value_usd,item_weight_oz,item_hs_code,item_origin_country',
-  'UK-2001,Olivia Hart,10 Downing St,London,,SW1A 2AA,GB,+44 20 7946 0958,20,10,8,4,merchandise,return,Wool scarf,2,35.00,5,6117.10,GB',
-  'UK-2001,,,,,,,,,,,,,,Leather gloves,1,49.50,4,420329,IT',
-  'CA-2002,Noah Tremblay,1 Rue Sainte-Catherine,Montreal,QC,H2X 1Y4,CA,514-555-0142,18,8,6,4,gift,abandon,Maple syrup,1,18,16,170220,US',
-  'UK-2003,Amy Pond,1 High St,Leadworth,,GL1 1AA,GB,,12,8,6,4,merchandise,,Teacup,1,12,8,691200,GB',
-].join('\n');
+import { internationalCsv as csv } from './helpers';
 
 describe('International: CSV to printed label and customs form', () => {
   const bench = useBench();

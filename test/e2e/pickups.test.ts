@@ -102,14 +102,14 @@ describe('Pickups', () => {
     const list = page.getByRole('table', { name: 'Pickup list' });
     const row = list.getByRole('row').filter({ hasText: 'CONFIRMED' });
     await row.waitFor();
-    await page.keyboard.press('Alt+X');
+    await page.keyboard.press('Alt+C');
     const confirm = row.getByRole('group', { name: 'Confirm cancel' });
     await confirm.waitFor();
     // A stray Enter (a scanner's, say) keeps the pickup.
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
     await expect(row.textContent()).resolves.toContain('CONFIRMED');
-    await page.keyboard.press('Alt+X');
+    await page.keyboard.press('Alt+C');
     await confirm.waitFor();
     await page.keyboard.press('Alt+Y');
     const canceled = list.getByRole('row').filter({ hasText: 'CANCELED' });

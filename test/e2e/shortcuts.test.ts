@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { useBench } from './fixture';
-import { buyForOrder, isUsps } from './helpers';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { shipFrom, useBench } from './fixture';
+import { buyFirstV1Rate, buyForOrder, createV1Order, internationalCsv, isUsps } from './helpers';
+
+/** How often the station asked the service for the v1 balance, read from its call record beside the running station (SQLite allows a reader next to the writer). */
+function balanceReads(dataDir: string): number {
+  const db = new Database(path.join(dataDir, 'station.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE endpoint = '/api/balance'").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+0', 'Alt+s'];
 
@@ -8,15 +20,22 @@ const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7
 describe('keys on every screen', () => {
   const bench = useBench();
 
-  it("shows a key on each screen's main actions", async () => {
+  it('shows a key on every button and link of each screen, and no key is declared twice on one screen', async () => {
     const { page } = bench();
     for (const key of screenKeys) {
       await page.keyboard.press(key);
       await page.locator('main section.screen').first().waitFor();
+      // A list's rows each have the same button; the key goes to one row and is checked by its own test below.
       const missing = await page
-        .locator('main button.big, main button.primary')
-        .evaluateAll((buttons) => buttons.filter((b) => b.getClientRects().length > 0 && !b.querySelector('kbd')).map((b) => b.textContent?.trim()));
+        .locator('main button, main a.button, main label.button')
+        .evaluateAll((controls) =>
+          controls.filter((c) => c.getClientRects().length > 0 && !c.closest('table, ul, ol') && !c.querySelector('kbd')).map((c) => c.textContent?.trim()),
+        );
       expect({ key, missing }).toEqual({ key, missing: [] });
+      const declared = await page
+        .locator('[aria-keyshortcuts]')
+        .evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).flatMap((e) => (e.getAttribute('aria-keyshortcuts') ?? '').split(' ')));
+      expect({ key, twice: declared.filter((k, index) => declared.indexOf(k) !== index) }).toEqual({ key, twice: [] });
     }
   });
 
@@ -112,5 +131,218 @@ describe('keys on every screen', () => {
     await expect(problems.getByRole('button', { name: 'Dismiss' }).getAttribute('aria-keyshortcuts')).resolves.toBe('Alt+X');
     await page.keyboard.press('Alt+x');
     await expect.poll(() => problems.count()).toBe(0);
+  });
+
+  it('Ship: Alt+I in the orders inbox opens the file picker and imports the CSV file chosen', async () => {
+    const { page } = bench();
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Alt+o');
+    const inbox = page.getByRole('region', { name: 'Orders inbox' });
+    await inbox.getByRole('button', { name: 'Pull orders' }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Alt+i');
+    const csv = ['order_number,recipient_name,street,city,state,zip_code,country,weight_oz', 'KEY-3001,Ann Lee,1457 Sunset Blvd,Los Angeles,CA,90026,US,12'].join('\n');
+    await (await chooser).setFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await inbox.getByRole('status').getByText(/^Imported 1, updated 0/).waitFor();
+    await inbox.getByRole('cell', { name: 'KEY-3001' }).waitFor();
+  });
+
+  it('Batch: Alt+M removes the newest package scanned', async () => {
+    const { page } = bench();
+    await page.keyboard.press('Alt+2');
+    const scan = page.getByRole('textbox', { name: 'Scan' });
+    const table = page.getByRole('table', { name: 'Batch packages' });
+    for (const order of ['DEMO-1010', 'DEMO-1011']) {
+      await scan.fill(order);
+      await scan.press('Enter');
+      await table.getByRole('row').filter({ hasText: order }).getByRole('combobox').waitFor();
+    }
+    await page.keyboard.press('Alt+m');
+    await expect.poll(() => table.locator('tbody tr').allTextContents()).toEqual([expect.stringContaining('DEMO-1010')]);
+  });
+
+  it('Returns: Alt+W puts the cursor in Weight', async () => {
+    const { page } = bench();
+    await page.keyboard.press('Alt+4');
+    const weight = page.getByRole('textbox', { name: 'Weight' });
+    await page.getByRole('textbox', { name: /From an order/ }).waitFor();
+    await page.keyboard.press('Alt+w');
+    await expect.poll(() => weight.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('1 lb 4 oz');
+    await expect(weight.inputValue()).resolves.toBe('1 lb 4 oz');
+  });
+
+  it('Pickups: Alt+C asks to cancel the next confirmed pickup and Alt+K keeps it', async () => {
+    const shipment = await buyForOrder(bench(), 'DEMO-1010', isUsps);
+    await bench().call('pickups.schedule', { trackingNos: [shipment.trackingNo ?? ''], packageLocation: ['front_door'] });
+    const { page } = bench();
+    await page.keyboard.press('Alt+5');
+    const row = page.getByRole('table', { name: 'Pickup list' }).getByRole('row').filter({ hasText: 'CONFIRMED' });
+    await row.getByRole('button', { name: 'Cancel pickup' }).waitFor();
+    await page.keyboard.press('Alt+c');
+    const confirm = row.getByRole('group', { name: 'Confirm cancel' });
+    await confirm.waitFor();
+    await page.keyboard.press('Alt+k');
+    await confirm.waitFor({ state: 'detached' });
+    await expect((await bench().call('pickups.list', {})).pickups.map((p) => p.status)).toEqual(['CONFIRMED']);
+  });
+
+  it('Tracking: Alt+E goes to the proof-of-delivery addresses, where Enter requests the letter', async () => {
+    const shipment = await buyForOrder(bench(), 'DEMO-1012', isUsps);
+    const { page } = bench();
+    await page.keyboard.press('Alt+6');
+    await page.getByRole('textbox', { name: /^Tracking number/ }).fill(shipment.trackingNo ?? '');
+    await page.keyboard.press('Enter');
+    const pod = page.getByRole('region', { name: 'Proof of delivery' });
+    await pod.waitFor();
+    await page.keyboard.press('Alt+e');
+    await page.keyboard.type('ops@example.com');
+    await expect(pod.getByRole('textbox').inputValue()).resolves.toBe('ops@example.com');
+    await page.keyboard.press('Enter');
+    await pod.getByRole('status').waitFor();
+  });
+
+  it('End of day: Alt+E opens the PDF of the newest earlier SCAN form', async () => {
+    await buyForOrder(bench(), 'DEMO-1011', isUsps);
+    const form = await bench().call('scanForms.createToday', {});
+    const { page } = bench();
+    await page.keyboard.press('Alt+8');
+    const earlier = page.getByRole('region', { name: 'Earlier SCAN forms' });
+    await earlier.getByRole('link', { name: 'Open PDF' }).waitFor();
+    const opened = page.waitForEvent('popup');
+    await page.keyboard.press('Alt+e');
+    const viewer = await opened;
+    expect(viewer.url()).toBe(form.pdfUrl);
+    await viewer.close();
+  });
+
+  it('History: Alt+D saves the customs form as the service sent it', async () => {
+    const f = bench();
+    await f.call('settings.shipping.set', { shipFrom: { ...shipFrom, phone: '415-555-0100' } });
+    await f.call('orders.importCsv', { csv: internationalCsv });
+    const { page } = f;
+    await page.getByRole('textbox', { name: 'Scan' }).fill('CA-2002');
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await page.getByRole('textbox', { name: 'Scan' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    await page.keyboard.press('Alt+9');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('CA-2002');
+    await page.getByRole('link', { name: /^Save customs form/ }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Alt+d');
+    expect((await download).suggestedFilename()).toMatch(/^customs-\w+-1\.(pdf|png)$/);
+  });
+
+  it('Account: Alt+R refreshes the balance, Alt+L pulls orders, Alt+H shows an order\'s labels and Alt+E opens one, Alt+D asks to delete (Alt+N keeps, Alt+Y deletes)', async () => {
+    const f = bench();
+    const { page } = f;
+    await createV1Order(page);
+    await page.getByTestId('balance').waitFor();
+    const reads = balanceReads(f.dataDir);
+    await page.keyboard.press('Alt+r');
+    await expect.poll(() => balanceReads(f.dataDir)).toBe(reads + 1);
+
+    const orders = page.getByRole('region', { name: 'Legacy orders' });
+    await page.keyboard.press('Alt+l');
+    await orders.getByRole('status').getByText(/^\d+ new, \d+ updated\.$/).waitFor();
+
+    await page.keyboard.press('Alt+p');
+    await expect(page.getByRole('status', { name: 'v1 label bought' }).count()).resolves.toBe(0);
+    const tracking = await buyFirstV1Rate(page);
+    await orders.getByRole('textbox', { name: 'Store name' }).fill('E2E Store');
+    await orders.getByRole('textbox', { name: 'Order number' }).fill('E2E-V1-1');
+    await page.keyboard.press('Alt+h');
+    const labels = orders.getByRole('table', { name: 'v1 labels' });
+    await labels.getByRole('cell', { name: tracking }).waitFor();
+    const href = await labels.getByRole('link', { name: 'Label' }).first().getAttribute('href');
+    const opened = page.waitForEvent('popup');
+    await page.keyboard.press('Alt+e');
+    const viewer = await opened;
+    expect(viewer.url()).toBe(href);
+    await viewer.close();
+
+    await page.keyboard.press('Alt+d');
+    const asking = orders.getByRole('alert').filter({ hasText: /irreversible/ });
+    await asking.waitFor();
+    await page.keyboard.press('Alt+n');
+    await asking.waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+d');
+    await asking.waitFor();
+    await page.keyboard.press('Alt+y');
+    await orders.getByRole('status').getByText('Order E2E-V1-1 was deleted from store E2E Store.').waitFor();
+  });
+
+  it('Account: Alt+P buys the cheapest v1 rate, and Alt+O opens the v1 SCAN form PDF', async () => {
+    const { page } = bench();
+    await createV1Order(page);
+    const desk = page.getByRole('region', { name: 'Label desk' });
+    await page.keyboard.press('Alt+g');
+    const rates = desk.getByRole('table', { name: 'v1 rates' });
+    await rates.waitFor();
+    // The station lists the v1 rates cheapest first; Alt+P buys the first row's service.
+    const prices = (await rates.locator('tbody tr td:nth-child(3)').allTextContents()).map((p) => Number(p.replace(/[^0-9.]/g, '')));
+    expect(prices).toEqual([...prices].sort((x, y) => x - y));
+    const cheapest = ((await rates.locator('tbody tr').first().locator('td:nth-child(2)').textContent()) ?? '').trim();
+    await page.keyboard.press('Alt+p');
+    const bought = desk.getByRole('status', { name: 'v1 label bought' });
+    await bought.waitFor();
+    await expect(bought.textContent()).resolves.toContain(cheapest);
+    const tracking = ((await bought.getByTestId('v1-tracking').textContent()) ?? '').trim();
+
+    const forms = page.getByRole('region', { name: 'Legacy SCAN forms' });
+    await forms.getByRole('textbox', { name: /Tracking codes/ }).fill(tracking);
+    await page.keyboard.press('Alt+f');
+    const pdf = forms.getByRole('link', { name: 'Open the SCAN form PDF' });
+    await pdf.waitFor();
+    const href = await pdf.getAttribute('href');
+    const opened = page.waitForEvent('popup');
+    await page.keyboard.press('Alt+o');
+    const viewer = await opened;
+    expect(viewer.url()).toBe(href);
+    await viewer.close();
+  });
+
+  it('Settings: Alt+D removes the stored keys, Alt+A adds a box preset and Alt+M removes the last, Enter places the simulated package, Alt+C then Alt+P prints the command sheet', async () => {
+    const f = bench();
+    await f.call('credentials.set', { profile: 'test', appKey: 'SS_TEST_KEY_0001', appSecret: 'SS_TEST_SECRET_0001' });
+    const { page } = f;
+    await page.keyboard.press('Alt+s');
+    const backend = page.getByRole('region', { name: 'Backend' });
+    await backend.getByText('stored').first().waitFor();
+    await page.keyboard.press('Alt+d');
+    await expect.poll(async () => (await f.call('backend.status', {})).profiles.test).toEqual({ appKey: false, appSecret: false, apiToken: false });
+    await expect.poll(() => backend.getByText('stored', { exact: true }).count()).toBe(0);
+
+    const shipping = page.getByRole('region', { name: 'Shipping' });
+    await shipping.getByRole('textbox', { name: 'Name', exact: true }).last().fill('Key cube');
+    for (const [index, size] of ['6', '6', '6'].entries()) await shipping.locator('label.dim input').nth(index).fill(size);
+    await page.keyboard.press('Alt+a');
+    const presets = shipping.locator('ul.presets li');
+    await expect.poll(() => presets.last().textContent()).toMatch(/^Key cube \(6×6×6 in\)/);
+    const count = await presets.count();
+    await page.keyboard.press('Alt+m');
+    await expect.poll(() => presets.count()).toBe(count - 1);
+    await expect(shipping.getByText(/Key cube/).count()).resolves.toBe(0);
+
+    const scale = page.getByRole('region', { name: 'Scale' });
+    await scale.getByRole('textbox', { name: 'Put on the simulated scale' }).fill('1 lb 4 oz');
+    await scale.getByRole('textbox', { name: 'Put on the simulated scale' }).press('Enter');
+    await expect.poll(async () => (await f.call('scales.reading', {}))?.weightOz).toBe(20);
+
+    await page.evaluate(() => {
+      const print = window.print.bind(window);
+      const counted = window as unknown as { printCalls: number };
+      counted.printCalls = 0;
+      window.print = () => {
+        counted.printCalls += 1;
+        print();
+      };
+    });
+    await page.keyboard.press('Alt+c');
+    await page.getByRole('region', { name: 'Command barcodes' }).getByRole('img').first().waitFor();
+    await page.keyboard.press('Alt+p');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '../../station/use-query';
 import { emptyAddress } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 import { benchTime, money } from '../../ui/format';
 import { emptyPackage, type V1OrderDraft } from './draft';
 import { V1AddressVerify } from './V1AddressVerify';
@@ -33,8 +34,8 @@ export function AccountScreen() {
               <p className="small muted">as of {benchTime(balance.data.fetchedAt)}</p>
             </>
           ) : null}
-          <button type="button" className="button" onClick={balance.reload}>
-            Refresh
+          <button type="button" className="button" aria-keyshortcuts="Alt+R" onClick={balance.reload}>
+            Refresh <Key k="Alt+R" />
           </button>
         </section>
         <section className="panel" aria-label="Carrier accounts">

@@ -118,15 +118,23 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
               </tr>
             </thead>
             <tbody>
-              {quote.rates.map((r) => (
+              {quote.rates.map((r, index) => (
                 <tr key={r.rateId}>
                   <td>{r.carrier}</td>
                   <td>{r.service}</td>
                   <td className="num">{money(r.price)}</td>
                   <td className="num">{days(r.deliveryDays)}</td>
                   <td>
-                    <button type="button" className="button" disabled={busy !== null || readOnly} aria-label={`Buy ${r.carrier} ${r.service} for ${money(r.price)}`} onClick={() => void buyRate(r.rateId)}>
-                      Buy
+                    {/* The station lists the rates cheapest first: Alt+P buys the cheapest. */}
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy !== null || readOnly}
+                      aria-label={`Buy ${r.carrier} ${r.service} for ${money(r.price)}`}
+                      aria-keyshortcuts={index === 0 ? 'Alt+P' : undefined}
+                      onClick={() => void buyRate(r.rateId)}
+                    >
+                      Buy {index === 0 ? <Key k="Alt+P" /> : null}
                     </button>
                   </td>
                 </tr>

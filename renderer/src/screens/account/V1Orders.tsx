@@ -4,7 +4,9 @@ import type { StationError } from '../../../../shared/contract/errors';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { PdfLink } from '../../ui/PdfLink';
 import { money } from '../../ui/format';
+import { Key } from '../../ui/Key';
 
 /** Orders held by the legacy service, and the labels bought for one of them. */
 export function V1Orders() {
@@ -45,12 +47,13 @@ export function V1Orders() {
   };
 
   const v1 = (orders.data ?? []).filter((o) => o.source === 'v1');
+  const firstWithLabel = labels?.findIndex((l) => l.labelUrls[0] !== undefined);
   return (
     <section className="panel" aria-label="Legacy orders">
       <h2>Orders (v1)</h2>
       <div className="row">
-        <button type="button" className="button" onClick={() => void pull()}>
-          Pull orders from the service
+        <button type="button" className="button" aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
+          Pull orders from the service <Key k="Alt+L" />
         </button>
         {pulled ? <span role="status">{pulled}</span> : null}
       </div>
@@ -91,19 +94,20 @@ export function V1Orders() {
           Order number
           <input value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} />
         </label>
-        <button type="submit" className="button">
-          Show labels
+        <button type="submit" className="button" aria-keyshortcuts="Alt+H">
+          Show labels <Key k="Alt+H" />
         </button>
         <button
           type="button"
           className="button danger"
           disabled={store.trim() === '' || orderNumber.trim() === ''}
+          aria-keyshortcuts="Alt+D"
           onClick={() => {
             setDeleted(null);
             setConfirmDelete(true);
           }}
         >
-          Delete order
+          Delete order <Key k="Alt+D" />
         </button>
       </form>
       {confirmDelete ? (
@@ -112,11 +116,11 @@ export function V1Orders() {
             Delete order {orderNumber} from store {store}? This is irreversible: the legacy service deletes the order for good and it cannot be brought back.
           </p>
           <div className="row">
-            <button type="button" className="button danger" autoFocus onClick={() => void remove()}>
-              Delete for good
+            <button type="button" className="button danger" autoFocus aria-keyshortcuts="Alt+Y" onClick={() => void remove()}>
+              Delete for good <Key k="Alt+Y" />
             </button>
-            <button type="button" className="button ghost" onClick={() => setConfirmDelete(false)}>
-              Keep the order
+            <button type="button" className="button ghost" aria-keyshortcuts="Alt+N" onClick={() => setConfirmDelete(false)}>
+              Keep the order <Key k="Alt+N" />
             </button>
           </div>
         </div>
@@ -142,7 +146,7 @@ export function V1Orders() {
               </tr>
             </thead>
             <tbody>
-              {labels.map((l) => (
+              {labels.map((l, index) => (
                 <tr key={l.trackingCode}>
                   <td className="mono">{l.trackingCode}</td>
                   <td>{l.carrier}</td>
@@ -150,9 +154,9 @@ export function V1Orders() {
                   <td className="num">{money(l.rate)}</td>
                   <td>
                     {l.labelUrls[0] ? (
-                      <a href={l.labelUrls[0]} target="_blank" rel="noopener noreferrer">
+                      <PdfLink url={l.labelUrls[0]} shortcut={index === firstWithLabel ? 'Alt+E' : undefined}>
                         Label
-                      </a>
+                      </PdfLink>
                     ) : null}
                   </td>
                 </tr>

@@ -83,7 +83,11 @@ export function V1ScanForms() {
             SCAN form {form.status}
             {form.requestId ? ` (request ${form.requestId})` : ''}. {form.message ?? ''}
           </p>
-          {form.url ? <PdfLink url={form.url}>Open the SCAN form PDF</PdfLink> : null}
+          {form.url ? (
+            <PdfLink url={form.url} shortcut="Alt+O">
+              Open the SCAN form PDF
+            </PdfLink>
+          ) : null}
         </div>
       ) : null}
     </section>

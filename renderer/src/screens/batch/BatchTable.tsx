@@ -1,4 +1,5 @@
 import { OVERRIDE_WORD } from '../../../../shared/contract/bench';
+import { Key } from '../../ui/Key';
 import { days, money, serviceWords } from '../../ui/format';
 import { buyable, useBatch, type BatchLine } from './batch-store';
 
@@ -76,6 +77,8 @@ function AddressCell({ line, disabled }: { readonly line: BatchLine; readonly di
 export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text: string) => void }) {
   const lines = useBatch((s) => s.lines);
   const running = useBatch((s) => s.running);
+  // Alt+M takes back the newest scan still removable: the usual slip is the package just scanned.
+  const lastRemovable = lines.findLast((line) => !line.outcome?.ok)?.key;
   return (
     <table className="data" aria-label="Batch packages">
       <thead>
@@ -115,8 +118,14 @@ export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text
             </td>
             <td>
               {line.outcome?.ok ? null : (
-                <button type="button" className="button ghost" disabled={running} onClick={() => useBatch.getState().remove(line.key)}>
-                  Remove
+                <button
+                  type="button"
+                  className="button ghost"
+                  disabled={running}
+                  aria-keyshortcuts={line.key === lastRemovable ? 'Alt+M' : undefined}
+                  onClick={() => useBatch.getState().remove(line.key)}
+                >
+                  Remove {line.key === lastRemovable ? <Key k="Alt+M" /> : null}
                 </button>
               )}
             </td>

@@ -20,6 +20,8 @@ export function EndOfDayScreen() {
   const [busy, setBusy] = useState(false);
   const readOnly = useReadOnly() !== undefined;
   const count = candidates.data?.length ?? 0;
+  // The list is newest first: Alt+E opens the newest earlier form, the one asked for again most.
+  const newestWithPdf = forms.data?.find((f) => f.pdfUrl)?.id;
 
   const create = async (): Promise<void> => {
     setBusy(true);
@@ -81,7 +83,13 @@ export function EndOfDayScreen() {
                 <td>{benchTime(f.createdAt)}</td>
                 <td className="num">{f.trackingNos.length}</td>
                 <td>{f.status}</td>
-                <td>{f.pdfUrl ? <PdfLink url={f.pdfUrl}>Open PDF</PdfLink> : null}</td>
+                <td>
+                  {f.pdfUrl ? (
+                    <PdfLink url={f.pdfUrl} shortcut={f.id === newestWithPdf ? 'Alt+E' : undefined}>
+                      Open PDF
+                    </PdfLink>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -55,10 +55,12 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
               <a
                 key={index}
                 className="button"
+                aria-keyshortcuts={index === 0 ? 'Alt+D' : undefined}
                 download={`customs-${shipment.trackingNo ?? shipment.platformUkId}-${index + 1}.${form.mime === 'application/pdf' ? 'pdf' : 'png'}`}
                 href={`data:${form.mime};base64,${form.base64}`}
               >
                 Save customs form {forms.data && forms.data.length > 1 ? `${index + 1} ` : ''}({form.mime === 'application/pdf' ? 'PDF' : 'PNG'})
+                {index === 0 ? <> <Key k="Alt+D" /></> : null}
               </a>
             ))}
             {shipment.state === 'bought' ? (

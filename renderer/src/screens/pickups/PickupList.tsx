@@ -13,8 +13,9 @@ const PAGE_SIZE = 20;
 
 /**
  * Pickups with the service's filters and paging; a canceled one offers
- * nothing more. Cancel asks first (Alt+X on the first confirmed pickup, then
- * Alt+Y to confirm; Enter or Esc keeps it).
+ * nothing more. Cancel asks first (Alt+C on the first confirmed pickup, then
+ * Alt+Y to confirm; Enter, Alt+K or Esc keeps it). Not Alt+X: that dismisses
+ * the newest problem on every screen.
  */
 export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Pickup) => void }) {
   const [status, setStatus] = useState<'' | 'CONFIRMED' | 'CANCELED'>('');
@@ -104,10 +105,10 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
                     type="button"
                     className="button"
                     disabled={busy === p.pickupNo || readOnly}
-                    aria-keyshortcuts={p.pickupNo === firstConfirmed ? 'Alt+X' : undefined}
+                    aria-keyshortcuts={p.pickupNo === firstConfirmed ? 'Alt+C' : undefined}
                     onClick={() => setAsking(p.pickupNo)}
                   >
-                    Cancel pickup {p.pickupNo === firstConfirmed ? <Key k="Alt+X" /> : null}
+                    Cancel pickup {p.pickupNo === firstConfirmed ? <Key k="Alt+C" /> : null}
                   </button>
                 ) : null}
                 <Working when={busy === p.pickupNo}>Canceling…</Working>
@@ -140,8 +141,8 @@ function ConfirmCancel({ pickup, onYes, onNo }: { readonly pickup: Pickup; reado
       <button type="button" className="button danger" aria-keyshortcuts="Alt+Y" onClick={onYes}>
         Yes, cancel it <Key k="Alt+Y" />
       </button>
-      <button type="button" className="button" autoFocus onClick={onNo}>
-        Keep it <Key k="Esc" />
+      <button type="button" className="button" autoFocus aria-keyshortcuts="Alt+K" onClick={onNo}>
+        Keep it <Key k="Alt+K" /> <Key k="Esc" />
       </button>
     </div>
   );

@@ -130,8 +130,10 @@ export function ReturnsScreen() {
               </select>
             </label>
             <label className="field">
-              Weight
-              <input value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="e.g. 1 lb 4 oz" aria-invalid={buyError?.field === 'package.weightOz'} />
+              <span>
+                Weight <Key k="Alt+W" />
+              </span>
+              <input aria-keyshortcuts="Alt+W" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="e.g. 1 lb 4 oz" aria-invalid={buyError?.field === 'package.weightOz'} />
             </label>
           </div>
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>

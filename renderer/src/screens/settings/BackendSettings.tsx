@@ -126,8 +126,8 @@ export function BackendSettings() {
           <button type="submit" className="button primary">
             Store keys <Key k="Enter" />
           </button>
-          <button type="button" className="button" onClick={() => void run('credentials.clear', { profile }, { action: 'Removing the keys' })}>
-            Remove stored keys
+          <button type="button" className="button" aria-keyshortcuts="Alt+D" onClick={() => void run('credentials.clear', { profile }, { action: 'Removing the keys' })}>
+            Remove stored keys <Key k="Alt+D" />
           </button>
         </div>
       </form>

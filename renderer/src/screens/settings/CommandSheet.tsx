@@ -18,8 +18,8 @@ export function CommandSheet() {
           Show the command sheet <Key k="Alt+C" />
         </button>
         {sheet ? (
-          <button type="button" className="button" onClick={() => window.print()}>
-            Print it
+          <button type="button" className="button" aria-keyshortcuts="Alt+P" onClick={() => window.print()}>
+            Print it <Key k="Alt+P" />
           </button>
         ) : null}
       </div>

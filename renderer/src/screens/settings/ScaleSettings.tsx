@@ -59,7 +59,7 @@ export function ScaleSettings() {
                 <input value={simulated} placeholder="e.g. 1 lb 4 oz" onChange={(e) => setSimulated(e.target.value)} />
               </label>
               <button type="submit" className="button">
-                Place
+                Place <Key k="Enter" />
               </button>
             </form>
           ) : null}

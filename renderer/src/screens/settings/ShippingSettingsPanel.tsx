@@ -46,14 +46,19 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
       <AddressForm value={from} onChange={setFrom} error={error} prefix="shipFrom" label="Ship-from address" />
       <h2>Box presets</h2>
       <ul className="presets">
-        {presets.map((p) => (
+        {presets.map((p, index) => (
           <li key={p.name}>
             <label className="check">
               <input type="radio" name="default-preset" checked={defaultPreset === p.name} onChange={() => setDefaultPreset(p.name)} />
               {p.name} ({p.lengthIn}×{p.widthIn}×{p.heightIn} in){defaultPreset === p.name ? ' · default' : ''}
             </label>
-            <button type="button" className="button ghost" onClick={() => setPresets(presets.filter((x) => x.name !== p.name))}>
-              Remove
+            <button
+              type="button"
+              className="button ghost"
+              aria-keyshortcuts={index === presets.length - 1 ? 'Alt+M' : undefined}
+              onClick={() => setPresets(presets.filter((x) => x.name !== p.name))}
+            >
+              Remove {index === presets.length - 1 ? <Key k="Alt+M" /> : null}
             </button>
           </li>
         ))}
@@ -69,8 +74,8 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
             <input inputMode="decimal" value={draft[k]} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} />
           </label>
         ))}
-        <button type="button" className="button" onClick={addPreset}>
-          Add box
+        <button type="button" className="button" aria-keyshortcuts="Alt+A" onClick={addPreset}>
+          Add box <Key k="Alt+A" />
         </button>
       </div>
       <h2>Rate rule</h2>

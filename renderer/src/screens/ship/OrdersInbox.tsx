@@ -39,8 +39,8 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
         <button type="button" className="button" disabled={working !== null} aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
           Pull orders <Key k="Alt+L" />
         </button>
-        <label className="button">
-          Import CSV…
+        <label className="button" aria-keyshortcuts="Alt+I">
+          Import CSV… <Key k="Alt+I" />
           <input
             type="file"
             accept=".csv,text/csv"

@@ -37,8 +37,10 @@ export function PodRequest({ trackingRef }: { readonly trackingRef: string }) {
         }}
       >
         <label className="field grow">
-          Email the letter to <span className="hint">(1 to 3 addresses, separated by commas)</span>
-          <input value={emails} onChange={(e) => setEmails(e.target.value)} aria-invalid={error?.code === 'invalid_input'} />
+          <span>
+            Email the letter to <span className="hint">(1 to 3 addresses, separated by commas)</span> <Key k="Alt+E" />
+          </span>
+          <input aria-keyshortcuts="Alt+E" value={emails} onChange={(e) => setEmails(e.target.value)} aria-invalid={error?.code === 'invalid_input'} />
         </label>
         <button type="submit" className="button" disabled={busy}>
           Request proof of delivery <Key k="Enter" />
