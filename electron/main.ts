@@ -5,6 +5,7 @@ import type { ChildLike } from './shell/stationChild';
 import type { FromStation } from './station/processProtocol';
 import type { ElectronLike } from './shell/electronLike';
 import { describeFailure, registerAppScheme, startShell } from './shell/startShell';
+import { stationFlagsOf, stationOptionsOf } from './station/options';
 
 // Electron entry (dist/electron/main.cjs): binds the real Electron module to the shell.
 const electron: ElectronLike = {
@@ -34,10 +35,14 @@ const fatal = (error: unknown): void => {
 };
 process.on('uncaughtException', fatal);
 
+// `npm start -- --base-url URL --legacy-base-url URL` (keys in the environment, which the station process inherits) points a training room or a kiosk at any service.
+const options = stationOptionsOf(process.argv.slice(1));
+
 registerAppScheme(electron);
 startShell(electron, {
   stationModule: path.join(__dirname, 'station.cjs'),
-  dataDir: resolveDataDir(),
+  dataDir: resolveDataDir(options['data-dir']),
+  stationFlags: stationFlagsOf({ ...options, 'data-dir': undefined }),
   rendererDir: path.join(__dirname, '..', 'renderer'),
   preloadPath: path.join(__dirname, 'preload.cjs'),
 }).catch(fatal);

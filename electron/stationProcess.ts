@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { requireNode22 } from './runtime/nodeVersion';
 
 // Checked before anything loads a native module: an older Node gets a sentence, not a segfault.
@@ -6,5 +5,4 @@ requireNode22();
 
 // Entry of the station process (dist/electron/station.cjs): Electron's main process starts it as a
 // utilityProcess; the tests start the same file with Node's fork.
-const { values } = parseArgs({ args: process.argv.slice(2), options: { 'data-dir': { type: 'string' } }, strict: false });
-void import('./station/stationProcess').then(({ runStationProcess }) => runStationProcess(typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined));
+void import('./station/stationProcess').then(({ runStationProcess }) => runStationProcess(process.argv.slice(2)));

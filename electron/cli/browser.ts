@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { warehouseFromOptions } from '../warehouse/url';
 import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
-import { rendererDir, resolveDataDir } from '../paths';
+import { rendererDir } from '../paths';
 import { describeHolder, hostStation } from '../station/host';
+import { stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
+import { refuseOptionsForHolder } from '../station/reach';
 import { CliUsageError, type CliCommand } from './command';
 import { waitForShutdown } from './shutdown';
 
@@ -21,41 +22,33 @@ export const browserCommand: CliCommand = {
   name: 'browser',
   summary: 'Run the station in a web browser on this machine (loopback only)',
   usage: [
-    'Usage: parcel-station browser [--port N] [--data-dir DIR] [--no-open] [--capture-wire DIR]',
+    'Usage: parcel-station browser [--port N] [--no-open] [options]',
     '',
     'Starts the station and serves its screens on 127.0.0.1. Prints one JSON line',
     '{"url": "..."}: that address carries a per-launch key; anyone without it is refused.',
     'When a browser-mode station already runs on the data folder, prints its address',
     '(with "running": true) and opens it instead of starting a second one.',
+    'With --base-url and --legacy-base-url the station uses that service with the keys from the',
+    'environment, not the keychain (a training room, a kiosk).',
     '',
-    '  --port N        port to listen on; 0 (default) picks a free one',
-    '  --data-dir DIR  where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
-    '  --no-open       do not open the default web browser',
-    '  --warehouse URL warehouse mode: purchase claims and labels shared in PostgreSQL (default: PARCEL_STATION_WAREHOUSE_URL)',
-    '  --bench NAME    this bench\'s name as other benches see it (default: PARCEL_STATION_BENCH, else host/folder)',
-    '  --capture-wire DIR  write each exchange with the service, keys and tokens removed, to DIR (for support)',
+    '  --port N                  port to listen on; 0 (default) picks a free one',
+    '  --no-open                 do not open the default web browser',
+    ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: {
-        port: { type: 'string', default: '0' },
-        'data-dir': { type: 'string' },
-        'no-open': { type: 'boolean', default: false },
-        warehouse: { type: 'string' },
-        bench: { type: 'string' },
-        'capture-wire': { type: 'string' },
-      },
+      options: { ...stationOptions, port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false } },
       strict: true,
     });
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
-    const dataDir = resolveDataDir(values['data-dir']);
-    const warehouse = warehouseFromOptions(values);
-    const captureWire = values['capture-wire'];
-    const outcome = await hostStation({ dataDir, kind: 'browser', ...(warehouse ? { warehouse } : {}), ...(captureWire ? { captureWire } : {}) });
+    const config = stationConfigOf(values);
+    const { dataDir } = config;
+    const outcome = await hostStation({ ...config, kind: 'browser' });
     if ('heldBy' in outcome) {
       const holder = outcome.heldBy;
+      if (holder) refuseOptionsForHolder(config, holder);
       if (!holder?.browserUrl) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);
       io.out(JSON.stringify({ url: holder.browserUrl, running: true }));
       if (!values['no-open']) openInBrowser(holder.browserUrl);

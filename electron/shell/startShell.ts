@@ -11,6 +11,8 @@ export interface ShellDeps {
   readonly stationModule: string;
   /** From resolveDataDir: the same folder the CLI uses. */
   readonly dataDir: string;
+  /** The station options besides the data folder (--base-url, --warehouse, ...), handed to the station process as given. */
+  readonly stationFlags?: readonly string[];
   readonly rendererDir: string;
   readonly preloadPath: string;
 }
@@ -44,7 +46,7 @@ export async function startShell(electron: ElectronLike, deps: ShellDeps): Promi
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, (url) => electron.shell.openExternal(url)));
   await app.whenReady();
 
-  const station = await startStationChild(electron.forkStation(deps.stationModule, ['--data-dir', deps.dataDir]));
+  const station = await startStationChild(electron.forkStation(deps.stationModule, ['--data-dir', deps.dataDir, ...(deps.stationFlags ?? [])]));
   let closing = false;
   station.onStopped((why) => {
     if (closing) return;

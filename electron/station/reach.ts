@@ -16,6 +16,19 @@ export interface StationAccess {
 
 const ATTEMPTS = 3;
 
+/** A station already running on the folder keeps its own service and wire capture: options that would change them cannot apply through it. */
+export function refuseOptionsForHolder(config: StationConfig, holder: EndpointInfo): void {
+  if (config.override) {
+    fail(
+      'conflict',
+      `${describeHolder(config.dataDir, holder)} It uses its own service settings, so --base-url cannot apply: run the command without --base-url to go through it, or give another --data-dir.`,
+    );
+  }
+  if (config.captureWire) {
+    fail('conflict', `${describeHolder(config.dataDir, holder)} Its wire capture is switched in its Settings, so --capture-wire cannot apply: turn it on there, or give another --data-dir.`);
+  }
+}
+
 /**
  * The one place that decides "ask the running station, or open the folder":
  * when a station holds the data folder, the command becomes its client over
@@ -34,15 +47,7 @@ export async function reachStation(config: StationConfig): Promise<StationAccess
       return { dataDir: config.dataDir, remote: null, call: (name, input) => hosted.station.dispatch(name, input), close: () => hosted.close() };
     }
     const holder = outcome.heldBy;
-    if (holder && config.override) {
-      fail(
-        'conflict',
-        `${describeHolder(config.dataDir, holder)} It uses its own service settings, so --base-url cannot apply: run the command without --base-url to go through it, or give another --data-dir.`,
-      );
-    }
-    if (holder && config.captureWire) {
-      fail('conflict', `${describeHolder(config.dataDir, holder)} Its wire capture is switched in its Settings, so --capture-wire cannot apply: turn it on there, or give another --data-dir.`);
-    }
+    if (holder) refuseOptionsForHolder(config, holder);
     if (holder) {
       // The holder may have closed between reading its file and connecting: then the folder is free, so try again.
       const remote = await connectRemoteStation(holder).catch(() => null);

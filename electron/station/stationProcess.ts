@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { StationFailure } from '../../shared/contract/errors';
 import { resolveDataDir } from '../paths';
-import { warehouseFromOptions } from '../warehouse/url';
 import { describeHolder, hostStation, type HostedStation } from './host';
+import { stationConfigOf, stationOptionsOf } from './options';
 import { STATION_LOG, type FromStation, type ToStation } from './processProtocol';
 
 interface ParentChannel {
@@ -50,9 +50,10 @@ function startFailure(error: unknown): string {
  * and pushes its events. The window never reaches the station except through
  * these messages, and CLI commands reach it through its endpoint.
  */
-export async function runStationProcess(dataDirArg: string | undefined): Promise<void> {
+export async function runStationProcess(argv: readonly string[]): Promise<void> {
   const parent = parentChannel();
-  const dataDir = resolveDataDir(dataDirArg);
+  const options = stationOptionsOf(argv);
+  const dataDir = resolveDataDir(options['data-dir']);
   const logFile = path.join(dataDir, ...STATION_LOG);
   let hosted: HostedStation | undefined;
   const stop = (message: FromStation, code: number): void => {
@@ -67,9 +68,8 @@ export async function runStationProcess(dataDirArg: string | undefined): Promise
 
   let outcome: Awaited<ReturnType<typeof hostStation>>;
   try {
-    // A desktop bench joins a warehouse through PARCEL_STATION_WAREHOUSE_URL (and PARCEL_STATION_BENCH), set once per PC.
-    const warehouse = warehouseFromOptions({});
-    outcome = await hostStation({ dataDir, kind: 'desktop', ...(warehouse ? { warehouse } : {}) });
+    // A desktop bench joins a warehouse through PARCEL_STATION_WAREHOUSE_URL (and PARCEL_STATION_BENCH), set once per PC, or the flags `npm start` was given.
+    outcome = await hostStation({ ...stationConfigOf(options), kind: 'desktop' });
   } catch (error) {
     return stop({ type: 'fatal', message: startFailure(error), logFile }, 1);
   }

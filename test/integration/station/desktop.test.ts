@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startStationChild, StationStartError, type ChildLike, type StationChild } from '../../../electron/shell/stationChild';
 import type { FromStation } from '../../../electron/station/processProtocol';
+import { startCliService } from '../../support/cli';
 import { makeTempDir } from '../../support/tempDir';
 import { repoRoot, useBuiltStation } from '../../support/builtStation';
 
@@ -15,8 +16,8 @@ import { repoRoot, useBuiltStation } from '../../support/builtStation';
 const root = repoRoot;
 const cleanups = useBuiltStation();
 
-function forkStation(dataDir: string): ChildLike {
-  const child = fork(path.join(root, 'dist/electron/station.cjs'), ['--data-dir', dataDir], { serialization: 'advanced', stdio: 'inherit' });
+function forkStation(dataDir: string, flags: readonly string[] = []): ChildLike {
+  const child = fork(path.join(root, 'dist/electron/station.cjs'), ['--data-dir', dataDir, ...flags], { serialization: 'advanced', stdio: 'inherit' });
   cleanups.push(() => void child.kill('SIGKILL'));
   function on(event: 'message', listener: (message: FromStation) => void): void;
   function on(event: 'exit', listener: (code: number | null) => void): void;
@@ -26,8 +27,8 @@ function forkStation(dataDir: string): ChildLike {
   return { postMessage: (message) => void child.send(message), on, kill: () => void child.kill() };
 }
 
-async function desktopStation(dataDir: string): Promise<StationChild> {
-  const station = await startStationChild(forkStation(dataDir));
+async function desktopStation(dataDir: string, flags: readonly string[] = []): Promise<StationChild> {
+  const station = await startStationChild(forkStation(dataDir, flags));
   cleanups.push(() => station.close());
   return station;
 }
@@ -80,5 +81,19 @@ describe('the desktop station process', () => {
     );
     expect(second).toBeInstanceOf(StationStartError);
     expect((second as StationStartError).message).toMatch(/in use by the desktop app \(process \d+\)/);
+  }, 60_000);
+
+  it('started with --base-url and --legacy-base-url (npm start\'s flags, keys in the environment it inherits) uses that service', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const service = await startCliService({ seed: 29 });
+    cleanups.push(() => service.close());
+    const { sandbox } = service;
+    const station = await desktopStation(temp.dir, ['--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl]);
+    expect(await station.call('station.info', {})).toMatchObject({ ok: true, value: { backend: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl } } });
+    const before = sandbox.stats().requests;
+    const checked = await station.call('address.validate', { address: { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' } });
+    expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    expect(sandbox.stats().requests).toBeGreaterThan(before);
   }, 60_000);
 });

@@ -1,64 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { readEndpoint } from '../../../electron/station/endpoint';
-import { connectRemoteStation, type RemoteStation } from '../../../electron/station/remoteStation';
 import { makeTempDir } from '../../support/tempDir';
-import { repoRoot, useBuiltStation } from '../../support/builtStation';
+import { useBuiltStation } from '../../support/builtStation';
+import { browserStation as openBrowserStation, runCliProcess } from '../../support/cliProcess';
 
 /**
  * One station per data folder, with real processes on a real SQLite file:
  * every front end either owns the folder (the OS lock) or goes through the
  * station that does.
  */
-const root = repoRoot;
-const cli = path.join(root, 'dist/electron/cli.cjs');
 const cleanups = useBuiltStation();
-
-interface Run {
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
-  readonly out: () => string;
-  readonly err: () => string;
-  /** The first stdout line, as soon as it is written. */
-  readonly firstLine: Promise<string>;
-}
-
-function run(args: readonly string[]): Run {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  const firstLine = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(out.split('\n')[0] ?? '');
-    });
-    child.on('exit', (code) => reject(new Error(`exited ${code} before a line: ${err}`)));
-  });
-  firstLine.catch(() => undefined);
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, out: () => out, err: () => err, firstLine };
-}
-
-/** A browser-mode station on `dataDir`, stopped (SIGTERM, a clean close) after the test. */
-async function browserStation(dataDir: string): Promise<{ url: string; remote: RemoteStation; stop: () => Promise<number | null> }> {
-  const station = run(['browser', '--no-open', '--data-dir', dataDir]);
-  const stop = async (): Promise<number | null> => {
-    station.child.kill('SIGTERM');
-    return station.exited;
-  };
-  cleanups.push(async () => void (await stop()));
-  const { url } = JSON.parse(await station.firstLine) as { url: string };
-  const endpoint = readEndpoint(dataDir);
-  if (!endpoint) throw new Error('the station announced no endpoint');
-  const remote = await connectRemoteStation(endpoint);
-  cleanups.push(() => remote.close());
-  return { url, remote, stop };
-}
+const run = runCliProcess;
+const browserStation = (dataDir: string) => openBrowserStation(dataDir, cleanups);
 
 describe('one station per data folder', () => {
   it('a second `browser` on the folder never opens it: it prints the running station\'s address', async () => {

@@ -91,12 +91,14 @@ describe('parcel-station --help lists every capability', () => {
     for (const flag of serviceFlags) expect(usage).toContain(flag);
   });
 
-  it('v1 with each of its subcommands, and browser', async () => {
+  it('v1 with each of its subcommands, and browser, each with the service flags', async () => {
     const lines = await listed();
     for (const name of ['v1', 'browser']) expect(lines.some((line) => line.startsWith(`  ${name} `))).toBe(true);
     const v1 = await usageOf('v1');
     for (const sub of v1Subcommands) expect(v1).toMatch(new RegExp(`^  ${sub} `, 'm'));
     for (const flag of serviceFlags) expect(v1).toContain(flag);
+    const browser = await usageOf('browser');
+    for (const flag of serviceFlags) expect(browser).toContain(flag);
   });
 
   it.each([

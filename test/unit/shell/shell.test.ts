@@ -132,7 +132,7 @@ beforeAll(async () => {
   fs.mkdirSync(rendererDir, { recursive: true });
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
   registerAppScheme(fake.electron);
-  await startShell(fake.electron, { stationModule: '/app/station.cjs', dataDir, rendererDir, preloadPath: '/app/preload.cjs' });
+  await startShell(fake.electron, { stationModule: '/app/station.cjs', dataDir, stationFlags: ['--base-url', 'http://127.0.0.1:9'], rendererDir, preloadPath: '/app/preload.cjs' });
 });
 
 afterAll(() => temp.cleanup());
@@ -157,8 +157,8 @@ describe('Electron shell', () => {
     expect(fake.recorded.schemes).toEqual([{ scheme: 'station', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   });
 
-  it('starts the station in its own process on the data folder, with Chromium\'s profile inside it', () => {
-    expect(fake.recorded.fork).toEqual(['/app/station.cjs', '--data-dir', dataDir]);
+  it('starts the station in its own process on the data folder with the station options it was given, with Chromium\'s profile inside it', () => {
+    expect(fake.recorded.fork).toEqual(['/app/station.cjs', '--data-dir', dataDir, '--base-url', 'http://127.0.0.1:9']);
     expect(fake.recorded.userData).toBe(path.join(dataDir, 'desktop'));
   });
 
