@@ -11,6 +11,7 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
 import { createLocalClaims, type PurchaseClaims } from './claims';
 import type { BackendPort, PrintPort } from './ports';
+import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
@@ -21,6 +22,7 @@ export interface SharedShipping {
   readonly scanForms: SharedScanForms | null;
   readonly pickups: SharedPickups | null;
   readonly settings: SharedSettings | null;
+  readonly orders: SharedOrders | null;
 }
 
 /** Everything a shipping service may use, built once per module. */
@@ -29,7 +31,7 @@ export function createShippingDeps(
   backend: BackendPort,
   print: PrintPort,
   claims: PurchaseClaims = createLocalClaims(),
-  shared: SharedShipping = { scanForms: null, pickups: null, settings: null },
+  shared: SharedShipping = { scanForms: null, pickups: null, settings: null, orders: null },
 ) {
   const { db, now } = ctx;
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
@@ -41,6 +43,8 @@ export function createShippingDeps(
     /** A warehouse's SCAN forms and pickups, every bench's; null for a bench alone. */
     sharedScanForms: shared.scanForms,
     sharedPickups: shared.pickups,
+    /** A warehouse's orders inbox, every bench's; null for a bench alone. */
+    sharedOrders: shared.orders,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

@@ -2,6 +2,7 @@ import type { StationContext, StationModule } from '../station/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
 import type { PurchaseClaims } from './claims';
+import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
@@ -66,6 +67,8 @@ export interface ShippingModuleDeps {
   readonly pickups?: SharedPickups;
   /** Ship-from, presets and rate rule every bench of a warehouse shares; this bench's own when absent. */
   readonly settings?: SharedSettings;
+  /** The orders inbox every bench of a warehouse shares; this bench's own when absent. */
+  readonly orders?: SharedOrders;
 }
 
 /**
@@ -74,8 +77,8 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups, settings }: ShippingModuleDeps): StationModule<ShippingCommandName> {
-  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null });
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates);
   const voids = createVoidService(deps, voidLegacy);
@@ -109,8 +112,8 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'history.label': (a) => history.label(a),
       'history.customsForms': (a) => history.customsForms(a),
       'history.reprint': (a) => history.reprint(a),
-      'orders.list': async (a) => orders.list(a.query, a.includeShipped, a.limit),
-      'orders.lookup': async (a) => orders.lookup(a.orderNumber),
+      'orders.list': (a) => orders.list(a.query, a.includeShipped, a.limit),
+      'orders.lookup': (a) => orders.lookup(a.orderNumber),
       'orders.pull': () => orders.pull(),
       'orders.importCsv': (a) => orders.importCsv(a.csv),
       'pickups.candidates': () => pickups.candidates(),

@@ -3,8 +3,9 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CsvImportReport, CustomsDeclaration, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational } from '../../shared/domain/countries';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
-import type { OrderRow } from '../store/ordersRepo';
+import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
+import type { SharedOrders } from './sharedOrders';
 import { v1Package, v1Recipient } from './v1Orders';
 
 const toLine = (r: OrderRow): OrderLine => ({
@@ -49,24 +50,56 @@ export function createOrdersService(deps: ShippingDeps) {
     deps.ctx.emit('station.changed', { topics: ['orders'] });
   }
 
-  async function importCsv(csv: string): Promise<CsvImportReport> {
-    const parsed = parseOrderCsv(csv, { originCountry: (await deps.settings.current()).shipFrom?.country });
+  /**
+   * Keeps orders in the warehouse first, then in this bench's copy. While the
+   * warehouse database is away an import is refused in words rather than
+   * kept here to send later: no bench can buy meanwhile anyway, importing the
+   * same file again is harmless (an order number is updated, never doubled),
+   * and a copy sent late would overwrite what another bench imported since.
+   */
+  async function keep(orders: readonly OrderUpsert[]): Promise<{ imported: number; updated: number }> {
+    const shared = await deps.sharedOrders?.upsert(orders);
     let imported = 0;
     let updated = 0;
     deps.orders.transaction(() => {
-      for (const { order } of parsed.orders) {
-        const isNew = deps.orders.upsert({
-          orderNumber: order.orderNumber,
-          source: 'csv',
-          recipient: order.recipient,
-          package: order.package,
-          customs: order.customs,
-          recipientName: order.recipient.name,
-        });
-        if (isNew) imported += 1;
+      for (const o of orders) {
+        if (deps.orders.upsert(o)) imported += 1;
         else updated += 1;
       }
     });
+    return shared ?? { imported, updated };
+  }
+
+  /** A warehouse order kept on this bench too (so it answers while the database is away), shipped when either knows it so. */
+  function keepCopy(row: OrderRow): OrderLine {
+    const line = toLine(row);
+    deps.orders.upsert({ orderNumber: line.orderNumber, source: line.source, recipient: line.recipient, package: line.package, customs: line.customs, recipientName: line.recipient.name });
+    return { ...line, shipped: line.shipped || deps.orders.get(line.orderNumber)?.shipped === 1 };
+  }
+
+  /** The warehouse's answer, or undefined while its database is away (the failure is logged), for this bench's copy to answer. */
+  async function fromWarehouse<T>(ask: (orders: SharedOrders) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+    if (!deps.sharedOrders) return undefined;
+    try {
+      return { value: await ask(deps.sharedOrders) };
+    } catch (error) {
+      if (error instanceof StationFailure) return undefined;
+      throw error;
+    }
+  }
+
+  async function importCsv(csv: string): Promise<CsvImportReport> {
+    const parsed = parseOrderCsv(csv, { originCountry: (await deps.settings.current()).shipFrom?.country });
+    const { imported, updated } = await keep(
+      parsed.orders.map(({ order }) => ({
+        orderNumber: order.orderNumber,
+        source: 'csv' as const,
+        recipient: order.recipient,
+        package: order.package,
+        customs: order.customs,
+        recipientName: order.recipient.name,
+      })),
+    );
     if (imported + updated > 0) changed();
     return { imported, updated, errors: parsed.errors };
   }
@@ -84,18 +117,27 @@ export function createOrdersService(deps: ShippingDeps) {
         }
         throw error;
       });
-      deps.orders.transaction(() => {
-        for (const o of list.orders) {
+      const kept = await keep(
+        list.orders.map((o): OrderUpsert => {
           const { recipient, package: pkg } = fromV1(o);
           const customs = customsFromV1(o, origin, pkg?.weightOz ?? null);
-          if (deps.orders.upsert({ orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, recipientName: recipient.name })) imported += 1;
-          else updated += 1;
-        }
-      });
+          return { orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, recipientName: recipient.name };
+        }),
+      );
+      imported += kept.imported;
+      updated += kept.updated;
       if (list.orders.length < 200 || page * 200 >= list.total_count) break;
     }
     if (imported + updated > 0) changed();
     return { imported, updated };
+  }
+
+  /** The warehouse's order when its database answers (an order only this bench holds still counts), else this bench's copy. */
+  async function find(orderNumber: string): Promise<OrderLine | undefined> {
+    const shared = await fromWarehouse((orders) => orders.get(orderNumber));
+    if (shared?.value) return keepCopy(shared.value);
+    const local = deps.orders.get(orderNumber);
+    return local ? toLine(local) : undefined;
   }
 
   /**
@@ -104,8 +146,8 @@ export function createOrdersService(deps: ShippingDeps) {
    * orders) works from the first scan without a trip to the inbox.
    */
   async function lookup(orderNumber: string): Promise<OrderLine> {
-    const known = deps.orders.get(orderNumber);
-    if (known) return toLine(known);
+    const known = await find(orderNumber);
+    if (known) return known;
     // A run of mistyped or foreign scans must not pull the whole inbox each time.
     const nowMs = deps.ctx.now().getTime();
     let pulled = false;
@@ -116,17 +158,16 @@ export function createOrdersService(deps: ShippingDeps) {
         () => false,
       );
     }
-    const row = pulled ? deps.orders.get(orderNumber) : undefined;
-    if (!row) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
-    return toLine(row);
+    const line = pulled ? await find(orderNumber) : undefined;
+    if (!line) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
+    return line;
   }
 
-  function list(query: string, includeShipped: boolean, limit: number): OrderLine[] {
-    return deps.orders
-      .list(query, includeShipped ? limit : limit * 3)
-      .map(toLine)
-      .filter((o) => includeShipped || !o.shipped)
-      .slice(0, limit);
+  async function list(query: string, includeShipped: boolean, limit: number): Promise<OrderLine[]> {
+    const wanted = includeShipped ? limit : limit * 3;
+    const shared = await fromWarehouse((orders) => orders.list(query, wanted));
+    const lines = shared ? deps.orders.transaction(() => shared.value.map(keepCopy)) : deps.orders.list(query, wanted).map(toLine);
+    return lines.filter((o) => includeShipped || !o.shipped).slice(0, limit);
   }
 
   return { importCsv, pull, lookup, list };

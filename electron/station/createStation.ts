@@ -146,7 +146,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     print: printing.service,
     voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
     claims,
-    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings } : {}),
+    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
   // The bench drives the other modules through the dispatcher, as every front end does.
   const late: { dispatch?: Dispatch } = {};

@@ -1,6 +1,7 @@
 import type { TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../shipping/claims';
+import type { SharedOrders } from '../shipping/sharedOrders';
 import type { SharedPickups } from '../shipping/sharedPickups';
 import type { SharedScanForms } from '../shipping/sharedScanForms';
 import type { SharedSettings } from '../shipping/sharedSettings';
@@ -10,6 +11,7 @@ import { createLocalOutbox } from './localOutbox';
 import { createPgClaims } from './pgClaims';
 import { isConnectionLoss } from './database';
 import { describeWarehouse } from './url';
+import { createPgOrders } from './pgOrders';
 import { createPgPickups } from './pgPickups';
 import { createPgScanForms } from './pgScanForms';
 import { createPgSettings } from './pgSettings';
@@ -22,6 +24,7 @@ export interface Warehouse {
   readonly scanForms: SharedScanForms;
   readonly pickups: SharedPickups;
   readonly settings: SharedSettings;
+  readonly orders: SharedOrders;
   readonly bench: string;
   /** Host, port and database (never a password). */
   readonly address: string;
@@ -34,7 +37,7 @@ export interface Warehouse {
 
 export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
-/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups, shared settings and the access token. */
+/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups, shared settings, the orders inbox and the access token. */
 export function joinWarehouse(options: {
   readonly url: string;
   readonly bench: string;
@@ -58,6 +61,7 @@ export function joinWarehouse(options: {
     scanForms: createPgScanForms(db, options.bench, options.log),
     pickups: createPgPickups(db, options.bench, options.log),
     settings: createPgSettings(db, options.bench, options.log),
+    orders: createPgOrders(db, options.bench, options.log),
     bench: options.bench,
     address: describeWarehouse(options.url),
     async probe() {

@@ -17,8 +17,17 @@ export interface PgMigration {
  * most one form whichever bench made it. Pickups: every bench's, so any bench
  * knows which labels are picked and cancels another bench's pickup. Shared
  * settings: one value per key (ship-from, presets, rate rule), so every bench
- * ships from the same address under the same rule.
+ * ships from the same address under the same rule. Orders: the inbox every
+ * bench imports into and scans from; an order is shipped when any bench's
+ * shipment for it is bought.
  */
+/**
+ * An order number as the inbox keys it (electron/store/shipmentsRepo.ts
+ * normalizeKey: blanks collapsed, trimmed, lower case), so a shipment finds
+ * its order; the shipments index is on this very expression.
+ */
+export const orderKeySql = (column: string): string => `lower(btrim(regexp_replace(${column}, '\\s+', ' ', 'g')))`;
+
 export const pgMigrations: readonly PgMigration[] = [
   {
     version: 1,
@@ -144,6 +153,28 @@ export const pgMigrations: readonly PgMigration[] = [
         bench TEXT NOT NULL,
         updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
       );
+    `,
+  },
+  {
+    version: 6,
+    name: 'the orders inbox of every bench',
+    sql: `
+      CREATE TABLE orders (
+        order_number_lc TEXT COLLATE "C" PRIMARY KEY,
+        order_number TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('csv', 'v1', 'manual')),
+        recipient_json TEXT NOT NULL,
+        package_json TEXT,
+        customs_json TEXT,
+        recipient_lc TEXT COLLATE "C",
+        bench TEXT NOT NULL,
+        seq BIGSERIAL NOT NULL,
+        imported_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX orders_recipient ON orders (recipient_lc);
+      CREATE INDEX orders_seq ON orders (seq);
+      CREATE INDEX shipments_order_key ON shipments ((${orderKeySql('order_number')}));
     `,
   },
 ];

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { StationFailure } from '../../../shared/contract/errors';
-import type { RunningSandbox } from '../../../electron/sandbox';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station, type StationConfig } from '../../../electron/station/createStation';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { makeTempDir } from '../../support/tempDir';
 
 const noKeychain: KeychainBackend = {
   getPassword: () => Promise.reject(new Error('no Secret Service')),
@@ -72,5 +75,55 @@ export async function openBench(options: {
       return tracking;
     },
     close: () => station.close(),
+  };
+}
+
+export interface WarehouseTestbed {
+  readonly server: TestPostgres;
+  readonly sandbox: RunningSandbox;
+  /** Benches on the database at `url` (named apart per database, so each test's are new), each with `orders` imported. */
+  benches(url: string, orders: readonly string[], ...names: string[]): Promise<BenchStation[]>;
+}
+
+/**
+ * One test file's real PostgreSQL and sandbox, started before its tests;
+ * they and every bench the tests open are closed after them.
+ */
+export function warehouseTestbed(options: { readonly prefix: string; readonly seed: number }): WarehouseTestbed {
+  let server: TestPostgres | undefined;
+  let sandbox: RunningSandbox | undefined;
+  const temp = makeTempDir(options.prefix);
+  const open: BenchStation[] = [];
+  beforeAll(async () => {
+    server = await startPostgres();
+    sandbox = await startSandbox({ seed: options.seed });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(open.map((b) => b.close()));
+    await sandbox?.close();
+    await server?.stop();
+    temp.cleanup();
+  });
+  const started = <T>(what: T | undefined): T => {
+    if (!what) throw new Error('the warehouse testbed is used before it started');
+    return what;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get sandbox() {
+      return started(sandbox);
+    },
+    async benches(url, orders, ...names) {
+      const list: BenchStation[] = [];
+      for (const name of names) {
+        const bench = await openBench({ root: temp.dir, name: `${name}-${url.slice(-4)}`, url, sandbox: started(sandbox) });
+        open.push(bench);
+        if (orders.length > 0) await bench.call('orders.importCsv', { csv: ordersCsv(orders) });
+        list.push(bench);
+      }
+      return list;
+    },
   };
 }

@@ -1,36 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { makeTempDir } from '../../support/tempDir';
-import { openBench, ordersCsv, type BenchStation } from './benchStation';
+import { describe, expect, it } from 'vitest';
+import { warehouseTestbed } from './benchStation';
 
-let server: TestPostgres;
-let sandbox: RunningSandbox;
-const temp = makeTempDir('ps-eod-');
-const open: BenchStation[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  sandbox = await startSandbox({ seed: 29 });
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(open.map((b) => b.close()));
-  await sandbox?.close();
-  await server?.stop();
-  temp.cleanup();
-});
-
-async function benches(url: string, orders: readonly string[], ...names: string[]): Promise<BenchStation[]> {
-  const list: BenchStation[] = [];
-  for (const name of names) {
-    const bench = await openBench({ root: temp.dir, name: `${name}-${url.slice(-4)}`, url, sandbox });
-    open.push(bench);
-    await bench.call('orders.importCsv', { csv: ordersCsv(orders) });
-    list.push(bench);
-  }
-  return list;
-}
+const testbed = warehouseTestbed({ prefix: 'ps-eod-', seed: 29 });
 
 async function formItems(url: string): Promise<Array<{ tracking_no: string; bench: string; status: string }>> {
   const admin = new pg.Client({ connectionString: url });
@@ -50,8 +22,8 @@ const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('end of day in a warehouse', () => {
   it('one bench\'s SCAN form covers the labels every bench bought today, and two benches closing at once never put a label on two forms', async () => {
-    const url = await server.database();
-    const [a, b] = await benches(url, ['E-1', 'E-2', 'E-3', 'E-4'], 'pack-a', 'pack-b');
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, ['E-1', 'E-2', 'E-3', 'E-4'], 'pack-a', 'pack-b');
     if (!a || !b) throw new Error('two benches');
     const t1 = await a.buy('E-1');
     const t2 = await a.buy('E-2');
@@ -69,7 +41,7 @@ describe('end of day in a warehouse', () => {
     }
     expect(forms.length).toBeGreaterThan(0);
     expect(sorted(forms.flatMap((f) => f.trackingNos))).toEqual(sorted([t1, t2, t3]));
-    expect(forms.every((f) => f.status === 'ready' && f.pdfUrl?.startsWith(sandbox.baseUrl))).toBe(true);
+    expect(forms.every((f) => f.status === 'ready' && f.pdfUrl?.startsWith(testbed.sandbox.baseUrl))).toBe(true);
     expect((await formItems(url)).map((i) => i.tracking_no)).toEqual(sorted([t1, t2, t3]));
     expect(await a.call('scanForms.candidates', {})).toEqual([]);
     expect(await b.call('scanForms.candidates', {})).toEqual([]);
@@ -91,13 +63,13 @@ describe('end of day in a warehouse', () => {
   }, 180_000);
 
   it('while the database is away a bench makes no SCAN form and says so in words, and still lists its own forms', async () => {
-    const url = await server.database();
-    const [a] = await benches(url, ['F-1', 'F-2'], 'pack-a');
+    const url = await testbed.server.database();
+    const [a] = await testbed.benches(url, ['F-1', 'F-2'], 'pack-a');
     if (!a) throw new Error('a bench');
     const t1 = await a.buy('F-1');
     const own = await a.call('scanForms.createToday', {});
     const t2 = await a.buy('F-2');
-    server.halt();
+    testbed.server.halt();
     try {
       await expect(a.call('scanForms.createToday', { trackingNos: [t2] })).rejects.toMatchObject({
         error: { code: 'service_unavailable', message: expect.stringMatching(/cannot be reached, so this bench does not make a SCAN form: it cannot make sure no other bench puts the same labels on one\. Reprints and scans still work/) },
@@ -107,7 +79,7 @@ describe('end of day in a warehouse', () => {
       const reprint = await a.call('history.reprint', { shipmentId: (await a.call('shipments.find', { ref: t2 })).id, kind: 'label' });
       expect(reprint.jobIds.length).toBe(1);
     } finally {
-      await server.resume();
+      await testbed.server.resume();
     }
     expect(own.trackingNos).toEqual([t1]);
     const after = await a.call('scanForms.createToday', {});

@@ -1,43 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { makeTempDir } from '../../support/tempDir';
-import { openBench, ordersCsv, type BenchStation } from './benchStation';
+import { describe, expect, it } from 'vitest';
+import { warehouseTestbed } from './benchStation';
 
-let server: TestPostgres;
-let sandbox: RunningSandbox;
-const temp = makeTempDir('ps-pickups-');
-const open: BenchStation[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  sandbox = await startSandbox({ seed: 31 });
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(open.map((b) => b.close()));
-  await sandbox?.close();
-  await server?.stop();
-  temp.cleanup();
-});
-
-async function benches(url: string, orders: readonly string[], ...names: string[]): Promise<BenchStation[]> {
-  const list: BenchStation[] = [];
-  for (const name of names) {
-    const bench = await openBench({ root: temp.dir, name: `${name}-${url.slice(-4)}`, url, sandbox });
-    open.push(bench);
-    await bench.call('orders.importCsv', { csv: ordersCsv(orders) });
-    list.push(bench);
-  }
-  return list;
-}
+const testbed = warehouseTestbed({ prefix: 'ps-pickups-', seed: 31 });
 
 const picked = (list: ReadonlyArray<{ trackingNo: string; picked: boolean; selectedByDefault: boolean }>) =>
   Object.fromEntries(list.map((c) => [c.trackingNo, { picked: c.picked, selectedByDefault: c.selectedByDefault }]));
 
 describe('pickups in a warehouse', () => {
   it('any bench offers every bench\'s labels, sees what another bench booked, and cancels it for all', async () => {
-    const url = await server.database();
-    const [a, b] = await benches(url, ['G-1', 'G-2', 'G-3'], 'pack-a', 'pack-b');
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, ['G-1', 'G-2', 'G-3'], 'pack-a', 'pack-b');
     if (!a || !b) throw new Error('two benches');
     const t1 = await a.buy('G-1');
     const t2 = await b.buy('G-2');
@@ -63,7 +35,7 @@ describe('pickups in a warehouse', () => {
     // While the database is away no pickup is booked, in words; the bench's own labels still reprint.
     const t3 = await a.buy('G-3');
     const before = (await a.call('pickups.list', { status: 'CONFIRMED' })).total;
-    server.halt();
+    testbed.server.halt();
     try {
       await expect(a.call('pickups.schedule', { trackingNos: [t3], packageLocation: ['front_door'] })).rejects.toMatchObject({
         error: { code: 'service_unavailable', message: expect.stringMatching(/cannot be reached, so this bench does not book a pickup: the other benches would not know of it/) },
@@ -71,7 +43,7 @@ describe('pickups in a warehouse', () => {
       const reprint = await a.call('history.reprint', { shipmentId: (await a.call('shipments.find', { ref: t3 })).id, kind: 'label' });
       expect(reprint.jobIds.length).toBe(1);
     } finally {
-      await server.resume();
+      await testbed.server.resume();
     }
     expect((await a.call('pickups.list', { status: 'CONFIRMED' })).total).toBe(before);
   }, 180_000);

@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
-import { makeTempDir } from '../../support/tempDir';
-import { openBench, shipFrom, type BenchStation } from './benchStation';
+import { describe, expect, it } from 'vitest';
+import { shipFrom, warehouseTestbed } from './benchStation';
 
-let server: TestPostgres;
-let sandbox: RunningSandbox;
-const temp = makeTempDir('ps-shared-settings-');
-const open: BenchStation[] = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  sandbox = await startSandbox({ seed: 41 });
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(open.map((b) => b.close()));
-  await sandbox?.close();
-  await server?.stop();
-  temp.cleanup();
-});
+const testbed = warehouseTestbed({ prefix: 'ps-shared-settings-', seed: 41 });
 
 const shipTo = { name: 'Ann Lee', street: '1457 Sunset Boulevard', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' };
 const presets = [{ name: 'Wine box', lengthIn: 14, widthIn: 6, heightIn: 6 }];
 
 describe('shared settings in a warehouse', () => {
   it('one bench\'s ship-from, presets and rate rule are every bench\'s; while the database is away a bench keeps its last copy and refuses changes in words', async () => {
-    const url = await server.database();
-    const a = await openBench({ root: temp.dir, name: 'pack-a', url, sandbox });
-    open.push(a);
-    const b = await openBench({ root: temp.dir, name: 'pack-b', url, sandbox });
-    open.push(b);
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, [], 'pack-a', 'pack-b');
+    if (!a || !b) throw new Error('two benches');
     expect(await b.call('settings.shipping.get', {})).toMatchObject({ shipFrom: null, rateRule: { kind: 'cheapest' } });
     const heard: string[] = [];
     b.station.events.subscribe((name, payload) => {
@@ -53,7 +34,7 @@ describe('shared settings in a warehouse', () => {
     expect(quote.rates.length).toBeGreaterThan(0);
 
     // Database away: B reads its last copy and still rates; a shared change is refused in words, a workstation one is kept.
-    server.halt();
+    testbed.server.halt();
     try {
       expect(await b.call('settings.shipping.get', {})).toMatchObject({ shipFrom: fromA, presets, rateRule: { kind: 'fastest' } });
       expect((await b.call('rates.quote', { to: shipTo, package: { weightOz: 12, lengthIn: 10, widthIn: 8, heightIn: 4 } })).rule).toEqual({ kind: 'fastest' });
@@ -66,7 +47,7 @@ describe('shared settings in a warehouse', () => {
       await expect(b.call('settings.shipping.set', { rateRule: { kind: 'cheapest' } })).rejects.toMatchObject({ error: { code: 'service_unavailable' } });
       expect(await b.call('settings.shipping.set', { defaultPreset: 'Wine box' })).toMatchObject({ shipFrom: fromA, defaultPreset: 'Wine box', rateRule: { kind: 'fastest' } });
     } finally {
-      await server.resume();
+      await testbed.server.resume();
     }
 
     // Back: B's change reaches A.

@@ -1,0 +1,95 @@
+import type { Logger } from '../log/logger';
+import type { SharedOrders } from '../shipping/sharedOrders';
+import { normalizeKey, prefixUpperBound } from '../store/shipmentsRepo';
+import type { OrderRow } from '../store/ordersRepo';
+import { warehouseFailure, type WarehouseDb } from './database';
+import { orderKeySql } from './migrations';
+
+interface OrderDbRow {
+  readonly order_number: string;
+  readonly source: OrderRow['source'];
+  readonly recipient_json: string;
+  readonly package_json: string | null;
+  readonly customs_json: string | null;
+  readonly imported_at: Date;
+  readonly shipped: boolean;
+}
+
+const fromRow = (r: OrderDbRow): OrderRow => ({
+  order_number: r.order_number,
+  source: r.source,
+  recipient_json: r.recipient_json,
+  package_json: r.package_json,
+  customs_json: r.customs_json,
+  imported_at: r.imported_at.toISOString(),
+  shipped: r.shipped ? 1 : 0,
+});
+
+const SELECT = `SELECT o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.imported_at,
+  EXISTS (SELECT 1 FROM shipments s WHERE ${orderKeySql('s.order_number')} = o.order_number_lc AND s.state = 'bought') AS shipped
+  FROM orders o`;
+
+/** The orders inbox in the warehouse database, with the bench that last imported each order. */
+export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): SharedOrders {
+  const warehouseLog = log.child('warehouse');
+  const reading = 'answers from the orders it has seen itself';
+  return {
+    async upsert(orders) {
+      try {
+        return await db.transaction(async (c) => {
+          let imported = 0;
+          for (const o of orders) {
+            const r = await c.query<{ inserted: boolean }>(
+              `INSERT INTO orders (order_number_lc, order_number, source, recipient_json, package_json, customs_json, recipient_lc, bench)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                 ON CONFLICT (order_number_lc) DO UPDATE SET order_number = EXCLUDED.order_number, source = EXCLUDED.source,
+                   recipient_json = EXCLUDED.recipient_json, package_json = EXCLUDED.package_json, customs_json = EXCLUDED.customs_json,
+                   recipient_lc = EXCLUDED.recipient_lc, bench = EXCLUDED.bench, updated_at = now()
+                 RETURNING (xmax = 0) AS inserted`,
+              [
+                normalizeKey(o.orderNumber),
+                o.orderNumber,
+                o.source,
+                JSON.stringify(o.recipient),
+                o.package === null ? null : JSON.stringify(o.package),
+                o.customs === null ? null : JSON.stringify(o.customs),
+                normalizeKey(o.recipientName),
+                bench,
+              ],
+            );
+            if (r.rows[0]?.inserted) imported += 1;
+          }
+          return { imported, updated: orders.length - imported };
+        });
+      } catch (error) {
+        return warehouseFailure(db.where, warehouseLog, error, 'does not import these orders: the other benches would not see them');
+      }
+    },
+
+    async get(orderNumber) {
+      try {
+        const row = (await db.withClient((c) => c.query<OrderDbRow>(`${SELECT} WHERE o.order_number_lc = $1`, [normalizeKey(orderNumber)]))).rows[0];
+        return row ? fromRow(row) : undefined;
+      } catch (error) {
+        return warehouseFailure(db.where, warehouseLog, error, reading);
+      }
+    },
+
+    async list(query, limit) {
+      const key = normalizeKey(query);
+      try {
+        const rows = await db.withClient((c) =>
+          key === ''
+            ? c.query<OrderDbRow>(`${SELECT} ORDER BY o.seq DESC LIMIT $1`, [limit])
+            : c.query<OrderDbRow>(
+                `${SELECT} WHERE (o.order_number_lc >= $1 AND o.order_number_lc < $2) OR (o.recipient_lc >= $1 AND o.recipient_lc < $2) ORDER BY o.seq DESC LIMIT $3`,
+                [key, prefixUpperBound(key), limit],
+              ),
+        );
+        return rows.rows.map(fromRow);
+      } catch (error) {
+        return warehouseFailure(db.where, warehouseLog, error, reading);
+      }
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ordersCsv, warehouseTestbed } from './benchStation';
+
+const testbed = warehouseTestbed({ prefix: 'ps-shared-inbox-', seed: 43 });
+
+const numbers = (list: ReadonlyArray<{ orderNumber: string }>) => list.map((o) => o.orderNumber).sort();
+
+describe('the orders inbox in a warehouse', () => {
+  it('orders one bench imports are scanned and bought at another, shipped for both; while the database is away lookups answer from the bench\'s copy and an import is refused in words', async () => {
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, [], 'pack-a', 'pack-b');
+    if (!a || !b) throw new Error('two benches');
+
+    const csv = ordersCsv(['H-1', 'H-2', 'H-3']);
+    expect(await a.call('orders.importCsv', { csv })).toMatchObject({ imported: 3, updated: 0, errors: [] });
+
+    // Bench B, which imported nothing, scans one of them and lists them all.
+    expect(await b.call('orders.lookup', { orderNumber: ' h-2 ' })).toMatchObject({ orderNumber: 'H-2', source: 'csv', shipped: false, recipient: { name: 'Ann Lee 1', zip: '90026' } });
+    expect(numbers(await b.call('orders.list', { query: '', includeShipped: false, limit: 50 }))).toEqual(['H-1', 'H-2', 'H-3']);
+    expect(numbers(await b.call('orders.list', { query: 'ann lee', includeShipped: true, limit: 50 }))).toEqual(['H-1', 'H-2', 'H-3']);
+
+    // B buys it; A sees it shipped, and it leaves A's list of orders to ship.
+    await b.buy('H-2');
+    expect(await a.call('orders.lookup', { orderNumber: 'H-2' })).toMatchObject({ orderNumber: 'H-2', shipped: true });
+    expect(numbers(await a.call('orders.list', { query: '', includeShipped: false, limit: 50 }))).toEqual(['H-1', 'H-3']);
+    // The same file imported again at B adds nothing.
+    expect(await b.call('orders.importCsv', { csv })).toMatchObject({ imported: 0, updated: 3 });
+
+    testbed.server.halt();
+    try {
+      expect(await b.call('orders.lookup', { orderNumber: 'H-1' })).toMatchObject({ orderNumber: 'H-1', shipped: false });
+      expect(await b.call('orders.lookup', { orderNumber: 'H-2' })).toMatchObject({ orderNumber: 'H-2', shipped: true });
+      expect(numbers(await b.call('orders.list', { query: 'h-', includeShipped: false, limit: 50 }))).toEqual(['H-1', 'H-3']);
+      await expect(b.call('orders.importCsv', { csv: ordersCsv(['H-4']) })).rejects.toMatchObject({
+        error: { code: 'service_unavailable', message: expect.stringMatching(/cannot be reached, so this bench does not import these orders: the other benches would not see them\./) },
+      });
+      await expect(b.call('orders.lookup', { orderNumber: 'H-4' })).rejects.toMatchObject({ error: { code: 'not_found' } });
+    } finally {
+      await testbed.server.resume();
+    }
+    await b.call('orders.importCsv', { csv: ordersCsv(['H-4']) });
+    expect(await a.call('orders.lookup', { orderNumber: 'H-4' })).toMatchObject({ orderNumber: 'H-4', shipped: false });
+  }, 180_000);
+});
