@@ -96,4 +96,16 @@ describe('the desktop station process', () => {
     expect(checked.ok, JSON.stringify(checked)).toBe(true);
     expect(sandbox.stats().requests).toBeGreaterThan(before);
   }, 60_000);
+
+  it('given one service address without the other, stops at start with words for the dialog and opens nothing', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const refused = await startStationChild(forkStation(temp.dir, ['--base-url', 'http://127.0.0.1:9'])).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(StationStartError);
+    expect((refused as StationStartError).message).toBe('Give both --base-url and --legacy-base-url to point the station at another service.');
+    expect(fs.existsSync(path.join(temp.dir, 'station.sqlite'))).toBe(false);
+  }, 60_000);
 });
