@@ -43,6 +43,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A port on 127.0.0.1 nothing listens on: a warehouse database that is down. */
+export async function closedPort(): Promise<number> {
+  return freePort();
+}
+
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs a server binary as the user that may run it. */

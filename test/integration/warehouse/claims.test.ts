@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/main';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { migrateWarehouse, pgMigrations } from '../../../electron/warehouse/migrations';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { closedPort, startPostgres, type TestPostgres } from '../../support/postgres';
 import { startServiceProxy } from './serviceProxy';
 
 const csv = [
@@ -68,15 +67,6 @@ async function bench(name: string, warehouse: string): Promise<Bench> {
   const imported = await run(['orders', 'import', path.join(dir, 'orders.csv')]);
   expect(imported.code, imported.err.join('\n')).toBe(0);
   return { name, data, run, buy: (order) => run(['buy', '--order', order, '--no-print', '--ship-from', path.join(dir, 'from.json')]) };
-}
-
-/** A port nothing listens on: a database that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const json = <T>(r: { out: string[] }): T => JSON.parse(r.out[0] as string) as T;

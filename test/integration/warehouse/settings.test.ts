@@ -1,10 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createStation, type Station, type StationConfig } from '../../../electron/station/createStation';
 import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { closedPort, startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
 
 const noKeychain: KeychainBackend = {
@@ -31,14 +30,6 @@ async function open(dataDir: string, extra: Partial<StationConfig> = {}) {
     return result.value as CommandOutput<N>;
   };
   return { station, call };
-}
-
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('Settings → Warehouse', () => {

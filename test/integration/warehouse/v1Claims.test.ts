@@ -1,4 +1,3 @@
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1Purchase } from '../../../shared/contract/account';
@@ -10,7 +9,7 @@ import { openDatabase } from '../../../electron/store/database';
 import { openWarehouseDb } from '../../../electron/warehouse/database';
 import { createLocalOutbox } from '../../../electron/warehouse/localOutbox';
 import { createPgClaims } from '../../../electron/warehouse/pgClaims';
-import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { closedPort, startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
 import { openBench, shipFrom, type BenchStation } from './benchStation';
 
@@ -58,15 +57,6 @@ const buyBox = (on: BenchStation, orderNumber: string, packageIndex: number, wei
   on.call('account.buyDirect', { storeName: store, orderNumber, warehouseName: 'Main Warehouse', to, from, serviceType: 'usps_ground_advantage', packageIndex, package: box(weightOz), print: false });
 
 const sold = () => service.sandbox.stats().labelsSold;
-
-/** A port nothing listens on: a database that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('v1 purchases on two benches of one warehouse', () => {
   it('two benches pressing Buy on the same v1 box at once: one label is sold, and the other bench is told which bench holds it', async () => {
