@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../support/cups';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { shipFrom, useBench } from './fixture';
@@ -344,5 +345,57 @@ describe('keys on every screen', () => {
     await page.getByRole('region', { name: 'Command barcodes' }).getByRole('img').first().waitFor();
     await page.keyboard.press('Alt+p');
     await expect.poll(() => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+  });
+
+});
+
+/** Print jobs in each state a key acts on, made by a real CUPS: a queue removed (the job fails), a queue not accepting jobs (the job waits). */
+describe('Settings: keys on the print jobs', () => {
+  let cups: TestCups;
+  let port: RawPort;
+  const saved = process.env.CUPS_SERVER;
+  beforeAll(async () => {
+    cups = await startTestCups();
+    port = await listenRawPort();
+    cups.addRawQueue('Key_Zebra', 'ZDesigner ZD421-203dpi ZPL', port.device);
+    process.env.CUPS_SERVER = cups.server;
+  }, 30_000);
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.CUPS_SERVER;
+    else process.env.CUPS_SERVER = saved;
+    await port?.close();
+    await cups?.stop();
+  });
+  const bench = useBench({ bare: true });
+
+  it('Alt+R retries the newest failed job, Alt+E reprints the newest printed one, Alt+Q cancels the newest waiting one', async () => {
+    const f = bench();
+    const jobStatus = async (jobId: string): Promise<string | undefined> => (await f.call('printJobs.list', { limit: 20 })).find((job) => job.id === jobId)?.status;
+    const printerId = 'queue:Key_Zebra';
+    await expect.poll(async () => (await f.call('printers.list', {})).map((p) => p.id)).toContain(printerId);
+    await f.call('printers.profile.set', { profile: await f.call('printers.profile.get', { printerId }), makeDefault: true });
+
+    cups.admin('lpadmin', '-x', 'Key_Zebra');
+    const failing = await f.call('printers.testPrint', { printerId });
+    await expect.poll(() => jobStatus(failing.id)).toBe('failed');
+    cups.addRawQueue('Key_Zebra', 'ZDesigner ZD421-203dpi ZPL', port.device);
+    const { page } = f;
+    await page.keyboard.press('Alt+s');
+    const jobs = page.getByRole('table', { name: 'Print jobs' });
+    await jobs.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.keyboard.press('Alt+r');
+    await expect.poll(() => jobStatus(failing.id)).toBe('done');
+    expect((await port.nextJob()).subarray(0, 3).toString('latin1')).toBe('^XA');
+
+    await jobs.getByRole('button', { name: 'Reprint' }).waitFor();
+    await page.keyboard.press('Alt+e');
+    expect((await port.nextJob()).subarray(0, 3).toString('latin1')).toBe('^XA');
+
+    cups.admin('cupsreject', 'Key_Zebra');
+    const waiting = await f.call('printers.testPrint', { printerId });
+    await jobs.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expect.poll(() => jobStatus(waiting.id)).toBe('queued');
+    await page.keyboard.press('Alt+q');
+    await expect.poll(() => jobStatus(waiting.id)).toBe('cancelled');
   });
 });
