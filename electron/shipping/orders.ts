@@ -5,6 +5,7 @@ import { isInternational } from '../../shared/domain/countries';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
 import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
+import { keepOthersLabel } from './othersLabels';
 import type { SharedOrders } from './sharedOrders';
 import { v1Package, v1Recipient } from './v1Orders';
 
@@ -132,10 +133,20 @@ export function createOrdersService(deps: ShippingDeps) {
     return { imported, updated };
   }
 
-  /** The warehouse's order when its database answers (an order only this bench holds still counts), else this bench's copy. */
+  /**
+   * The warehouse's order when its database answers (an order only this
+   * bench holds still counts), else this bench's copy. Labels other benches
+   * bought for it are kept here, so History reprints them, a return finds
+   * them, and the order stays shipped here while the database is away.
+   */
   async function find(orderNumber: string): Promise<OrderLine | undefined> {
     const shared = await fromWarehouse((orders) => orders.get(orderNumber));
-    if (shared?.value) return keepCopy(shared.value);
+    if (shared?.value) {
+      for (const id of shared.value.boughtIds) {
+        if (!deps.shipments.findByRef(id)) await fromWarehouse(() => keepOthersLabel(deps, id));
+      }
+      return keepCopy(shared.value);
+    }
     const local = deps.orders.get(orderNumber);
     return local ? toLine(local) : undefined;
   }

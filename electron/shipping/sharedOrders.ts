@@ -1,5 +1,10 @@
 import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 
+/** An order as the warehouse keeps it, with the labels any bench bought for it (platform ids, oldest first). */
+export interface SharedOrder extends OrderRow {
+  readonly boughtIds: readonly string[];
+}
+
 /**
  * The orders inbox every bench of a warehouse shares (electron/warehouse/):
  * an order imported or pulled at one bench is scanned at any, and it is
@@ -9,7 +14,7 @@ import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 export interface SharedOrders {
   /** Adds or updates these orders for every bench, all or none; counts what was new to the warehouse. */
   upsert(orders: readonly OrderUpsert[]): Promise<{ readonly imported: number; readonly updated: number }>;
-  get(orderNumber: string): Promise<OrderRow | undefined>;
+  get(orderNumber: string): Promise<SharedOrder | undefined>;
   /** Newest first; by order number or recipient prefix, or the newest with an empty query. */
   list(query: string, limit: number): Promise<OrderRow[]>;
 }

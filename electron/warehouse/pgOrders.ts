@@ -1,5 +1,5 @@
 import type { Logger } from '../log/logger';
-import type { SharedOrders } from '../shipping/sharedOrders';
+import type { SharedOrder, SharedOrders } from '../shipping/sharedOrders';
 import { normalizeKey, prefixUpperBound } from '../store/shipmentsRepo';
 import type { OrderRow } from '../store/ordersRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
@@ -25,9 +25,10 @@ const fromRow = (r: OrderDbRow): OrderRow => ({
   shipped: r.shipped ? 1 : 0,
 });
 
-const SELECT = `SELECT o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.imported_at,
-  EXISTS (SELECT 1 FROM shipments s WHERE ${orderKeySql('s.order_number')} = o.order_number_lc AND s.state = 'bought') AS shipped
-  FROM orders o`;
+const BOUGHT = `FROM shipments s WHERE ${orderKeySql('s.order_number')} = o.order_number_lc AND s.state = 'bought'`;
+const COLUMNS = 'o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.imported_at';
+const SELECT = `SELECT ${COLUMNS}, EXISTS (SELECT 1 ${BOUGHT}) AS shipped FROM orders o`;
+const SELECT_ONE = `SELECT ${COLUMNS}, ARRAY(SELECT s.platform_uk_id ${BOUGHT} ORDER BY s.bought_at) AS bought_ids FROM orders o WHERE o.order_number_lc = $1`;
 
 /** The orders inbox in the warehouse database, with the bench that last imported each order. */
 export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): SharedOrders {
@@ -68,8 +69,8 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
 
     async get(orderNumber) {
       try {
-        const row = (await db.withClient((c) => c.query<OrderDbRow>(`${SELECT} WHERE o.order_number_lc = $1`, [normalizeKey(orderNumber)]))).rows[0];
-        return row ? fromRow(row) : undefined;
+        const row = (await db.withClient((c) => c.query<Omit<OrderDbRow, 'shipped'> & { bought_ids: string[] }>(SELECT_ONE, [normalizeKey(orderNumber)]))).rows[0];
+        return row ? ({ ...fromRow({ ...row, shipped: row.bought_ids.length > 0 }), boughtIds: row.bought_ids } satisfies SharedOrder) : undefined;
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, reading);
       }

@@ -20,8 +20,11 @@ describe('the orders inbox in a warehouse', () => {
     expect(numbers(await b.call('orders.list', { query: 'ann lee', includeShipped: true, limit: 50 }))).toEqual(['H-1', 'H-2', 'H-3']);
 
     // B buys it; A sees it shipped, and it leaves A's list of orders to ship.
-    await b.buy('H-2');
+    const tracking = await b.buy('H-2');
     expect(await a.call('orders.lookup', { orderNumber: 'H-2' })).toMatchObject({ orderNumber: 'H-2', shipped: true });
+    // A keeps B's label from that scan on: the order's labels and a reprint are there at A.
+    const atA = (await a.call('shipments.ofOrder', { orderNumber: 'H-2' })).shipments;
+    expect(atA.map((s) => s.trackingNo)).toEqual([tracking]);
     expect(numbers(await a.call('orders.list', { query: '', includeShipped: false, limit: 50 }))).toEqual(['H-1', 'H-3']);
     // The same file imported again at B adds nothing.
     expect(await b.call('orders.importCsv', { csv })).toMatchObject({ imported: 0, updated: 3 });
@@ -31,6 +34,8 @@ describe('the orders inbox in a warehouse', () => {
       expect(await b.call('orders.lookup', { orderNumber: 'H-1' })).toMatchObject({ orderNumber: 'H-1', shipped: false });
       expect(await b.call('orders.lookup', { orderNumber: 'H-2' })).toMatchObject({ orderNumber: 'H-2', shipped: true });
       expect(numbers(await b.call('orders.list', { query: 'h-', includeShipped: false, limit: 50 }))).toEqual(['H-1', 'H-3']);
+      expect(await a.call('orders.lookup', { orderNumber: 'H-2' })).toMatchObject({ orderNumber: 'H-2', shipped: true });
+      expect((await a.call('history.reprint', { shipmentId: atA[0]?.id ?? 0, kind: 'label' })).jobIds.length).toBe(1);
       await expect(b.call('orders.importCsv', { csv: ordersCsv(['H-4']) })).rejects.toMatchObject({
         error: { code: 'service_unavailable', message: expect.stringMatching(/cannot be reached, so this bench does not import these orders: the other benches would not see them\./) },
       });
