@@ -203,18 +203,27 @@ describe('keys on every screen', () => {
     await pod.getByRole('status').waitFor();
   });
 
-  it('End of day: Alt+E opens the PDF of the newest earlier SCAN form', async () => {
+  it('End of day: Alt+E opens the PDF of the earlier SCAN form picked (the newest, until ↑ ↓ pick another)', async () => {
     await buyForOrder(bench(), 'DEMO-1011', isUsps);
-    const form = await bench().call('scanForms.createToday', {});
+    const older = await bench().call('scanForms.createToday', {});
+    await buyForOrder(bench(), 'DEMO-1012', isUsps);
+    const newer = await bench().call('scanForms.createToday', {});
     const { page } = bench();
     await page.keyboard.press('Alt+8');
-    const earlier = page.getByRole('region', { name: 'Earlier SCAN forms' });
-    await earlier.getByRole('link', { name: 'Open PDF' }).waitFor();
-    const opened = page.waitForEvent('popup');
-    await page.keyboard.press('Alt+e');
-    const viewer = await opened;
-    expect(viewer.url()).toBe(form.pdfUrl);
-    await viewer.close();
+    const earlier = page.getByRole('table', { name: 'Earlier SCAN forms' });
+    await expect.poll(() => earlier.getByRole('link', { name: 'Open PDF' }).count()).toBe(2);
+    const opensWithAltE = async (): Promise<string> => {
+      const opened = page.waitForEvent('popup');
+      await page.keyboard.press('Alt+e');
+      const viewer = await opened;
+      const url = viewer.url();
+      await viewer.close();
+      return url;
+    };
+    await expect(opensWithAltE()).resolves.toBe(newer.pdfUrl);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => earlier.locator('tbody tr').nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect(opensWithAltE()).resolves.toBe(older.pdfUrl);
   });
 
   it('History: Alt+D saves the customs form as the service sent it', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
@@ -20,8 +20,24 @@ export function EndOfDayScreen() {
   const [busy, setBusy] = useState(false);
   const readOnly = useReadOnly() !== undefined;
   const count = candidates.data?.length ?? 0;
-  // The list is newest first: Alt+E opens the newest earlier form, the one asked for again most.
-  const newestWithPdf = forms.data?.find((f) => f.pdfUrl)?.id;
+  // Newest first, as the station lists them: the newest is picked until ↑ ↓ pick another, and Alt+E opens the picked one's PDF.
+  const withPdf = (forms.data ?? []).filter((f) => f.pdfUrl);
+  const [pickedId, setPickedId] = useState<number | null>(null);
+  const picked = withPdf.find((f) => f.id === pickedId) ?? withPdf[0];
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if ((event.key !== 'ArrowDown' && event.key !== 'ArrowUp') || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement) return;
+      const at = picked ? withPdf.indexOf(picked) : -1;
+      const next = withPdf[Math.min(withPdf.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))];
+      if (!next) return;
+      event.preventDefault();
+      setPickedId(next.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   const create = async (): Promise<void> => {
     setBusy(true);
@@ -68,7 +84,8 @@ export function EndOfDayScreen() {
       <section className="panel" aria-label="Earlier SCAN forms">
         <h2>Earlier SCAN forms</h2>
         <InlineError error={forms.error} />
-        <table className="data">
+        {withPdf.length > 1 ? <p className="small muted">↑ ↓ pick a form; Alt+E opens its PDF.</p> : null}
+        <table className="data" aria-label="Earlier SCAN forms">
           <thead>
             <tr>
               <th>Made</th>
@@ -79,13 +96,18 @@ export function EndOfDayScreen() {
           </thead>
           <tbody>
             {(forms.data ?? []).map((f) => (
-              <tr key={f.id}>
+              <tr
+                key={f.id}
+                className={f.pdfUrl ? 'selectable' : undefined}
+                aria-selected={f.pdfUrl ? f.id === picked?.id : undefined}
+                onClick={() => f.pdfUrl && setPickedId(f.id)}
+              >
                 <td>{benchTime(f.createdAt)}</td>
                 <td className="num">{f.trackingNos.length}</td>
                 <td>{f.status}</td>
                 <td>
                   {f.pdfUrl ? (
-                    <PdfLink url={f.pdfUrl} shortcut={f.id === newestWithPdf ? 'Alt+E' : undefined}>
+                    <PdfLink url={f.pdfUrl} shortcut={f.id === picked?.id ? 'Alt+E' : undefined}>
                       Open PDF
                     </PdfLink>
                   ) : null}
