@@ -16,6 +16,8 @@ export interface FaultSettings {
   sparseAnswers: boolean;
   /** Number of upcoming labels drawn larger than 4x6 (oversizeLabel.ts), as some carriers send them. */
   oversizeLabels: number;
+  /** Every v2 tracking request answers 503 service_unavailable while true. */
+  failTracking: boolean;
 }
 
 /** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
@@ -26,7 +28,7 @@ export class Faults {
   private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
-    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false, oversizeLabels: 0 };
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false, oversizeLabels: 0, failTracking: false };
     this.random = seededRandom(seed);
     this.set(initial);
   }
@@ -39,6 +41,7 @@ export class Faults {
     if (change.unreadableKind !== undefined) this.settings.unreadableKind = change.unreadableKind;
     if (change.sparseAnswers !== undefined) this.settings.sparseAnswers = change.sparseAnswers;
     if (change.oversizeLabels !== undefined) this.settings.oversizeLabels = Math.max(0, Math.floor(change.oversizeLabels));
+    if (change.failTracking !== undefined) this.settings.failTracking = change.failTracking;
   }
 
   current(): Readonly<FaultSettings> {

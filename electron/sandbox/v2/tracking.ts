@@ -13,8 +13,14 @@ function required(req: SandboxRequest, name: string, code: 'tracking_no_required
   return value;
 }
 
+/** The `failTracking` fault: every tracking endpoint is unavailable while it is on. */
+function refuseWhileTrackingFails(ctx: SandboxContext): void {
+  if (ctx.faults.current().failTracking) refuse('service_unavailable', 'Tracking is unavailable right now.');
+}
+
 /** The shipment behind tracking_no + carrier_code, or tracking_not_found. */
 function findTracked(ctx: SandboxContext, req: SandboxRequest): ShipmentRecord {
+  refuseWhileTrackingFails(ctx);
   const trackingNo = required(req, 'tracking_no', 'tracking_no_required');
   const carrier = required(req, 'carrier_code', 'carrier_code_required').toUpperCase();
   const shipment = ctx.shipments.byTrackingNo(trackingNo);
@@ -29,6 +35,16 @@ function estimate(shipment: ShipmentRecord): string | null {
   if (shipment.status === 'voided') return null;
   return `${deliveryDate(shipment.detail.shipDate, shipment.deliveryDays, shipment.detail.saturdayDelivery || shipment.carrierCode === 'USPS')} 20:00:00`;
 }
+
+/** The event list of the tracking_no and platform_uk_id endpoints: newest first, UTC times and local ones where the place's zone is known. */
+const newestFirst = (events: readonly TimelineEvent[]) =>
+  [...events].reverse().map((e) => ({
+    status: e.status,
+    description: e.description,
+    event_time: isoUtc(e.at),
+    event_time_local: e.timeZone ? isoWithOffset(e.at, e.timeZone) : null,
+    location: location(e),
+  }));
 
 const firstScanOf = (events: readonly TimelineEvent[]) => events.find((e) => e.status !== 'created' && e.status !== 'voided');
 
@@ -53,13 +69,7 @@ export function trackingByTrackingNo(ctx: SandboxContext, req: SandboxRequest): 
     first_scan_description: firstScan?.description ?? null,
     first_scan_location: firstScan ? location(firstScan) : {},
     scanned_time: isoUtc(latest.at),
-    tracking_events: [...events].reverse().map((e) => ({
-      status: e.status,
-      description: e.description,
-      event_time: isoUtc(e.at),
-      event_time_local: e.timeZone ? isoWithOffset(e.at, e.timeZone) : null,
-      location: location(e),
-    })),
+    tracking_events: newestFirst(events),
   });
 }
 
@@ -107,12 +117,39 @@ const MOCK_EVENTS = [
 ] as const;
 
 /**
+ * A voided shipment's record under the documented TrackingData fields: its
+ * latest event is the void (status `voided`, v2-docs.md 5.3).
+ */
+function voidedRecord(ctx: SandboxContext, shipment: ShipmentRecord): Reply {
+  const events = timeline(shipment, ctx.now());
+  const latest = events[events.length - 1] as TimelineEvent;
+  return answer(ctx, answerShapes.tracking, {
+    scanned_time: isoUtc(latest.at),
+    status: latest.status,
+    message: latest.description,
+    location: location(latest),
+    return_to_sender: false,
+    first_scan_date: null,
+    first_scan_description: null,
+    first_scan_location: {},
+    tracking_events: newestFirst(events),
+    scanned_time_local: latest.timeZone ? isoWithOffset(latest.at, latest.timeZone) : null,
+    first_scan_date_local: null,
+  });
+}
+
+/**
  * GET /api/shipment/tracking_by_platform_uk_id?platform_uk_id= : sandbox keys
  * are test-mode keys, so the fixed mock record (v2-docs.md 3.8), with the
- * documented TrackingData fields and nothing echoed.
+ * documented TrackingData fields and nothing echoed; except that a voided
+ * label says `voided`, so a station can learn that a label another station
+ * voided is not one to ship on.
  */
 export function trackingByPlatformUkId(ctx: SandboxContext, req: SandboxRequest): Reply {
-  required(req, 'platform_uk_id', 'platform_uk_id_required');
+  const platformUkId = required(req, 'platform_uk_id', 'platform_uk_id_required');
+  refuseWhileTrackingFails(ctx);
+  const shipment = ctx.shipments.byPlatformUkId(platformUkId);
+  if (shipment?.status === 'voided') return voidedRecord(ctx, shipment);
   const local = (at: string, tz: string | undefined) => (tz ? isoWithOffset(new Date(at), tz) : null);
   const place = (e: (typeof MOCK_EVENTS)[number]) => (e.city ? { city: e.city, state: e.state, zip_code: e.zip, country: 'US' } : {});
   const first = MOCK_EVENTS[2];

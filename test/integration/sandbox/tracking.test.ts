@@ -121,4 +121,23 @@ describe('tracking_by_platform_uk_id', () => {
     expect(locals.filter((l) => l !== null).every((l) => OFFSET.test(l as string))).toBe(true);
     expect((await h.v2<Envelope>('GET', '/api/shipment/tracking_by_platform_uk_id')).json.code).toBe('platform_uk_id_required');
   });
+
+  it('says voided for a voided label, in the same documented fields, and 503 while tracking fails', async () => {
+    expect((await h.v2<Envelope>('POST', '/api/shipment/void_label', { platform_uk_id: 't-2' })).status).toBe(200);
+    const voided = await h.v2<Envelope<Record<string, unknown> & { tracking_events: Event[] }>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=t-2');
+    expect(voided.json.data).toMatchObject({ status: 'voided', message: expect.any(String), location: expect.any(Object), return_to_sender: false, scanned_time: expect.any(String) });
+    expect(voided.json.data.tracking_events[0]?.status).toBe('voided');
+    expect(voided.json.data).not.toHaveProperty('platform_uk_id');
+    const other = await h.v2<Envelope<{ status: string }>>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=t-3');
+    expect(other.json.data.status).toBe('in_transit');
+
+    h.sandbox.faults.set({ failTracking: true });
+    try {
+      expect((await h.v2<Envelope>('GET', '/api/shipment/tracking_by_platform_uk_id?platform_uk_id=t-2')).status).toBe(503);
+      expect((await byNumber(bought[3]?.tracking_no as string)).status).toBe(503);
+    } finally {
+      h.sandbox.faults.set({ failTracking: false });
+    }
+    expect((await byNumber(bought[3]?.tracking_no as string)).status).toBe(200);
+  });
 });
