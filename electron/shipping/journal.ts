@@ -8,6 +8,7 @@ import { labelPngProblem } from './labelBytes';
 import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
 import { createLocalClaims, heldWords, type PurchaseClaims, type SharedShipment } from './claims';
 import { createLabelSalvage } from './salvage';
+import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, foreignLabelState, tooManyVoidsWords, uncheckedWords, voidedElsewhereNote, type ForeignLabel, type TrackingStatusOf } from './foreignDuplicate';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
 export interface ChosenService {
@@ -49,6 +50,8 @@ export interface JournalDeps {
   readonly retryDelayMs?: number;
   /** Where purchases are claimed and labels shared; this bench alone when absent. */
   readonly claims?: PurchaseClaims;
+  /** Tracking status by platform_uk_id, asked of a duplicate this station did not buy; without it such a duplicate is refused. */
+  readonly trackingStatus?: TrackingStatusOf;
 }
 
 export type PurchaseJournal = ReturnType<typeof createPurchaseJournal>;
@@ -190,11 +193,46 @@ export function createPurchaseJournal(deps: JournalDeps) {
     return deps.shipments.get(row.id) as ShipmentRow;
   }
 
+  /**
+   * Whether a send of this station may have bought the label the service
+   * answered as a duplicate: the row is bought (another process on this data
+   * folder recorded it), or some attempt besides the one just answered went
+   * out under the id (a lost answer, an earlier run, another process). Such a
+   * duplicate is this station's own and is kept as today, with no question.
+   */
+  function sentHere(row: ShipmentRow): boolean {
+    const now = deps.shipments.get(row.id);
+    return now !== undefined && (now.state === 'bought' || now.attempts > 1);
+  }
+
+  /** A label bought elsewhere that is not usable: kept as voided (then VoidedElsewhere), or refused in words. */
+  async function settleForeign(row: ShipmentRow, wire: WireShipment, state: Exclude<ForeignLabel, { kind: 'usable' }>, eventKey: string): Promise<never> {
+    if (state.kind === 'voided') {
+      deps.shipments.markVoidedAtService(row.id, {
+        shipmentNo: wire.shipment_no ?? null,
+        trackingNo: wire.tracking_no ?? null,
+        carrierCode: wire.carrier_code ?? null,
+        serviceLevel: wire.service_level ?? null,
+        note: voidedElsewhereNote(wire),
+      });
+      await claims.voided(row.platform_uk_id).catch((error: unknown) => deps.log.warn('could not share the void', { platformUkId: row.platform_uk_id, error }));
+      deps.log.warn('the service answered with a label voided elsewhere on the account; buying under the next void generation', { platformUkId: row.platform_uk_id });
+      throw new VoidedElsewhere(deps.shipments.get(row.id) as ShipmentRow);
+    }
+    const message = uncheckedWords(state.reason);
+    deps.shipments.markDuplicateUnchecked(row.id, message);
+    await claims.release(row.platform_uk_id).catch((error: unknown) => deps.log.warn('could not release the purchase claim', { platformUkId: row.platform_uk_id, error }));
+    deps.log.warn('the service answered with a label bought elsewhere whose state could not be checked; not kept', { platformUkId: row.platform_uk_id, reason: state.reason });
+    deps.onStage?.(eventKey, 'failed', row, message);
+    throw new StationFailure({ code: 'service_unavailable', message, retryable: true });
+  }
+
   /** Sends the journaled request (same platform_uk_id every time) until it is bought, refused, or attempts run out. */
   async function send(row: ShipmentRow, eventKey: string = row.package_key): Promise<ShipmentRow> {
     const body = { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: row.platform_uk_id };
     let last: StationFailure | undefined;
-    for (let attempt = 1; attempt <= attempts && !closed; attempt += 1) {
+    let foreign: { readonly wire: WireShipment; readonly state: Exclude<ForeignLabel, { kind: 'usable' }> } | undefined;
+    for (let attempt = 1; attempt <= attempts && !closed && !foreign; attempt += 1) {
       deps.shipments.countAttempt(row.id);
       // The lease tells other benches this purchase is alive; losing the shared store mid-purchase does not stop a re-send of the same id.
       await claims.touch(row.platform_uk_id).catch((error: unknown) => deps.log.warn('could not renew the purchase claim', { platformUkId: row.platform_uk_id, error }));
@@ -204,6 +242,14 @@ export function createPurchaseJournal(deps: JournalDeps) {
         if (closed) break;
         if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
           fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
+        }
+        if (wire.duplicate_label === true && !sentHere(row)) {
+          const state = await foreignLabelState(row, deps.trackingStatus);
+          if (closed) break;
+          if (state.kind !== 'usable') {
+            foreign = { wire, state };
+            continue;
+          }
         }
         const labels = await decodeLabels(wire);
         const done = record(row, wire, labels);
@@ -232,6 +278,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
         if (attempt < attempts) await sleep(retryDelayMs * attempt);
       }
     }
+    if (foreign) return settleForeign(row, foreign.wire, foreign.state, eventKey);
     const message = `The purchase was not confirmed (${last?.error.message ?? 'the station is closing'}). It is kept under id ${row.platform_uk_id}; pressing Buy again re-sends the same id, so it is never charged twice.`;
     deps.onStage?.(eventKey, 'failed', row, message);
     const code = last && (cannotSend.has(last.error.code) || last.error.code === 'rate_limited') ? last.error.code : 'timeout';
@@ -252,7 +299,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
     const key = flightKey(draft.backendId, packageKey);
     const running = inFlight.get(key);
     if (running) return running;
-    const promise = (async () => {
+    const once = async (): Promise<ShipmentRow> => {
       if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
       const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
       if (live?.state === 'bought') return live;
@@ -274,6 +321,21 @@ export function createPurchaseJournal(deps: JournalDeps) {
       if (row.state === 'bought') return row;
       deps.onStage?.(eventKey, 'journaled', row);
       return send(row, eventKey);
+    };
+    const promise = (async () => {
+      // A label voided elsewhere is now this station's void: the next claim derives the next generation's id.
+      for (let round = 1; ; round += 1) {
+        try {
+          return await once();
+        } catch (error) {
+          if (!(error instanceof VoidedElsewhere)) throw error;
+          if (round >= FOREIGN_VOID_ROUNDS) {
+            const message = tooManyVoidsWords();
+            deps.onStage?.(eventKey, 'failed', error.row, message);
+            fail('conflict', message);
+          }
+        }
+      }
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, promise);
     return promise;
@@ -298,8 +360,10 @@ export function createPurchaseJournal(deps: JournalDeps) {
       try {
         await promise;
         bought += 1;
-      } catch {
-        if (deps.shipments.get(row.id)?.state === 'failed') failed += 1;
+      } catch (error) {
+        // A label voided elsewhere is not bought again unasked: the row is kept voided, and the next Buy buys the package anew.
+        if (error instanceof VoidedElsewhere) deps.onStage?.(row.package_key, 'failed', error.row, error.row.error ?? undefined);
+        if (error instanceof VoidedElsewhere || deps.shipments.get(row.id)?.state === 'failed') failed += 1;
         else {
           stillPending += 1;
           unreachable = true;

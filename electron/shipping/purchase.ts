@@ -52,20 +52,24 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
   const { ctx } = deps;
   const images = createLabelImages(deps);
   const customsForms = createCustomsForms(deps);
+  /** The v2 client of the backend a journaled purchase went to; refused in words when the station is on another. */
+  async function v2Of(row: ShipmentRow) {
+    const clients = await deps.backend.clients();
+    if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
+      fail('conflict', `This purchase was sent to ${describeBackend(row.backend_id)}; switch the station back to it to finish the purchase.`);
+    }
+    return clients.v2;
+  }
   const journal = createPurchaseJournal({
     shipments: deps.shipments,
     claims: deps.claims,
     log: deps.log.child('journal'),
     send: async (row, body) => {
-      const clients = await deps.backend.clients();
-      if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
-        fail('conflict', `This purchase was sent to ${describeBackend(row.backend_id)}; switch the station back to it to finish the purchase.`);
-      }
-      const { v2 } = clients;
-      const method = row.method;
+      const v2 = await v2Of(row);
       // The journal stored the body this service built below; the client validates it again before sending.
-      return method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
+      return row.method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
+    trackingStatus: async (row) => (await (await v2Of(row)).trackingByPlatformUkId(row.platform_uk_id)).status,
     fetchBytes: fetchLabelBytes,
     onStage: (packageKey, stage, row, message) => {
       ctx.emit('purchase.progress', {
@@ -303,7 +307,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
       level,
       message:
         `Checked ${pending.length} unfinished purchase${pending.length === 1 ? '' : 's'} from the last session: ${outcome.bought} recorded` +
-        (outcome.failed ? `, ${outcome.failed} refused by the service` : '') +
+        (outcome.failed ? `, ${outcome.failed} not bought (refused by the service, or answered with a label voided elsewhere; History says which, buy again)` : '') +
         (outcome.stillPending ? `, ${outcome.stillPending} still unconfirmed (the station will check again; nothing is charged twice)` : '') +
         '.',
     });

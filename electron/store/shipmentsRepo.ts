@@ -77,6 +77,15 @@ export interface BoughtUpdate {
   readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
 }
 
+/** What the station keeps of a label it was answered with but never bought itself, voided at the service. */
+export interface VoidedAtService {
+  readonly shipmentNo: string | null;
+  readonly trackingNo: string | null;
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly note: string;
+}
+
 /** Search keys are stored lowercase and trimmed; a query is normalized the same way. */
 /**
  * Labels bought through the legacy v1 API have no platform_uk_id of their
@@ -137,6 +146,10 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
   const failed = db.prepare("UPDATE shipments SET state = 'failed', error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
   const noteError = db.prepare('UPDATE shipments SET error = ?, updated_at = ? WHERE id = ?');
   const voided = db.prepare("UPDATE shipments SET state = 'voided', voided_at = ?, updated_at = ? WHERE id = ? AND state = 'bought'");
+  const voidedAtService = db.prepare(`UPDATE shipments SET state = 'voided', shipment_no = @shipmentNo, tracking_no = @trackingNo, tracking_lc = @trackingLc,
+      carrier_code = @carrierCode, service_level = @serviceLevel, duplicate_label = 1, error = @note, voided_at = @at, updated_at = @at
+    WHERE id = @id AND state IN ('pending', 'failed')`);
+  const uncheckedDuplicate = db.prepare("UPDATE shipments SET state = 'failed', attempts = 0, error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
   const anyPending = db.prepare("SELECT 1 FROM shipments WHERE state = 'pending' LIMIT 1");
   const pending = db.prepare<[string], ShipmentRow>(
     `${SELECT} WHERE s.state = 'pending' AND (s.backend_id = ? OR s.backend_id IS NULL) ORDER BY s.id`,
@@ -231,6 +244,29 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     }),
     noteError: (id: number, message: string) => void noteError.run(message, at(), id),
     markVoided: (id: number): boolean => voided.run(at(), at(), id).changes > 0,
+    /**
+     * The service answered this unfinished purchase with a label bought
+     * elsewhere on the account and voided since: kept as voided here (its
+     * package's void generation advances), with the label's numbers and why.
+     */
+    markVoidedAtService: (id: number, u: VoidedAtService): boolean =>
+      voidedAtService.run({
+        id,
+        shipmentNo: u.shipmentNo,
+        trackingNo: u.trackingNo,
+        trackingLc: u.trackingNo === null ? null : normalizeTracking(u.trackingNo),
+        carrierCode: u.carrierCode,
+        serviceLevel: u.serviceLevel,
+        note: u.note,
+        at: at(),
+      }).changes > 0,
+    /**
+     * The service answered with a label bought elsewhere whose state could not
+     * be learned: nothing of this station's is outstanding under the id (no
+     * send of its bought anything), so the attempts are cleared and the next
+     * Buy checks the label again instead of taking it as its own.
+     */
+    markDuplicateUnchecked: (id: number, message: string) => void uncheckedDuplicate.run(message, at(), id),
     /** Unconfirmed purchases of one backend (and of rows from before purchases had one). */
     pending: (backendId: string): ShipmentRow[] => pending.all(backendId),
     /** Whether any backend has a purchase to settle: asked before reaching a backend (which, for the sandbox, starts it). */

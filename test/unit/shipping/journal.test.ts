@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createMemoryLogger } from '../../../electron/log/logger';
+import type { TrackingStatusOf } from '../../../electron/shipping/foreignDuplicate';
 import { createPurchaseJournal, type PurchaseDraft } from '../../../electron/shipping/journal';
 import type { WireShipment } from '../../../electron/shipping/ports';
 import { openDatabase } from '../../../electron/store/database';
@@ -46,16 +47,21 @@ const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
   isReturn: false,
 });
 
-function setup(behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error' | 'garbled') {
+/** One data folder's journal; `service.sold` is the service's sales when several folders share it. */
+function setup(
+  behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error' | 'garbled',
+  service: { readonly sold?: Map<string, WireShipment>; readonly trackingStatus?: TrackingStatusOf } = {},
+) {
   const db = openDatabase({ file: ':memory:' });
   const shipments = createShipmentsRepo(db, () => new Date('2025-06-30T12:00:00Z'));
-  const sold = new Map<string, WireShipment>();
+  const sold = service.sold ?? new Map<string, WireShipment>();
   let calls = 0;
   const journal = createPurchaseJournal({
     shipments,
     log: createMemoryLogger(),
     retryDelayMs: 1,
     fetchBytes: async () => new Uint8Array([1]),
+    ...(service.trackingStatus ? { trackingStatus: service.trackingStatus } : {}),
     send: async (_row, body) => {
       calls += 1;
       const id = String(body.platform_uk_id);
@@ -231,5 +237,43 @@ describe('purchase journal', () => {
     expect(again.platform_uk_id).not.toBe(first.platform_uk_id);
     expect(again.state).toBe('bought');
     expect(sold.size).toBe(2);
+  });
+});
+
+describe('a duplicate answer', () => {
+  /** A folder on a service shared with other folders, answering tracking by `status` and noting each question. */
+  function folder(sold: Map<string, WireShipment>, status: (id: string) => string, behaviour: Parameters<typeof setup>[0] = () => 'ok') {
+    const asked: string[] = [];
+    const trackingStatus: TrackingStatusOf = async (row) => {
+      asked.push(row.platform_uk_id);
+      return status(row.platform_uk_id);
+    };
+    return { ...setup(behaviour, { sold, trackingStatus }), asked };
+  }
+
+  it('after a lost answer is this station\'s own label: kept with no tracking question', async () => {
+    const a = folder(new Map(), () => 'voided', (_id, _b, call) => (call === 1 ? 'drop' : 'ok'));
+    const row = await a.journal.purchase('order:a-1#0', draft());
+    expect(row).toMatchObject({ state: 'bought', duplicate_label: 1, attempts: 2 });
+    expect(a.asked).toEqual([]);
+  });
+
+  it('of a label bought at another folder is asked about: kept while live, bought anew once voided there', async () => {
+    const sold = new Map<string, WireShipment>();
+    const voided = new Set<string>();
+    const status = (id: string) => (voided.has(id) ? 'voided' : 'in_transit');
+    const first = await folder(sold, status).journal.purchase('order:a-1#0', draft());
+    const live = folder(sold, status);
+    expect(await live.journal.purchase('order:a-1#0', draft())).toMatchObject({ state: 'bought', duplicate_label: 1, tracking_no: first.tracking_no });
+    expect(live.asked).toEqual([first.platform_uk_id]);
+
+    voided.add(first.platform_uk_id);
+    const b = folder(sold, status);
+    const again = await b.journal.purchase('order:a-1#0', draft());
+    expect(again).toMatchObject({ state: 'bought', duplicate_label: 0 });
+    expect(again.tracking_no).not.toBe(first.tracking_no);
+    expect(sold.size).toBe(2);
+    expect(b.shipments.voidedCount('sandbox', 'order:a-1#0')).toBe(1);
+    expect(b.asked).toEqual([first.platform_uk_id]);
   });
 });
