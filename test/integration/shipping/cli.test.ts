@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
-import { cli, cliJson, type CliPickup } from '../../support/cli';
+import { cli, cliJson, startCliService, type CliPickup, type CliService } from '../../support/cli';
 
 const root = path.resolve(__dirname, '../../..');
 const csv = [
@@ -215,34 +215,21 @@ describe('a station process killed mid-purchase', () => {
 });
 
 describe('headless commands pointed at a separately started service', () => {
-  let sandbox: RunningSandbox;
-  const saved: Record<string, string | undefined> = {};
-  const envKeys = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
+  let service: CliService;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 41 });
-    const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
-    envKeys.forEach((key, i) => {
-      saved[key] = process.env[key];
-      process.env[key] = values[i];
-    });
+    service = await startCliService({ seed: 41 });
   });
-  afterAll(async () => {
-    for (const key of envKeys) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    await sandbox.close();
-  });
+  afterAll(() => service.close());
 
   it('buys with keys from the environment and --ship-from on a fresh data folder, once', async () => {
     const data = path.join(dir, 'by-address');
-    const at = ['--data-dir', data, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl];
+    const at = service.flags(data);
     expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...at])).out[0]).toMatch(/Imported 2 new orders/);
 
     const noFrom = await cli(['buy', '--order', 'H-1', '--no-print', ...at]);
     expect(noFrom.code).toBe(1);
     expect(noFrom.err.join('\n')).toMatch(/--ship-from/);
-    expect(sandbox.stats().labelsSold).toBe(0);
+    expect(service.sandbox.stats().labelsSold).toBe(0);
 
     const fromFile = path.join(dir, 'from.json');
     fs.writeFileSync(fromFile, JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' }));
@@ -253,7 +240,7 @@ describe('headless commands pointed at a separately started service', () => {
     expect(bought.duplicate_label).toBe(false);
     const again = JSON.parse((await cli(['buy', '--order', 'H-1', '--no-print', '--ship-from', fromFile, ...at])).out[0] as string) as typeof bought;
     expect(again).toMatchObject({ duplicate_label: true, tracking_no: bought.tracking_no });
-    expect(sandbox.stats().labelsSold).toBe(1);
+    expect(service.sandbox.stats().labelsSold).toBe(1);
 
     fs.writeFileSync(fromFile, JSON.stringify({ name: 'Shipping Desk', city: 'Los Angeles' }));
     const bad = await cli(['buy', '--order', 'H-3', '--no-print', '--ship-from', fromFile, ...at]);

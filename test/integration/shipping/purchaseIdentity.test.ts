@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/main';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
+import type { RunningSandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { cli, startCliService, type CliService } from '../../support/cli';
 
 const csv = [
   'order_number,recipient_name,company,street,street2,city,state,zip_code,country,phone,email,weight_oz,length_in,width_in,height_in',
@@ -13,14 +13,6 @@ const csv = [
   'W-2,Bo Ray,,500 Pine Street,Suite 1200,Seattle,WA,98101,US,,,30,12,10,6',
   'W-3,Cy Dale,,2 Oak St,,Austin,TX,78701,US,,,8,6,6,6',
 ].join('\n');
-const envKeys = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
-
-async function cli(args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out, err };
-}
 
 interface Bought {
   readonly platform_uk_id: string;
@@ -28,26 +20,18 @@ interface Bought {
   readonly duplicate_label: boolean;
 }
 
+let service: CliService;
 let sandbox: RunningSandbox;
 let dir: string;
-const saved: Record<string, string | undefined> = {};
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-identity-'));
   fs.writeFileSync(path.join(dir, 'orders.csv'), csv);
   fs.writeFileSync(path.join(dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' }));
-  sandbox = await startSandbox({ seed: 53 });
-  const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
-  envKeys.forEach((key, i) => {
-    saved[key] = process.env[key];
-    process.env[key] = values[i];
-  });
+  service = await startCliService({ seed: 53 });
+  sandbox = service.sandbox;
 });
 afterAll(async () => {
-  for (const key of envKeys) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  await sandbox.close();
+  await service.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -63,7 +47,7 @@ async function buy(data: string, order: string, baseUrl = sandbox.baseUrl, legac
 
 async function imported(name: string): Promise<string> {
   const data = path.join(dir, name);
-  const run = await cli(['orders', 'import', path.join(dir, 'orders.csv'), '--data-dir', data, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl]);
+  const run = await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...service.flags(data)]);
   expect(run.code, run.err.join('\n')).toBe(0);
   return data;
 }
