@@ -4,23 +4,11 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { Pickup, PickupCandidate } from '../../shared/contract/shippingTypes';
 import { defaultPickupDate, isPastPickupDate } from '../../shared/domain/pickupDate';
 import { isOutcomeUnknown } from '../api/failures';
-import type { PickupRow } from '../store/pickupsRepo';
+import { pickupOfRow, type PickupRow } from '../store/pickupsRepo';
 import { startOfLocalDay, type ShippingDeps } from './deps';
 import { keepOthersLabel } from './othersLabels';
 import { backendIdOf } from './ports';
 import { toWireAddress } from './wireMap';
-
-const fromRow = (r: PickupRow): Pickup => ({
-  pickupNo: r.pickup_no,
-  confirmationNumber: r.confirmation_number,
-  pickupDate: r.pickup_date,
-  status: r.status,
-  carrierCode: r.carrier_code,
-  packageCount: r.package_count,
-  totalWeight: r.total_weight,
-  trackingNos: JSON.parse(r.tracking_nos_json) as string[],
-  createdAt: r.created_at,
-});
 
 const fromRecord = (r: PickupRecord): Pickup => ({
   pickupNo: r.pickup_no,
@@ -89,7 +77,7 @@ export function createPickupsService(deps: ShippingDeps) {
       trackingNos: p.trackingNos,
       result,
     });
-    return fromRow(deps.pickups.get(p.pickupNo) as PickupRow);
+    return pickupOfRow(deps.pickups.get(p.pickupNo) as PickupRow);
   }
 
   /** After a lost answer: the newest confirmed pickup holding these tracking numbers, if the service booked it. */
@@ -165,7 +153,7 @@ export function createPickupsService(deps: ShippingDeps) {
     } catch (error) {
       if (!(error instanceof StationFailure) || error.error.serviceCode !== 'pickup_already_canceled') throw error;
     }
-    const known: Pickup = there ?? (local ? fromRow(local) : { pickupNo, confirmationNumber: null, pickupDate: null, status: 'CANCELED', carrierCode: 'USPS', packageCount: null, totalWeight: null, trackingNos: [], createdAt: null });
+    const known: Pickup = there ?? (local ? pickupOfRow(local) : { pickupNo, confirmationNumber: null, pickupDate: null, status: 'CANCELED', carrierCode: 'USPS', packageCount: null, totalWeight: null, trackingNos: [], createdAt: null });
     const canceled = remember({ ...known, status: 'CANCELED' }, null);
     await share(canceled, null);
     deps.ctx.emit('station.changed', { topics: ['pickups'] });

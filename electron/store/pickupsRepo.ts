@@ -1,3 +1,4 @@
+import type { Pickup } from '../../shared/contract/shippingTypes';
 import type { Db } from './database';
 
 export interface PickupRow {
@@ -11,6 +12,19 @@ export interface PickupRow {
   readonly tracking_nos_json: string;
   readonly created_at: string;
 }
+
+/** A pickups row as the station shows it; the warehouse's PostgreSQL table has the same columns. */
+export const pickupOfRow = (r: PickupRow): Pickup => ({
+  pickupNo: r.pickup_no,
+  confirmationNumber: r.confirmation_number,
+  pickupDate: r.pickup_date,
+  status: r.status,
+  carrierCode: r.carrier_code,
+  packageCount: r.package_count,
+  totalWeight: r.total_weight,
+  trackingNos: JSON.parse(r.tracking_nos_json) as string[],
+  createdAt: r.created_at,
+});
 
 export interface PickupUpsert {
   readonly pickupNo: string;

@@ -1,32 +1,15 @@
 import type { Logger } from '../log/logger';
 import type { SharedPickup, SharedPickups, TodaysLabel } from '../shipping/sharedPickups';
+import { pickupOfRow, type PickupRow } from '../store/pickupsRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
 
-interface PickupDbRow {
-  readonly pickup_no: string;
+/** The bench's own pickups columns, plus the bench that booked or last changed the pickup. */
+interface PickupDbRow extends Omit<PickupRow, 'created_at'> {
   readonly bench: string;
-  readonly confirmation_number: string | null;
-  readonly pickup_date: string | null;
-  readonly status: string;
-  readonly carrier_code: string;
-  readonly package_count: number | null;
-  readonly total_weight: number | null;
-  readonly tracking_nos_json: string;
   readonly created_at: Date;
 }
 
-const fromRow = (r: PickupDbRow): SharedPickup => ({
-  pickupNo: r.pickup_no,
-  bench: r.bench,
-  confirmationNumber: r.confirmation_number,
-  pickupDate: r.pickup_date,
-  status: r.status,
-  carrierCode: r.carrier_code,
-  packageCount: r.package_count,
-  totalWeight: r.total_weight,
-  trackingNos: JSON.parse(r.tracking_nos_json) as string[],
-  createdAt: r.created_at.toISOString(),
-});
+const fromRow = (r: PickupDbRow): SharedPickup => ({ ...pickupOfRow({ ...r, created_at: r.created_at.toISOString() }), bench: r.bench });
 
 /** Carrier pickups in the warehouse database: every bench's, with the bench that booked or last changed each. */
 export function createPgPickups(db: WarehouseDb, bench: string, log: Logger): SharedPickups {
