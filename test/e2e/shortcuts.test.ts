@@ -134,6 +134,26 @@ describe('keys on every screen', () => {
     await expect.poll(() => problems.count()).toBe(0);
   });
 
+  it('the fields an operator sets have keys too: each puts the cursor in its field', async () => {
+    const { page } = bench();
+    const fields: ReadonlyArray<readonly [screen: string, key: string, role: 'combobox' | 'textbox', name: RegExp]> = [
+      ['Alt+1', 'Alt+k', 'combobox', /^Box$/],
+      ['Alt+4', 'Alt+e', 'combobox', /^Service$/],
+      ['Alt+5', 'Alt+d', 'textbox', /^Pickup date/],
+      ['Alt+5', 'Alt+f', 'combobox', /^Status$/],
+      ['Alt+6', 'Alt+l', 'combobox', /^Look up by$/],
+      ['Alt+6', 'Alt+c', 'textbox', /^Carrier/],
+      ['Alt+9', 'Alt+e', 'combobox', /^State$/],
+    ];
+    for (const [screen, key, role, name] of fields) {
+      await page.keyboard.press(screen);
+      const field = page.getByRole('main').getByRole(role, { name });
+      await field.waitFor();
+      await page.keyboard.press(key);
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement), { message: `${screen} ${key}` }).toBe(true);
+    }
+  });
+
   it('Ship: Alt+I in the orders inbox opens the file picker and imports the CSV file chosen', async () => {
     const { page } = bench();
     await page.keyboard.press('Alt+1');

@@ -54,8 +54,11 @@ export function HistoryScreen() {
           />
         </label>
         <label className="field">
-          State
+          <span>
+            State <Key k="Alt+E" />
+          </span>
           <select
+            aria-keyshortcuts="Alt+E"
             value={state}
             onChange={(e) => {
               setState(e.target.value as typeof state);

@@ -49,8 +49,11 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
       <h2>Pickups</h2>
       <div className="row">
         <label className="field">
-          Status
+          <span>
+            Status <Key k="Alt+F" />
+          </span>
           <select
+            aria-keyshortcuts="Alt+F"
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as typeof status);

@@ -114,8 +114,10 @@ export function ScheduleForm({ scheduled, onScheduled }: { readonly scheduled: P
         </label>
       ) : null}
       <label className="field narrow-field">
-        Pickup date <span className="hint">(the service's default is the next day, Los Angeles time)</span>
-        <input type="date" value={pickupDate} aria-invalid={error?.field === 'pickupDate'} onChange={(e) => setDate(e.target.value)} />
+        <span>
+          Pickup date <span className="hint">(the service's default is the next day, Los Angeles time)</span> <Key k="Alt+D" />
+        </span>
+        <input aria-keyshortcuts="Alt+D" type="date" value={pickupDate} aria-invalid={error?.field === 'pickupDate'} onChange={(e) => setDate(e.target.value)} />
       </label>
       <InlineError error={error ?? undefined} />
       <button type="button" className="button primary big" disabled={busy || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void schedule()}>

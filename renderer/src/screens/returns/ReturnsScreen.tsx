@@ -120,8 +120,10 @@ export function ReturnsScreen() {
           <AddressForm value={customer} onChange={setCustomer} error={buyError} prefix="from" label="Customer (the package comes from)" />
           <div className="row">
             <label className="field">
-              Service
-              <select value={level} onChange={(e) => setLevel(e.target.value)}>
+              <span>
+                Service <Key k="Alt+E" />
+              </span>
+              <select aria-keyshortcuts="Alt+E" value={level} onChange={(e) => setLevel(e.target.value)}>
                 {levels.map(([value, words]) => (
                   <option key={value} value={value}>
                     {words}

@@ -45,8 +45,10 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
           />
         </label>
         <label className="field">
-          Box
-          <select value={presetName ?? ''} onChange={(e) => void intent('bench.box', { presetName: e.target.value || null })}>
+          <span>
+            Box <Key k="Alt+K" />
+          </span>
+          <select aria-keyshortcuts="Alt+K" value={presetName ?? ''} onChange={(e) => void intent('bench.box', { presetName: e.target.value || null })}>
             <option value="">{dims ? `Custom ${dims.lengthIn}×${dims.widthIn}×${dims.heightIn} in` : 'No box size'}</option>
             {presets.map((p) => (
               <option key={p.name} value={p.name}>

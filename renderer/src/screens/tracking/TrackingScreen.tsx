@@ -90,8 +90,10 @@ export function TrackingScreen() {
           <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <label className="field">
-          Look up by
-          <select value={source} onChange={(e) => setSource(e.target.value as Source)}>
+          <span>
+            Look up by <Key k="Alt+L" />
+          </span>
+          <select aria-keyshortcuts="Alt+L" value={source} onChange={(e) => setSource(e.target.value as Source)}>
             <option value="auto">Best available</option>
             <option value="tracking_no">Tracking number</option>
             <option value="direct">Carrier direct (full history)</option>
@@ -99,8 +101,10 @@ export function TrackingScreen() {
           </select>
         </label>
         <label className="field">
-          Carrier <span className="hint">(optional)</span>
-          <input value={carrier} placeholder="USPS" onChange={(e) => setCarrier(e.target.value)} />
+          <span>
+            Carrier <span className="hint">(optional)</span> <Key k="Alt+C" />
+          </span>
+          <input aria-keyshortcuts="Alt+C" value={carrier} placeholder="USPS" onChange={(e) => setCarrier(e.target.value)} />
         </label>
         <button type="submit" className="button big" disabled={busy}>
           Track <Key k="Enter" />
