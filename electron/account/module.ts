@@ -71,7 +71,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account'), claims });
   const shippingSettings = createShippingSettings(
     createSettingsStore(ctx.db, ctx.now),
-    deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }), now: ctx.now } : undefined,
+    deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }) } : undefined,
   );
   const ordersRepo = createOrdersRepo(ctx.db, ctx.now);
   const desk = createLabelDesk({

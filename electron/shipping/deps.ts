@@ -57,7 +57,7 @@ export function createShippingDeps(
     tracking: createTrackingRepo(db),
     scanForms: createScanFormsRepo(db, now),
     orders: createOrdersRepo(db, now),
-    settings: createShippingSettings(createSettingsStore(db, now), shared.settings ? { shared: shared.settings, changed: settingsChanged, now } : undefined),
+    settings: createShippingSettings(createSettingsStore(db, now), shared.settings ? { shared: shared.settings, changed: settingsChanged } : undefined),
   };
 }
 

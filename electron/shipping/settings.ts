@@ -34,14 +34,10 @@ const presetSchema = z.object({
  */
 const SHARED_KEYS: readonly string[] = [KEYS.shipFrom, KEYS.presets, KEYS.rateRule];
 
-/** After the warehouse database was found away, this bench uses its last copy this long before asking again, so a database that does not answer (rather than refuses) does not hold up every rate by the connection timeout. */
-const AWAY_RETRY_MS = 10_000;
-
 export interface WarehouseSettingsDeps {
   readonly shared: SharedSettings;
   /** Told when the warehouse's values differ from this bench's copy (another bench changed them). */
   readonly changed: () => void;
-  readonly now: () => Date;
 }
 
 export type ShippingSettingsService = ReturnType<typeof createShippingSettings>;
@@ -79,22 +75,19 @@ export function createShippingSettings(settings: SettingsStore, warehouse?: Ware
   }
 
   let seeded = false;
-  let awayUntilMs = Number.NEGATIVE_INFINITY;
 
   /** The warehouse's shared values, copied into this bench's table; emits a change when they differ from the copy. */
   async function current(): Promise<ShippingSettings> {
-    if (!warehouse || warehouse.now().getTime() < awayUntilMs) return get();
+    if (!warehouse) return get();
     let values: ReadonlyMap<string, string>;
     try {
       values = await warehouse.shared.read(seeded ? new Map() : localShared());
     } catch (error) {
       if (!(error instanceof StationFailure)) throw error;
-      // Rates and scans go on with the copy this bench saw last; changes are refused until the database is back.
-      awayUntilMs = warehouse.now().getTime() + AWAY_RETRY_MS;
+      // Rates and scans go on with the copy this bench saw last (the warehouse skips a database found away moments ago); changes are refused until it is back.
       return get();
     }
     seeded = true;
-    awayUntilMs = Number.NEGATIVE_INFINITY;
     let differs = false;
     for (const [key, json] of values) {
       if (!SHARED_KEYS.includes(key) || JSON.stringify(settings.get(key, z.unknown(), null)) === json) continue;

@@ -16,6 +16,22 @@ export function isConnectionLoss(error: unknown): boolean {
 }
 
 /**
+ * After a read found the database away, the reads a bench can answer from
+ * its own copy skip it this long: a database that does not answer (rather
+ * than refuses) would otherwise hold up every scan and rate by the
+ * connection timeout.
+ */
+const AWAY_PAUSE_MS = 10_000;
+
+/** A read not sent because the database was found away moments ago: a connection loss, without the wait. */
+class RecentlyAway extends Error {
+  readonly code = 'EAWAY';
+  constructor() {
+    super('the warehouse database was found away moments ago; it is asked again shortly');
+  }
+}
+
+/**
  * A failed warehouse request in operator words: a database that is away
  * says what this bench does meanwhile (`doing`), one that refused says
  * details are in the log. A StationFailure (words already) passes through.
@@ -27,7 +43,9 @@ export function warehouseFailure(where: string, log: Logger, error: unknown, doi
     log.error('the warehouse database refused a request', { doing, error });
     return fail('internal', `${Where} refused this bench's request, so this bench ${doing}. Details for support are in the station log.`);
   }
-  log.warn('warehouse database unreachable', { doing, error });
+  // One warning per outage, not one per scan while the reads skip the database.
+  if (error instanceof RecentlyAway) log.debug('warehouse database away, not asked again yet', { doing });
+  else log.warn('warehouse database unreachable', { doing, error });
   return fail('service_unavailable', `${Where} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
     retryable: true,
   });
@@ -42,17 +60,27 @@ export interface WarehouseDb {
   /** Words for the database in notices: "the warehouse database (host:5432/db)". */
   readonly where: string;
   withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * `read` (through withClient or transaction) for what this bench can
+   * answer from its own copy (shared settings, the orders inbox). Within
+   * AWAY_PAUSE_MS of such a read finding the database away it is not run:
+   * this throws a connection loss at once, and the caller answers from its
+   * copy. Any answer from the database ends the pause.
+   */
+  readOrLocal<T>(read: () => Promise<T>): Promise<T>;
   /** `work` in one transaction on one connection; rolled back if it throws. */
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export function openWarehouseDb(options: { readonly url: string; readonly log: Logger }): WarehouseDb {
+export function openWarehouseDb(options: { readonly url: string; readonly log: Logger; readonly now?: () => Date }): WarehouseDb {
+  const now = options.now ?? (() => new Date());
   const log = options.log.child('warehouse');
   const pool = new pg.Pool({ connectionString: options.url, max: 5, connectionTimeoutMillis: 3000, idleTimeoutMillis: 10_000, query_timeout: 15_000 });
   // An idle connection cut by a database restart must not end the station.
   pool.on('error', (error) => log.warn('a warehouse database connection was lost', { error }));
   let migrated: Promise<void> | undefined;
+  let awayUntilMs = Number.NEGATIVE_INFINITY;
 
   async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
@@ -74,7 +102,9 @@ export function openWarehouseDb(options: { readonly url: string; readonly log: L
         },
       );
       await migrated;
-      return await work(client);
+      const result = await work(client);
+      awayUntilMs = Number.NEGATIVE_INFINITY;
+      return result;
     } catch (error) {
       failed = true;
       throw error;
@@ -87,6 +117,15 @@ export function openWarehouseDb(options: { readonly url: string; readonly log: L
   return {
     where: `the warehouse database (${describeWarehouse(options.url)})`,
     withClient,
+    async readOrLocal(read) {
+      if (now().getTime() < awayUntilMs) throw new RecentlyAway();
+      try {
+        return await read();
+      } catch (error) {
+        if (!(error instanceof StationFailure) && isConnectionLoss(error)) awayUntilMs = now().getTime() + AWAY_PAUSE_MS;
+        throw error;
+      }
+    },
     transaction: (work) =>
       withClient(async (client) => {
         await client.query('BEGIN');

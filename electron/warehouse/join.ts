@@ -47,7 +47,7 @@ export function joinWarehouse(options: {
   readonly now: () => Date;
   readonly leaseMs?: number;
 }): Warehouse {
-  const db = openWarehouseDb({ url: options.url, log: options.log });
+  const db = openWarehouseDb({ url: options.url, log: options.log, now: options.now });
   const outbox = createLocalOutbox(options.local, options.now);
   const claims = createPgClaims({
     db,

@@ -69,7 +69,7 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
 
     async get(orderNumber) {
       try {
-        const row = (await db.withClient((c) => c.query<Omit<OrderDbRow, 'shipped'> & { bought_ids: string[] }>(SELECT_ONE, [normalizeKey(orderNumber)]))).rows[0];
+        const row = (await db.readOrLocal(() => db.withClient((c) => c.query<Omit<OrderDbRow, 'shipped'> & { bought_ids: string[] }>(SELECT_ONE, [normalizeKey(orderNumber)])))).rows[0];
         return row ? ({ ...fromRow({ ...row, shipped: row.bought_ids.length > 0 }), boughtIds: row.bought_ids } satisfies SharedOrder) : undefined;
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, reading);
@@ -79,14 +79,14 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
     async list(query, limit) {
       const key = normalizeKey(query);
       try {
-        const rows = await db.withClient((c) =>
+        const rows = await db.readOrLocal(() => db.withClient((c) =>
           key === ''
             ? c.query<OrderDbRow>(`${SELECT} ORDER BY o.seq DESC LIMIT $1`, [limit])
             : c.query<OrderDbRow>(
                 `${SELECT} WHERE (o.order_number_lc >= $1 AND o.order_number_lc < $2) OR (o.recipient_lc >= $1 AND o.recipient_lc < $2) ORDER BY o.seq DESC LIMIT $3`,
                 [key, prefixUpperBound(key), limit],
               ),
-        );
+        ));
         return rows.rows.map(fromRow);
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, reading);

@@ -10,12 +10,12 @@ export function createPgSettings(db: WarehouseDb, bench: string, log: Logger): S
   return {
     async read(seed) {
       try {
-        const rows = await db.transaction(async (c) => {
+        const rows = await db.readOrLocal(() => db.transaction(async (c) => {
           for (const [key, value] of seed) {
             await c.query('INSERT INTO shared_settings (key, value_json, bench) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, value, bench]);
           }
           return (await c.query<{ key: string; value_json: string }>('SELECT key, value_json FROM shared_settings')).rows;
-        });
+        }));
         return new Map(rows.map((r) => [r.key, r.value_json]));
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, 'uses the shared settings it saw last');

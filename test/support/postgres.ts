@@ -122,3 +122,52 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
   };
 }
+
+/** A door in front of a server on 127.0.0.1 that can stop answering, as a database behind a dropped network does. */
+export interface SilentDoor {
+  readonly port: number;
+  /** Cuts the connections through the door; from then on it accepts new ones and never answers them. */
+  silence(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSilentDoor(targetPort: number): Promise<SilentDoor> {
+  const sockets = new Set<net.Socket>();
+  let silent = false;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => sockets.delete(socket));
+  };
+  const server = net.createServer((socket) => {
+    track(socket);
+    if (silent) return;
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    track(upstream);
+    socket.pipe(upstream).on('close', () => socket.destroy());
+    upstream.pipe(socket).on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the silent door has no port');
+  const cut = () =>
+    Promise.all(
+      [...sockets].map((socket) =>
+        socket.destroyed ? undefined : new Promise<void>((resolve) => socket.once('close', () => resolve()).destroy()),
+      ),
+    );
+  return {
+    port: address.port,
+    async silence() {
+      silent = true;
+      await cut();
+    },
+    async close() {
+      await cut();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { startSilentDoor } from '../../support/postgres';
 import { ordersCsv, warehouseTestbed } from './benchStation';
 
 const testbed = warehouseTestbed({ prefix: 'ps-shared-inbox-', seed: 43 });
 
 const numbers = (list: ReadonlyArray<{ orderNumber: string }>) => list.map((o) => o.orderNumber).sort();
+
+async function timed<T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
 
 describe('the orders inbox in a warehouse', () => {
   it('orders one bench imports are scanned and bought at another, shipped for both; while the database is away lookups answer from the bench\'s copy and an import is refused in words', async () => {
@@ -46,4 +53,29 @@ describe('the orders inbox in a warehouse', () => {
     await b.call('orders.importCsv', { csv: ordersCsv(['H-4']) });
     expect(await a.call('orders.lookup', { orderNumber: 'H-4' })).toMatchObject({ orderNumber: 'H-4', shipped: false });
   }, 180_000);
+
+  it('a database that stops answering holds up one scan, not the next: lookups, lists and settings answer from the bench\'s copy at once', async () => {
+    const url = new URL(await testbed.server.database());
+    const door = await startSilentDoor(Number(url.port));
+    try {
+      url.port = String(door.port);
+      const [bench] = await testbed.benches(url.toString(), ['S-1', 'S-2'], 'pack-s');
+      if (!bench) throw new Error('one bench');
+      expect(await bench.call('orders.lookup', { orderNumber: 'S-1' })).toMatchObject({ orderNumber: 'S-1', shipped: false });
+
+      await door.silence();
+      // The first read after the database went silent finds it away (it may wait for the connection timeout).
+      expect(await bench.call('orders.lookup', { orderNumber: 'S-1' })).toMatchObject({ orderNumber: 'S-1', shipped: false });
+      const scan = await timed(() => bench.call('orders.lookup', { orderNumber: 'S-2' }));
+      expect(scan.value).toMatchObject({ orderNumber: 'S-2', shipped: false });
+      const listed = await timed(() => bench.call('orders.list', { query: 's-', includeShipped: false, limit: 50 }));
+      expect(numbers(listed.value)).toEqual(['S-1', 'S-2']);
+      const settings = await timed(() => bench.call('settings.shipping.get', {}));
+      expect(settings.value.rateRule).toEqual({ kind: 'cheapest' });
+      // The pool waits 3 s for a connection; the copy answers well within one.
+      expect(Math.max(scan.ms, listed.ms, settings.ms)).toBeLessThan(1000);
+    } finally {
+      await door.close();
+    }
+  }, 120_000);
 });
