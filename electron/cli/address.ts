@@ -3,6 +3,7 @@ import { addressSchema } from '../../shared/contract/shipping';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { judgeAddress, movedWords } from '../bench/addressRule';
 import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { addressOptions } from './addressOptions';
 import { CliUsageError, type CliCommand } from './command';
 import { optionWords } from './flagWords';
 
@@ -43,12 +44,7 @@ export const addressCommand: CliCommand = {
       args: [...argv],
       options: {
         ...stationOptions,
-        street: { type: 'string' },
-        street2: { type: 'string' },
-        city: { type: 'string' },
-        state: { type: 'string' },
-        zip: { type: 'string' },
-        country: { type: 'string' },
+        ...addressOptions,
         name: { type: 'string' },
         company: { type: 'string' },
         json: { type: 'boolean', default: false },

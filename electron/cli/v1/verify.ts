@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { addressOptions } from '../addressOptions';
 import { CliUsageError, type CliCommand } from '../command';
 
 export const v1VerifyCommand: CliCommand = {
@@ -16,12 +17,7 @@ export const v1VerifyCommand: CliCommand = {
       options: {
         ...stationOptions,
         json: { type: 'boolean', default: false },
-        street: { type: 'string' },
-        street2: { type: 'string' },
-        city: { type: 'string' },
-        state: { type: 'string' },
-        zip: { type: 'string' },
-        country: { type: 'string' },
+        ...addressOptions,
       },
       strict: true,
     });
