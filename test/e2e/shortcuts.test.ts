@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../support/cups';
 import Database from 'better-sqlite3';
+import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
 import { shipFrom, useBench } from './fixture';
 import { buyFirstV1Rate, buyForOrder, createV1Order, internationalCsv, isUsps } from './helpers';
@@ -16,6 +17,17 @@ function balanceReads(dataDir: string): number {
 }
 
 const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+0', 'Alt+s'];
+
+/** Puts a problem on the error surface the way an operator meets one: an empty CSV file imported on Ship. */
+async function showAProblem(page: Page): Promise<Locator> {
+  await page.keyboard.press('Alt+1');
+  await page.keyboard.press('Alt+o');
+  await page.getByRole('button', { name: 'Pull orders' }).waitFor();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await problems.getByText(/Importing empty\.csv failed/).waitFor();
+  return problems;
+}
 
 /** Every action has a key, and the key shown on a button is the one that works. */
 describe('keys on every screen', () => {
@@ -123,12 +135,7 @@ describe('keys on every screen', () => {
 
   it('Alt+X dismisses the newest problem on the error surface', async () => {
     const { page } = bench();
-    await page.keyboard.press('Alt+1');
-    await page.keyboard.press('Alt+o');
-    await page.getByRole('button', { name: 'Pull orders' }).waitFor();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
-    const problems = page.getByRole('region', { name: 'Problems' });
-    await problems.getByText(/Importing empty\.csv failed/).waitFor();
+    const problems = await showAProblem(page);
     await expect(problems.getByRole('button', { name: 'Dismiss' }).getAttribute('aria-keyshortcuts')).resolves.toBe('Alt+X');
     await page.keyboard.press('Alt+x');
     await expect.poll(() => problems.count()).toBe(0);
@@ -193,16 +200,19 @@ describe('keys on every screen', () => {
     await expect(weight.inputValue()).resolves.toBe('1 lb 4 oz');
   });
 
-  it('Pickups: Alt+C asks to cancel the next confirmed pickup and Alt+K keeps it', async () => {
+  it('Pickups: Alt+C asks to cancel the next confirmed pickup, even with a problem showing (Alt+X is its Dismiss), and Alt+K keeps it', async () => {
     const shipment = await buyForOrder(bench(), 'DEMO-1010', isUsps);
     await bench().call('pickups.schedule', { trackingNos: [shipment.trackingNo ?? ''], packageLocation: ['front_door'] });
     const { page } = bench();
+    // A problem from another screen stays on the error surface, whose Dismiss answers Alt+X.
+    const problems = await showAProblem(page);
     await page.keyboard.press('Alt+5');
     const row = page.getByRole('table', { name: 'Pickup list' }).getByRole('row').filter({ hasText: 'CONFIRMED' });
     await row.getByRole('button', { name: 'Cancel pickup' }).waitFor();
     await page.keyboard.press('Alt+c');
     const confirm = row.getByRole('group', { name: 'Confirm cancel' });
     await confirm.waitFor();
+    await expect(problems.getByText(/Importing empty\.csv failed/).count()).resolves.toBe(1);
     await page.keyboard.press('Alt+k');
     await confirm.waitFor({ state: 'detached' });
     await expect((await bench().call('pickups.list', {})).pickups.map((p) => p.status)).toEqual(['CONFIRMED']);
