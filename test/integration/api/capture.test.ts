@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import type { CapturedExchange } from '../../../electron/api/capture';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { createVault } from '../../../electron/vault/vault';
+import { command } from '../../support/station';
 
 /**
  * Issue 10 part 3: wire capture against the real sandbox over HTTP. Each v2
@@ -35,12 +35,6 @@ async function open(captureWire?: string): Promise<{ sandbox: RunningSandbox; st
   return { sandbox, station, dataDir };
 }
 
-async function call<N extends CommandName>(station: Station, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await station.dispatch(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as CommandOutput<N>;
-}
-
 const from = { name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
 const to = { name: 'Ann Lee', street: '500 Pine Street', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' };
 
@@ -51,15 +45,15 @@ describe('wire capture', () => {
     const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ps-wire-')), 'wire');
     closers.push(() => fs.rmSync(path.dirname(folder), { recursive: true, force: true }));
     const { sandbox, station } = await open(folder);
-    expect(await call(station, 'capture.status', {})).toEqual({ enabled: true, folder: path.resolve(folder), fromCommandLine: true });
+    expect(await command(station, 'capture.status', {})).toEqual({ enabled: true, folder: path.resolve(folder), fromCommandLine: true });
 
-    await call(station, 'settings.shipping.set', { shipFrom: from });
-    const quote = await call(station, 'rates.quote', { to, package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 }, orderNumber: 'CW-1' });
+    await command(station, 'settings.shipping.set', { shipFrom: from });
+    const quote = await command(station, 'rates.quote', { to, package: { weightOz: 12, lengthIn: 8, widthIn: 6, heightIn: 4 }, orderNumber: 'CW-1' });
     const rate = quote.rates.find((r) => r.carrierCode === 'USPS')!;
-    const bought = await call(station, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: rate.rateId ?? '', orderNumber: 'CW-1', print: false });
-    await call(station, 'labels.void', { ref: bought.shipment.trackingNo! });
-    await call(station, 'account.balance', {});
-    await call(station, 'account.carrierAccounts', {});
+    const bought = await command(station, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: rate.rateId ?? '', orderNumber: 'CW-1', print: false });
+    await command(station, 'labels.void', { ref: bought.shipment.trackingNo! });
+    await command(station, 'account.balance', {});
+    await command(station, 'account.carrierAccounts', {});
 
     const texts = readAll(folder);
     const exchanges = texts.map((t) => JSON.parse(t) as CapturedExchange);
@@ -94,16 +88,16 @@ describe('wire capture', () => {
   it('the Settings switch turns capture on into the data folder and off again, and writes nothing while off', async () => {
     const { station, dataDir } = await open();
     const folder = path.join(dataDir, 'wire-capture');
-    expect(await call(station, 'capture.status', {})).toEqual({ enabled: false, folder, fromCommandLine: false });
-    await call(station, 'account.balance', {});
+    expect(await command(station, 'capture.status', {})).toEqual({ enabled: false, folder, fromCommandLine: false });
+    await command(station, 'account.balance', {});
     expect(readAll(folder)).toHaveLength(0);
 
-    expect(await call(station, 'capture.set', { enabled: true })).toMatchObject({ enabled: true, folder });
-    await call(station, 'account.balance', {});
+    expect(await command(station, 'capture.set', { enabled: true })).toMatchObject({ enabled: true, folder });
+    await command(station, 'account.balance', {});
     expect(readAll(folder)).toHaveLength(1);
 
-    await call(station, 'capture.set', { enabled: false });
-    await call(station, 'account.balance', {});
+    await command(station, 'capture.set', { enabled: false });
+    await command(station, 'account.balance', {});
     expect(readAll(folder)).toHaveLength(1);
   });
 });

@@ -2,17 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
 import type { BatchRow, BenchState, CustomsText } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
+import { command, memoryKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
-
-const memoryKeychain = (): KeychainBackend => {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-};
 
 const csv = [
   'order_number,recipient_name,street,city,state,zip_code,country,phone,weight_oz,length_in,width_in,height_in,contents_type,non_delivery,item_description,item_quantity,item_value_usd,item_weight_oz,item_hs_code,item_origin_country',
@@ -40,11 +32,7 @@ describe('customs at the bench', () => {
     cleanup();
   });
 
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>) {
-    const result = await station.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as never;
-  }
+  const call = <N extends CommandName>(name: N, input: CommandInput<N>) => command(station, name, input);
   function until(packageId: number, test: (s: BenchState) => boolean): Promise<BenchState> {
     return new Promise((resolve) => {
       const check = (s: BenchState) => s.packageId === packageId && test(s);
@@ -88,7 +76,7 @@ describe('customs at the bench', () => {
     expect(bought.purchase.status).toBe('bought');
     expect(bought.purchase.result?.customsForms.length).toBe(1);
     const history = await call('history.search', { query: 'UK-3001', limit: 5 });
-    expect((history as { shipments: Array<{ customsFormCount: number }> }).shipments[0]?.customsFormCount).toBe(1);
+    expect(history.shipments[0]?.customsFormCount).toBe(1);
   });
 
   it('a field that is not a number is named in words, and nothing is rated from it', async () => {
@@ -124,7 +112,7 @@ describe('customs at the bench', () => {
   });
 
   it('Batch holds an international row without a declaration in words, and rates, buys and prints the form of one with it', async () => {
-    const rows: BatchRow[] = await call('batch.prepare', {
+    const rows: readonly BatchRow[] = await call('batch.prepare', {
       rows: [
         { key: 'b1', orderNumber: 'UK-3001', weightText: '' },
         { key: 'b2', orderNumber: 'CA-3002', weightText: '' },
@@ -137,14 +125,13 @@ describe('customs at the bench', () => {
     );
     expect(uk?.blockers).toEqual([]);
     expect(uk?.quote?.rates.length).toBeGreaterThan(0);
-    const { outcomes } = (await call('batch.buy', { rows: [{ key: 'b1', picked: uk?.picked ?? 0 }, { key: 'b2', picked: 0 }], print: true })) as {
-      outcomes: Array<{ key: string; ok: boolean; message?: string; shipment?: { trackingNo: string | null; customsFormCount: number } }>;
-    };
+    const { outcomes } = await call('batch.buy', { rows: [{ key: 'b1', picked: uk?.picked ?? 0 }, { key: 'b2', picked: 0 }], print: true });
     expect(outcomes.find((o) => o.key === 'b2')).toMatchObject({ ok: false, message: expect.stringContaining('declare its contents for customs') });
     const bought = outcomes.find((o) => o.key === 'b1');
     expect(bought?.ok).toBe(true);
-    expect(bought?.shipment?.customsFormCount).toBe(1);
-    const jobs = (await call('printJobs.list', { limit: 20 })) as Array<{ title: string }>;
-    expect(jobs.map((j) => j.title)).toContain(`Customs form 1 ${bought?.shipment?.trackingNo ?? ''}`.trim());
+    const shipment = bought?.ok ? bought.shipment : undefined;
+    expect(shipment?.customsFormCount).toBe(1);
+    const jobs = await call('printJobs.list', { limit: 20 });
+    expect(jobs.map((j) => j.title)).toContain(`Customs form 1 ${shipment?.trackingNo ?? ''}`.trim());
   });
 });

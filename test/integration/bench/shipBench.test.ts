@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
 import type { BenchState } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
+import { command, memoryKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
-
-const memoryKeychain = (): KeychainBackend => {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-};
 
 /** The bench machine driven through the contract, as the Ship screen drives it, against the embedded sandbox. */
 describe('the bench state machine', () => {
@@ -35,11 +27,7 @@ describe('the bench state machine', () => {
     cleanup();
   });
 
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>) {
-    const result = await station.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as never;
-  }
+  const call = <N extends CommandName>(name: N, input: CommandInput<N>) => command(station, name, input);
   /** The first pushed state that passes, waiting on the station's own events. */
   function until(test: (s: BenchState) => boolean): Promise<BenchState> {
     const found = pushed.find(test);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
 import { damageAnIndex } from '../../support/damage';
+import { command, memoryKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 const cleanups: Array<() => unknown> = [];
@@ -13,25 +13,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const memoryKeychain = (): KeychainBackend => {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-};
-
 async function open(dataDir: string): Promise<Station> {
   const station = await createStation({ dataDir, vault: createVault({ keychain: memoryKeychain() }), devices: { noUsb: true }, printing: { usb: null } });
   cleanups.push(() => station.close());
   return station;
-}
-
-async function call<N extends CommandName>(station: Station, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await station.dispatch(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as CommandOutput<N>;
 }
 
 function printed(station: Station, jobId: string): Promise<PrintJobView> {
@@ -52,8 +37,8 @@ describe('a station on a damaged database', () => {
     cleanups.push(temp.cleanup);
     const first = await open(temp.dir);
     const to = { name: 'Ann Lee', street: '1457 Sunset Blvd', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' };
-    const quote = await call(first, 'rates.quote', { to, package: { weightOz: 12 } });
-    const bought = await call(first, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: quote.rates[quote.preselected ?? 0]?.rateId ?? '', packageKey: 'damaged-1', print: false });
+    const quote = await command(first, 'rates.quote', { to, package: { weightOz: 12 } });
+    const bought = await command(first, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: quote.rates[quote.preselected ?? 0]?.rateId ?? '', packageKey: 'damaged-1', print: false });
     const trackingNo = bought.shipment.trackingNo ?? '';
     expect(trackingNo).not.toBe('');
     await first.close();
@@ -63,7 +48,7 @@ describe('a station on a damaged database', () => {
     const damagedBytes = fs.readFileSync(file);
 
     const station = await open(temp.dir);
-    const info = await call(station, 'station.info', {});
+    const info = await command(station, 'station.info', {});
     expect(info.readOnly).toMatch(/^The station's database is damaged, so the station is open for reprints only: History and reprinting work, buying and scanning do not\./);
     const copy = /kept as (\S+station\.sqlite\.damaged-\S+?)\. /.exec(info.readOnly ?? '')?.[1] ?? '';
     expect(fs.readFileSync(copy)).toEqual(damagedBytes);
@@ -77,11 +62,11 @@ describe('a station on a damaged database', () => {
       expect(refused).toEqual({ ok: false, error: { code: 'conflict', message: info.readOnly } });
     }
 
-    const found = await call(station, 'history.search', { query: trackingNo });
+    const found = await command(station, 'history.search', { query: trackingNo });
     expect(found.shipments.map((s) => s.trackingNo)).toEqual([trackingNo]);
     const shipmentId = found.shipments[0]?.id ?? 0;
     const before = fs.existsSync(path.join(temp.dir, 'virtual-printer')) ? fs.readdirSync(path.join(temp.dir, 'virtual-printer')).length : 0;
-    const { jobIds } = await call(station, 'history.reprint', { shipmentId, kind: 'label' });
+    const { jobIds } = await command(station, 'history.reprint', { shipmentId, kind: 'label' });
     expect(jobIds).toHaveLength(1);
     const job = await printed(station, jobIds[0] ?? '');
     expect(job.status).toBe('done');
@@ -91,7 +76,7 @@ describe('a station on a damaged database', () => {
     // The damaged file is evidence: the rescue never writes to it, and opening again keeps no second identical copy.
     expect(fs.readFileSync(file)).toEqual(damagedBytes);
     const again = await open(temp.dir);
-    expect((await call(again, 'station.info', {})).readOnly).toContain(copy);
+    expect((await command(again, 'station.info', {})).readOnly).toContain(copy);
     expect(fs.readdirSync(temp.dir).filter((name) => name.startsWith('station.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
   });
 });
