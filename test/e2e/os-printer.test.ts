@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../support/cups';
+import { describe, expect, it } from 'vitest';
+import { useInstalledPrinter } from '../support/cups';
 import { useBench } from './fixture';
 
 /** Settings → Printer with a real CUPS: the installed printer is listed, set up from its suggestion, and a test label reaches its port. */
 describe('an installed printer, set up in Settings', () => {
-  let cups: TestCups;
-  let port: RawPort;
-  const saved = process.env.CUPS_SERVER;
-  beforeAll(async () => {
-    cups = await startTestCups();
-    port = await listenRawPort();
-    cups.addRawQueue('Bench_Zebra', 'ZDesigner ZD421-203dpi ZPL', port.device);
-    // The station finds CUPS as a bench does: through CUPS_SERVER.
-    process.env.CUPS_SERVER = cups.server;
-  }, 30_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.CUPS_SERVER;
-    else process.env.CUPS_SERVER = saved;
-    await port?.close();
-    await cups?.stop();
-  });
+  const installed = useInstalledPrinter('Bench_Zebra', 'ZDesigner ZD421-203dpi ZPL');
   const bench = useBench({ bare: true });
 
   it('lists it with its state, pre-fills ZPL from its driver name, saves it and prints a test label on it', async () => {
@@ -35,7 +20,7 @@ describe('an installed printer, set up in Settings', () => {
     await printer.getByRole('status').getByText('Printer saved.').waitFor();
     await printer.getByRole('button', { name: 'Test print' }).click();
     await printer.getByRole('status').getByText(/^Test label /).waitFor();
-    const arrived = await port.nextJob();
+    const arrived = await installed().port.nextJob();
     await expect.poll(async () => (await bench().call('printJobs.list', { limit: 1 }))[0]).toMatchObject({ printerId: 'queue:Bench_Zebra', status: 'done', bytesTotal: arrived.length });
     expect(arrived.subarray(0, 3).toString('latin1')).toBe('^XA');
     await bench().screenshot('settings-installed-printer');

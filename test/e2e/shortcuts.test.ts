@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../support/cups';
+import { describe, expect, it } from 'vitest';
+import { useInstalledPrinter } from '../support/cups';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
 import path from 'node:path';
@@ -27,6 +27,16 @@ async function showAProblem(page: Page): Promise<Locator> {
   const problems = page.getByRole('region', { name: 'Problems' });
   await problems.getByText(/Importing empty\.csv failed/).waitFor();
   return problems;
+}
+
+/** Presses a key that opens a PDF (the shell hands it to the system viewer; here Chromium opens a window) and gives that window's address. */
+async function opensWith(page: Page, key: string): Promise<string> {
+  const opened = page.waitForEvent('popup');
+  await page.keyboard.press(key);
+  const viewer = await opened;
+  const url = viewer.url();
+  await viewer.close();
+  return url;
 }
 
 /** Every action has a key, and the key shown on a button is the one that works. */
@@ -111,11 +121,7 @@ describe('keys on every screen', () => {
     const pdf = page.getByRole('link', { name: 'Open the SCAN form PDF' });
     await pdf.waitFor();
     const href = await pdf.getAttribute('href');
-    const opened = page.waitForEvent('popup');
-    await page.keyboard.press('Alt+o');
-    const viewer = await opened;
-    expect(viewer.url()).toBe(href);
-    await viewer.close();
+    await expect(opensWith(page, 'Alt+o')).resolves.toBe(href);
   });
 
   it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {
@@ -242,18 +248,10 @@ describe('keys on every screen', () => {
     await page.keyboard.press('Alt+8');
     const earlier = page.getByRole('table', { name: 'Earlier SCAN forms' });
     await expect.poll(() => earlier.getByRole('link', { name: 'Open PDF' }).count()).toBe(2);
-    const opensWithAltE = async (): Promise<string> => {
-      const opened = page.waitForEvent('popup');
-      await page.keyboard.press('Alt+e');
-      const viewer = await opened;
-      const url = viewer.url();
-      await viewer.close();
-      return url;
-    };
-    await expect(opensWithAltE()).resolves.toBe(newer.pdfUrl);
+    await expect(opensWith(page, 'Alt+e')).resolves.toBe(newer.pdfUrl);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => earlier.locator('tbody tr').nth(1).getAttribute('aria-selected')).toBe('true');
-    await expect(opensWithAltE()).resolves.toBe(older.pdfUrl);
+    await expect(opensWith(page, 'Alt+e')).resolves.toBe(older.pdfUrl);
   });
 
   it('History: Alt+D saves the customs form as the service sent it', async () => {
@@ -297,11 +295,7 @@ describe('keys on every screen', () => {
     const labels = orders.getByRole('table', { name: 'v1 labels' });
     await labels.getByRole('cell', { name: tracking }).waitFor();
     const href = await labels.getByRole('link', { name: 'Label' }).first().getAttribute('href');
-    const opened = page.waitForEvent('popup');
-    await page.keyboard.press('Alt+e');
-    const viewer = await opened;
-    expect(viewer.url()).toBe(href);
-    await viewer.close();
+    await expect(opensWith(page, 'Alt+e')).resolves.toBe(href);
 
     await page.keyboard.press('Alt+d');
     const asking = orders.getByRole('alert').filter({ hasText: /irreversible/ });
@@ -337,11 +331,7 @@ describe('keys on every screen', () => {
     const pdf = forms.getByRole('link', { name: 'Open the SCAN form PDF' });
     await pdf.waitFor();
     const href = await pdf.getAttribute('href');
-    const opened = page.waitForEvent('popup');
-    await page.keyboard.press('Alt+o');
-    const viewer = await opened;
-    expect(viewer.url()).toBe(href);
-    await viewer.close();
+    await expect(opensWith(page, 'Alt+o')).resolves.toBe(href);
   });
 
   it('Settings: Alt+D removes the stored keys, Alt+A adds a box preset and Alt+M removes the last, Enter places the simulated package, Alt+C then Alt+P prints the command sheet', async () => {
@@ -390,25 +380,12 @@ describe('keys on every screen', () => {
 
 /** Print jobs in each state a key acts on, made by a real CUPS: a queue removed (the job fails), a queue not accepting jobs (the job waits). */
 describe('Settings: keys on the print jobs', () => {
-  let cups: TestCups;
-  let port: RawPort;
-  const saved = process.env.CUPS_SERVER;
-  beforeAll(async () => {
-    cups = await startTestCups();
-    port = await listenRawPort();
-    cups.addRawQueue('Key_Zebra', 'ZDesigner ZD421-203dpi ZPL', port.device);
-    process.env.CUPS_SERVER = cups.server;
-  }, 30_000);
-  afterAll(async () => {
-    if (saved === undefined) delete process.env.CUPS_SERVER;
-    else process.env.CUPS_SERVER = saved;
-    await port?.close();
-    await cups?.stop();
-  });
+  const installed = useInstalledPrinter('Key_Zebra', 'ZDesigner ZD421-203dpi ZPL');
   const bench = useBench({ bare: true });
 
   it('Alt+R retries the newest failed job, Alt+E reprints the newest printed one, Alt+Q cancels the newest waiting one', async () => {
     const f = bench();
+    const { cups, port } = installed();
     const jobStatus = async (jobId: string): Promise<string | undefined> => (await f.call('printJobs.list', { limit: 20 })).find((job) => job.id === jobId)?.status;
     const printerId = 'queue:Key_Zebra';
     await expect.poll(async () => (await f.call('printers.list', {})).map((p) => p.id)).toContain(printerId);

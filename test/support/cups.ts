@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real CUPS scheduler for one test: cupsd in the foreground with its own
@@ -197,5 +198,37 @@ export async function listenRawPort(): Promise<RawPort> {
         for (const socket of open) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface InstalledPrinter {
+  readonly cups: TestCups;
+  readonly port: RawPort;
+}
+
+/**
+ * A real CUPS for the tests of one describe block, with one raw queue whose
+ * port the test listens on; the station finds it as a bench does, through
+ * CUPS_SERVER (put back afterwards). Call the returned function inside a test.
+ */
+export function useInstalledPrinter(queue: string, description: string): () => InstalledPrinter {
+  let cups: TestCups | undefined;
+  let port: RawPort | undefined;
+  const saved = process.env.CUPS_SERVER;
+  beforeAll(async () => {
+    cups = await startTestCups();
+    port = await listenRawPort();
+    cups.addRawQueue(queue, description, port.device);
+    process.env.CUPS_SERVER = cups.server;
+  }, 30_000);
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.CUPS_SERVER;
+    else process.env.CUPS_SERVER = saved;
+    await port?.close();
+    await cups?.stop();
+  });
+  return () => {
+    if (!cups || !port) throw new Error('CUPS is not up yet: call this inside a test, not at file level.');
+    return { cups, port };
   };
 }

@@ -1,16 +1,40 @@
+import type { CommandName } from '../../../../shared/contract';
+import type { PrintJobStatus, PrintJobView } from '../../../../shared/contract/printing';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { benchTime } from '../../ui/format';
 import { Key } from '../../ui/Key';
 
-/** Recent print jobs: a failed one can be sent again, a waiting one cancelled. */
+/** What each job can do next, by its status; the key goes to the newest job of that status, the one the operator just watched. */
+const actions: ReadonlyArray<{
+  readonly status: PrintJobStatus;
+  readonly label: string;
+  readonly key: string;
+  readonly command: Extract<CommandName, 'printJobs.retry' | 'printJobs.cancel' | 'printJobs.reprint'>;
+  readonly action: string;
+  readonly className: string;
+}> = [
+  { status: 'failed', label: 'Retry', key: 'Alt+R', command: 'printJobs.retry', action: 'Printing again', className: 'button' },
+  { status: 'queued', label: 'Cancel', key: 'Alt+Q', command: 'printJobs.cancel', action: 'Cancelling the print', className: 'button ghost' },
+  { status: 'done', label: 'Reprint', key: 'Alt+E', command: 'printJobs.reprint', action: 'Reprinting', className: 'button ghost' },
+];
+
+/** Recent print jobs: a failed one can be sent again, a waiting one cancelled, a printed one printed again. */
 export function PrintJobs() {
   const jobs = useQuery('printJobs.list', { limit: 10 }, ['printJobs']);
-  // Newest first: each key acts on the newest job it applies to, the one the operator just watched.
-  const newest = (status: string): string | undefined => jobs.data?.find((job) => job.status === status)?.id;
-  const keyFor = (jobId: string, status: string, key: string): string | undefined => (newest(status) === jobId ? key : undefined);
-  const shown = (key: string | undefined) => (key ? <Key k={key} /> : null);
+  const newest = (status: PrintJobStatus): string | undefined => jobs.data?.find((job) => job.status === status)?.id;
+  const actionsOf = (job: PrintJobView) =>
+    actions
+      .filter((a) => a.status === job.status)
+      .map((a) => {
+        const key = newest(a.status) === job.id ? a.key : undefined;
+        return (
+          <button key={a.command} type="button" className={a.className} aria-keyshortcuts={key} onClick={() => void run(a.command, { jobId: job.id }, { action: a.action })}>
+            {a.label} {key ? <Key k={key} /> : null}
+          </button>
+        );
+      });
   return (
     <>
       <h2>Recent print jobs</h2>
@@ -37,38 +61,7 @@ export function PrintJobs() {
                   </span>
                 ))}
               </td>
-              <td>
-                {job.status === 'failed' ? (
-                  <button
-                    type="button"
-                    className="button"
-                    aria-keyshortcuts={keyFor(job.id, 'failed', 'Alt+R')}
-                    onClick={() => void run('printJobs.retry', { jobId: job.id }, { action: 'Printing again' })}
-                  >
-                    Retry {shown(keyFor(job.id, 'failed', 'Alt+R'))}
-                  </button>
-                ) : null}
-                {job.status === 'queued' ? (
-                  <button
-                    type="button"
-                    className="button ghost"
-                    aria-keyshortcuts={keyFor(job.id, 'queued', 'Alt+Q')}
-                    onClick={() => void run('printJobs.cancel', { jobId: job.id }, { action: 'Cancelling the print' })}
-                  >
-                    Cancel {shown(keyFor(job.id, 'queued', 'Alt+Q'))}
-                  </button>
-                ) : null}
-                {job.status === 'done' ? (
-                  <button
-                    type="button"
-                    className="button ghost"
-                    aria-keyshortcuts={keyFor(job.id, 'done', 'Alt+E')}
-                    onClick={() => void run('printJobs.reprint', { jobId: job.id }, { action: 'Reprinting' })}
-                  >
-                    Reprint {shown(keyFor(job.id, 'done', 'Alt+E'))}
-                  </button>
-                ) : null}
-              </td>
+              <td>{actionsOf(job)}</td>
             </tr>
           ))}
         </tbody>
