@@ -1,7 +1,6 @@
 import type { CommandArgs, CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import type { ReturnPurchase } from '../../shared/contract/bench';
 import { fail, StationFailure } from '../../shared/contract/errors';
-import { returnNumberOf } from '../shipping/purchase';
 import { readWeight } from './fields';
 import type { StationCall } from './shipBench';
 
@@ -10,20 +9,14 @@ import type { StationCall } from './shipBench';
  * `returns buy`): the Returns screen's purchase, from the order's customer back
  * to the ship-from address with a USPS Returns level. Buying it again shows the
  * return bought earlier (the purchase journal's rule); another return label is
- * bought only when asked for, as the next return number after those bought.
+ * bought only when asked for, as the next return number after those bought
+ * (at any bench of a warehouse).
  */
 export function createReturnsBench(call: StationCall) {
   async function must<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
     const result = await call(name, input);
     if (!result.ok) throw new StationFailure(result.error);
     return result.value;
-  }
-
-  async function nextReturnNumber(orderNumber: string): Promise<number> {
-    const { shipments } = await must('shipments.ofOrder', { orderNumber });
-    // Only bought returns count: a pending or refused one keeps its number, so asking again settles it instead of buying past it.
-    const bought = shipments.filter((s) => s.isReturn && s.state === 'bought').map((s) => returnNumberOf(s.packageKey, orderNumber) ?? 0);
-    return Math.max(0, ...bought) + 1;
   }
 
   async function buyForOrder(args: CommandArgs<'returns.buyForOrder'>): Promise<ReturnPurchase> {
@@ -34,7 +27,7 @@ export function createReturnsBench(call: StationCall) {
     if (typed.error) fail('invalid_input', typed.error, { field: 'weightText' });
     const weightOz = typed.value ?? order.package?.weightOz;
     if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give the weight of the return package.`, { field: 'weightText' });
-    const returnNumber = args.another ? await nextReturnNumber(order.orderNumber) : 1;
+    const returnNumber = args.another ? (await must('returns.next', { orderNumber: order.orderNumber })).returnNumber : 1;
     const purchase = await must('labels.buy', {
       method: 'direct',
       carrierCode: 'USPS',

@@ -136,6 +136,18 @@ export interface OrderQuery {
   readonly trackingNos: readonly string[];
 }
 
+/** An order's returns, for picking the next return label's number among benches. */
+export interface ReturnPick {
+  /** The number this bench's own store gives: the one after its bought returns. */
+  readonly localNext: number;
+  /** The package keys of the order's return labels start with this. */
+  readonly prefix: string;
+  /** Which return of the order a package key names; null for another package. */
+  numberOf(packageKey: string): number | null;
+  /** The claim a purchase of the order's return `n` makes. */
+  claimOf(n: number): ClaimRequest;
+}
+
 export type ClaimAnswer =
   /** This bench may send the purchase, under this id; takenOverFrom names a bench that stopped while sending it (it may have been sold). */
   | { readonly kind: 'mine'; readonly platformUkId: string; readonly takenOverFrom: string | null }
@@ -169,6 +181,15 @@ export interface PurchaseClaims {
   find(ref: string): Promise<SharedShipment | undefined>;
   /** What the benches hold of one order (see OrderSeen); throws in words when it cannot be asked. */
   orderSeen(query: OrderQuery): Promise<OrderSeen>;
+  /**
+   * The number of a further return label of an order for this bench, after
+   * every bench's bought returns and the ones other benches are buying. In a
+   * warehouse the number is claimed for this bench in the same transaction,
+   * so two benches asking at once get two numbers (and two labels); this
+   * bench's own unfinished return keeps its number, so asking again settles
+   * it. Throws in words when it cannot be asked.
+   */
+  nextReturn(pick: ReturnPick): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -184,6 +205,7 @@ export function createLocalClaims(): PurchaseClaims {
     find: async () => undefined,
     // This bench's own labels are in its store; nothing else is known.
     orderSeen: async () => ({ held: new Set(), buying: [] }),
+    nextReturn: async (pick) => pick.localNext,
     close: async () => undefined,
   };
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
 import { describeBackend, type PurchaseMethod, type WireShipment } from './ports';
-import { createLocalClaims, heldWords, type PurchaseClaims, type SharedShipment } from './claims';
+import { createLocalClaims, heldWords, type ClaimRequest, type PurchaseClaims, type SharedShipment } from './claims';
 import { createLabelSalvage } from './salvage';
 import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, foreignLabelState, tooManyVoidsWords, uncheckedWords, voidedElsewhereNote, type ForeignLabel, type TrackingStatusOf } from './foreignDuplicate';
 
@@ -294,6 +294,19 @@ export function createPurchaseJournal(deps: JournalDeps) {
 
   const flightKey = (backendId: string | null, packageKey: string) => `${backendId ?? ''}|${packageKey}`;
 
+  /** The claim a v2 purchase of `packageKey` makes: a pending purchase journaled here is re-sent under its own id. */
+  function claimRequest(target: Pick<PurchaseDraft, 'backendId' | 'accountId' | 'orderNumber'>, packageKey: string): ClaimRequest {
+    return {
+      api: 'v2',
+      backendId: target.backendId,
+      accountId: target.accountId,
+      packageKey,
+      localVoidGeneration: deps.shipments.voidedCount(target.backendId, packageKey),
+      journaledId: deps.shipments.liveByPackageKey(target.backendId, packageKey)?.platform_uk_id ?? null,
+      orderNumber: target.orderNumber,
+    };
+  }
+
   /** `eventKey` names the package in progress events (the caller's own key, when it differs from the stored one). */
   function purchase(packageKey: string, draft: PurchaseDraft, eventKey: string = packageKey): Promise<ShipmentRow> {
     const key = flightKey(draft.backendId, packageKey);
@@ -303,15 +316,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
       if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
       const live = deps.shipments.liveByPackageKey(draft.backendId, packageKey);
       if (live?.state === 'bought') return live;
-      const answer = await claims.claim({
-        api: 'v2',
-        backendId: draft.backendId,
-        accountId: draft.accountId,
-        packageKey,
-        localVoidGeneration: deps.shipments.voidedCount(draft.backendId, packageKey),
-        journaledId: live?.platform_uk_id ?? null,
-        orderNumber: draft.orderNumber,
-      });
+      const answer = await claims.claim(claimRequest(draft, packageKey));
       if (answer.kind === 'held') {
         fail('conflict', heldWords(answer));
       }
@@ -376,6 +381,7 @@ export function createPurchaseJournal(deps: JournalDeps) {
   return {
     purchase,
     reconcile,
+    claimRequest,
     isInFlight: (backendId: string, packageKey: string) => inFlight.has(flightKey(backendId, packageKey)),
     /** Stops retrying; answers arriving later are not written (the next start reconciles them). */
     async close(): Promise<void> {

@@ -21,6 +21,7 @@ export type ShippingCommandName =
   | 'rates.quote'
   | 'rates.batch'
   | 'labels.buy'
+  | 'returns.next'
   | 'labels.void'
   | 'shipments.find'
   | 'shipments.ofOrder'
@@ -105,6 +106,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'rates.quote': (a) => rates.quote(a),
       'rates.batch': (a) => rates.batch(a.requests),
       'labels.buy': (a) => purchase.buy(a),
+      'returns.next': (a) => purchase.nextReturn(a.orderNumber),
       'labels.void': (a) => voids.voidLabel(a.ref),
       'shipments.find': (a) => history.find(a.ref),
       'shipments.ofOrder': async (a) => history.ofOrder(a.orderNumber),

@@ -314,7 +314,29 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService) {
     return pending.map((r) => toShipment(deps.shipments.get(r.id) as ShipmentRow));
   }
 
-  return { buy, reconcile, printLabels, journal };
+  /**
+   * A further return label of an order: the number after every return bought
+   * for it (here, and in a warehouse at any bench, each bench getting its own),
+   * for labels.buy to buy as a new package.
+   */
+  async function nextReturn(orderNumber: string): Promise<{ returnNumber: number }> {
+    const clients = await deps.backend.clients();
+    const target = { backendId: backendIdOf(clients), accountId: accountIdOf(clients), orderNumber: orderNumber.trim() };
+    // Only bought returns count here: a pending or refused one keeps its number, so asking again settles it instead of buying past it.
+    const bought = deps.shipments
+      .labelsOfOrder(orderNumber)
+      .filter((s) => s.is_return === 1 && s.state === 'bought')
+      .map((s) => returnNumberOf(s.package_key, orderNumber) ?? 0);
+    const returnNumber = await deps.claims.nextReturn({
+      localNext: Math.max(0, ...bought) + 1,
+      prefix: packageKeyOf({ orderNumber, packageIndex: 0 }, true),
+      numberOf: (packageKey) => returnNumberOf(packageKey, orderNumber),
+      claimOf: (n) => journal.claimRequest(target, packageKeyOf({ orderNumber, packageIndex: 0, returnNumber: n }, true)),
+    });
+    return { returnNumber };
+  }
+
+  return { buy, nextReturn, reconcile, printLabels, journal };
 }
 
 export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../log/logger';
+import { fail } from '../../shared/contract/errors';
+import { MAX_RETURN_NUMBER } from '../../shared/contract/shipping';
 import { claimIdOf, sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type PurchaseClaims, type SharedShipment } from '../shipping/claims';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
@@ -262,6 +264,30 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
         });
       } catch (error) {
         return unreachable(error, 'cannot tell which labels of this order other benches hold; the purchase stays unconfirmed and is not bought again');
+      }
+    },
+    async nextReturn(pick) {
+      const first = pick.claimOf(1);
+      try {
+        return await withClient(async (client) => {
+          await flush(client);
+          return transaction(client, async () => {
+            // One pick at a time per order's returns: two benches asking at once get two numbers.
+            await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${first.accountId}|${pick.prefix}|next return`]);
+            const claimed = await client.query<{ package_key: string; state: string; bench: string }>(
+              `SELECT package_key, state, bench FROM purchase_claims WHERE backend_id = $1 AND left(package_key, length($2)) = $2 AND state <> 'voided'`,
+              [first.backendId, pick.prefix],
+            );
+            // This bench's own unfinished return is not taken: asking again settles it instead of buying past it.
+            const taken = claimed.rows.filter((r) => r.state === 'bought' || r.bench !== options.bench).map((r) => pick.numberOf(r.package_key) ?? 0);
+            for (let n = Math.max(pick.localNext, Math.max(0, ...taken) + 1); n <= MAX_RETURN_NUMBER; n += 1) {
+              if ((await claimIn(client, pick.claimOf(n))).kind === 'mine') return n;
+            }
+            return fail('conflict', `Order ${first.orderNumber ?? ''} has ${MAX_RETURN_NUMBER} return labels; no further one is bought.`);
+          });
+        });
+      } catch (error) {
+        return unreachable(error, 'does not buy another return label: it cannot make sure no other bench takes the same number');
       }
     },
     async close() {

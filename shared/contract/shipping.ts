@@ -93,13 +93,16 @@ const quoteInput = z.object({
   customs: customsSchema.optional(),
 });
 
+/** The most return labels one order's package has. */
+export const MAX_RETURN_NUMBER = 99;
+
 const buyCommon = {
   /** Order number + package index, or a bench session id: one platform_uk_id per key. */
   packageKey: packageKey.optional(),
   orderNumber: z.string().trim().max(80).optional(),
   packageIndex: z.number().int().min(0).max(999).default(0),
   /** Which return label of an order's package: 1 unless the operator asks for another one on purpose. */
-  returnNumber: z.number().int().min(1).max(99).optional(),
+  returnNumber: z.number().int().min(1).max(MAX_RETURN_NUMBER).optional(),
   insuranceAmount: money('insurance amount').optional(),
   qrLabel: z.boolean().default(false),
   print: z.boolean().default(true),
@@ -174,6 +177,10 @@ export const shippingCommands = {
   'shipments.ofOrder': command<{ readonly shipments: readonly Shipment[] }>()(
     'The labels bought for an order number (bought or voided, returns too), newest first: empty when the text is not an order with labels',
     z.object({ orderNumber: z.string().trim().min(1, 'Enter an order number').max(120, 'An order number is at most 120 characters') }),
+  ),
+  'returns.next': command<{ readonly returnNumber: number }>()(
+    'The number of a further return label of an order (labels.buy returnNumber), held for this bench: after every bench\'s bought returns and the ones other benches are buying',
+    z.object({ orderNumber: z.string().trim().min(1, 'Enter an order number').max(80, 'An order number is at most 80 characters') }),
   ),
   'history.search': command<{ readonly shipments: readonly Shipment[] }>()(
     'Search shipments by tracking number, platform id, shipment number, or any part of a tracking number, order number, name, city or ZIP',

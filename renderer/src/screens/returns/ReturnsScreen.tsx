@@ -86,6 +86,15 @@ export function ReturnsScreen() {
     setBought(result.value);
   };
 
+  // The next number comes from the station: in a warehouse another bench may have bought the order's next return already.
+  const buyAnother = async (): Promise<void> => {
+    setBusy(true);
+    const next = await run('returns.next', { orderNumber: orderNumber.trim() });
+    setBusy(false);
+    if (!next.ok) return setBuyError(next.error);
+    await buy(next.value.returnNumber);
+  };
+
   const startOver = (): void => {
     setBought(null);
     setCustomer(emptyAddress);
@@ -158,7 +167,7 @@ export function ReturnsScreen() {
                   ? `Return label ${returnNumber} for order ${orderNumber.trim()} was bought earlier; this is that label, not charged again.`
                   : `Return label ${returnNumber} for order ${orderNumber.trim()}.`}
               </p>
-              <button type="button" className="button" disabled={busy || readOnly} aria-keyshortcuts="Alt+R" onClick={() => void buy(returnNumber + 1)}>
+              <button type="button" className="button" disabled={busy || readOnly} aria-keyshortcuts="Alt+R" onClick={() => void buyAnother()}>
                 Buy another return label for this order <Key k="Alt+R" />
               </button>
             </div>
