@@ -8,6 +8,8 @@ export interface Harness {
   token(): Promise<string>;
   v2<T = unknown>(method: string, path: string, body?: unknown, token?: string | null): Promise<{ status: number; json: T; headers: Headers }>;
   v1<T = unknown>(method: string, path: string, body?: unknown, apiToken?: string | null): Promise<{ status: number; json: T; headers: Headers }>;
+  /** A label bought with direct_buy from FROM to TO (PACKAGE), for tests of what follows a purchase: the answer's data. */
+  buy<T = BoughtLabel>(platformUkId: string, carrier?: string, level?: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,17 @@ export async function harness(options: SandboxOptions = {}, start = new Date('20
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       return { status: res.status, json: (await res.json()) as never, headers: res.headers };
+    },
+    async buy<T>(platformUkId: string, carrier = 'USPS', level = 'USPS_GROUND_ADVANTAGE') {
+      const res = await h.v2<Envelope<T>>('POST', '/api/shipment/direct_buy', {
+        platform_uk_id: platformUkId,
+        carrier_code: carrier,
+        service_level: level,
+        from_address_data: FROM,
+        to_address_data: TO,
+        package_data: PACKAGE,
+      });
+      return res.json.data;
     },
     async close() {
       const { internalErrors } = sandbox.stats();
@@ -116,3 +129,5 @@ export function rateRequest(extra: Record<string, unknown> = {}): Record<string,
 }
 
 export type Envelope<T = Record<string, unknown>> = { code: string; msg: string; data: T };
+
+export type BoughtLabel = { tracking_no: string; shipment_no: string };

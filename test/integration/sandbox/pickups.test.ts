@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, FROM, TO, PACKAGE, type Envelope, type Harness } from './harness';
+import { harness, FROM, type Envelope, type Harness } from './harness';
 
 type Added = { pickup_no: string; pickup_date: string; package_total_num: number; package_total_weight: number; carrier_code: string; carrier_name: string; confirmation_number: string };
 type Listed = { pickup_data_list: Array<{ pickup_no: string; status: string; confirmation_number: string }>; total_count: number };
@@ -11,20 +11,9 @@ let voided = '';
 beforeAll(async () => {
   // 2026-03-11 07:30 UTC is still 2026-03-11 00:30 in Los Angeles (PDT): the default date is 2026-03-12.
   h = await harness({ tokenTtlSeconds: 7 * 86_400 }, new Date('2026-03-11T07:30:00Z'));
-  const buy = async (id: string, carrier: string, level: string) =>
-    (
-      await h.v2<Envelope<{ tracking_no: string; shipment_no: string }>>('POST', '/api/shipment/direct_buy', {
-        platform_uk_id: id,
-        carrier_code: carrier,
-        service_level: level,
-        from_address_data: FROM,
-        to_address_data: TO,
-        package_data: PACKAGE,
-      })
-    ).json.data;
-  usps = [(await buy('p-1', 'USPS', 'USPS_GROUND_ADVANTAGE')).tracking_no, (await buy('p-2', 'USPS', 'USPS_PRIORITY_MAIL')).tracking_no];
-  ups = (await buy('p-3', 'UPS', 'UPS_GROUND')).tracking_no;
-  const v = await buy('p-4', 'USPS', 'USPS_GROUND_ADVANTAGE');
+  usps = [(await h.buy('p-1', 'USPS', 'USPS_GROUND_ADVANTAGE')).tracking_no, (await h.buy('p-2', 'USPS', 'USPS_PRIORITY_MAIL')).tracking_no];
+  ups = (await h.buy('p-3', 'UPS', 'UPS_GROUND')).tracking_no;
+  const v = await h.buy('p-4', 'USPS', 'USPS_GROUND_ADVANTAGE');
   await h.v2('POST', '/api/shipment/void_label', { shipment_no: v.shipment_no });
   voided = v.tracking_no;
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harness, FROM, TO, PACKAGE, type Envelope, type Harness } from './harness';
+import { harness, type Envelope, type Harness } from './harness';
 
 /** The documented ValidatedAddress (v2-docs.md 3.15): flat, ZIP as `zip`. */
 type Validation = {
@@ -24,17 +24,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const validate = (body: Record<string, unknown>) => h.v2<Envelope<Validation>>('POST', '/api/address/validate', { country: 'US', ...body });
-const buy = async (id: string, carrier = 'USPS', level = 'USPS_GROUND_ADVANTAGE') =>
-  (
-    await h.v2<Envelope<{ tracking_no: string; shipment_no: string }>>('POST', '/api/shipment/direct_buy', {
-      platform_uk_id: id,
-      carrier_code: carrier,
-      service_level: level,
-      from_address_data: FROM,
-      to_address_data: TO,
-      package_data: PACKAGE,
-    })
-  ).json.data;
 
 describe('address/validate', () => {
   it('standardises to USPS form: upper case, suffix, directional, secondary unit, ZIP+4', async () => {
@@ -92,7 +81,7 @@ describe('insurance/rate', () => {
 
 describe('submit_pod', () => {
   it('accepts 1 to 3 recipients for a USPS shipment', async () => {
-    const shipment = await buy('pod-1');
+    const shipment = await h.buy('pod-1');
     for (const n of [1, 3]) {
       const res = await h.v2<Envelope<{ transaction_message: string }>>('POST', '/api/shipment/submit_pod', {
         tracking_no: shipment.tracking_no,
@@ -104,7 +93,7 @@ describe('submit_pod', () => {
   });
 
   it('refuses 0 or 4 recipients, bad emails, other carriers and unknown numbers', async () => {
-    const shipment = await buy('pod-2');
+    const shipment = await h.buy('pod-2');
     const pod = (body: Record<string, unknown>) => h.v2<Envelope>('POST', '/api/shipment/submit_pod', { tracking_no: shipment.tracking_no, ...body });
     expect((await pod({ email_list: [] })).json.code).toBe('pod_recipients_missing');
     expect((await pod({})).json.code).toBe('pod_recipients_missing');
@@ -112,7 +101,7 @@ describe('submit_pod', () => {
     expect(four.status).toBe(400);
     expect(four.json.code).toBe('pod_too_many_recipients');
     expect((await pod({ email_list: ['not-an-email'] })).json.code).toBe('pod_recipient_invalid');
-    const ups = await buy('pod-3', 'UPS', 'UPS_GROUND');
+    const ups = await h.buy('pod-3', 'UPS', 'UPS_GROUND');
     expect((await pod({ tracking_no: ups.tracking_no, email_list: ['a@x.com'] })).json.code).toBe('pod_not_usps');
     expect((await pod({ tracking_no: '9400', email_list: ['a@x.com'] })).json.code).toBe('shipment_not_found');
   });
@@ -120,8 +109,8 @@ describe('submit_pod', () => {
 
 describe('create_scan_form', () => {
   it('creates a PDF manifest of USPS shipments served at scan_form_image', async () => {
-    const a = await buy('sf-1');
-    const b = await buy('sf-2', 'USPS', 'USPS_PRIORITY_MAIL');
+    const a = await h.buy('sf-1');
+    const b = await h.buy('sf-2', 'USPS', 'USPS_PRIORITY_MAIL');
     const res = await h.v2<Envelope<{ scan_form_no: string; scan_form_image: string; tracking_nos: string[]; package_total_num: number }>>('POST', '/api/scan_form/create_scan_form', {
       tracking_nos: [a.tracking_no, b.tracking_no],
     });
@@ -137,12 +126,12 @@ describe('create_scan_form', () => {
   it('refuses empty lists, other carriers, voided and already manifested shipments', async () => {
     const form = (tracking_nos: string[]) => h.v2<Envelope>('POST', '/api/scan_form/create_scan_form', { tracking_nos });
     expect((await form([])).json.code).toBe('scan_form_empty');
-    const ups = await buy('sf-3', 'UPS', 'UPS_GROUND');
+    const ups = await h.buy('sf-3', 'UPS', 'UPS_GROUND');
     expect((await form([ups.tracking_no])).json.code).toBe('scan_form_not_usps');
-    const voided = await buy('sf-4');
+    const voided = await h.buy('sf-4');
     await h.v2('POST', '/api/shipment/void_label', { shipment_no: voided.shipment_no });
     expect((await form([voided.tracking_no])).json.code).toBe('scan_form_shipment_voided');
-    const once = await buy('sf-5');
+    const once = await h.buy('sf-5');
     expect((await form([once.tracking_no])).status).toBe(200);
     const twice = await form([once.tracking_no]);
     expect(twice.status).toBe(409);

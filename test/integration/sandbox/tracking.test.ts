@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endingOf } from '../../../electron/sandbox/domain/timeline';
-import { harness, FROM, TO, PACKAGE, type Envelope, type Harness } from './harness';
+import { harness, type Envelope, type Harness } from './harness';
 
 type Event = { status: string; description: string; event_time: string; event_time_local?: string | null; location: { city: string } | null };
 type ByNumber = { status: string; message: string; estimate_delivery_date: string; original_tracking_location: { city: string }; destination_tracking_location: { city: string }; scanned_time: string; tracking_events: Event[] };
@@ -14,15 +14,7 @@ const bought: Array<{ tracking_no: string; delivery_days: number }> = [];
 beforeAll(async () => {
   h = await harness({ tokenTtlSeconds: 30 * 86_400 });
   for (let i = 0; i < 60; i++) {
-    const res = await h.v2<Envelope<{ tracking_no: string; delivery_days: number }>>('POST', '/api/shipment/direct_buy', {
-      platform_uk_id: `t-${i}`,
-      carrier_code: 'USPS',
-      service_level: 'USPS_PRIORITY_MAIL',
-      from_address_data: FROM,
-      to_address_data: TO,
-      package_data: PACKAGE,
-    });
-    bought.push(res.json.data);
+    bought.push(await h.buy<{ tracking_no: string; delivery_days: number }>(`t-${i}`, 'USPS', 'USPS_PRIORITY_MAIL'));
   }
 });
 afterAll(() => h.close());

@@ -9,17 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function buy(id: string, carrier = 'USPS', level = 'USPS_GROUND_ADVANTAGE'): Promise<Shipment> {
-  const res = await h.v2<Envelope<Shipment>>('POST', '/api/shipment/direct_buy', {
-    platform_uk_id: id,
-    carrier_code: carrier,
-    service_level: level,
-    from_address_data: FROM,
-    to_address_data: TO,
-    package_data: PACKAGE,
-  });
-  return res.json.data;
-}
+const buy = (id: string, carrier?: string, level?: string) => h.buy<Shipment>(id, carrier, level);
 const voidLabel = (body: unknown) => h.v2<Envelope<Record<string, unknown> | null>>('POST', '/api/shipment/void_label', body);
 
 describe('void_label', () => {
