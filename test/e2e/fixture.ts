@@ -8,7 +8,8 @@ import type { CommandInput, CommandName, CommandOutput } from '../../shared/cont
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { createStation, type Station } from '../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../electron/vault/vault';
+import { createVault } from '../../electron/vault/vault';
+import { memoryKeychain } from '../support/station';
 
 const root = path.resolve(__dirname, '../..');
 export const artifactsDir = path.join(root, 'test-results', 'e2e');
@@ -21,16 +22,6 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-/** Keys live in this map for the life of one test file: the bench's keychain is never touched. */
-function memoryKeychain(): KeychainBackend {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (service, account) => secrets.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void secrets.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => secrets.delete(`${service}/${account}`),
-  };
-}
 
 export interface StationFixtureOptions {
   /**
