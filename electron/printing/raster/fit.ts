@@ -2,7 +2,7 @@ import { fail } from '../../../shared/contract/errors';
 import type { LabelWarning } from '../../../shared/contract/printing';
 import type { LabelRotation } from '../../../shared/domain/printing';
 import type { DecodedLabel } from './decode';
-import { padCrop, rasterToGray, resampleGray } from './geometry';
+import { padCrop, resampleBits, resampleGray } from './geometry';
 import { labelBlock } from './labelBlock';
 import { findBarcodeStripes, snapBarcodes } from './barSnap';
 import { uprightTurns } from './orientation';
@@ -91,16 +91,17 @@ export function fitLabel(label: DecodedLabel, width: number, height: number, opt
     const window = ink === inkedPage ? mediaWindow(ink, sourceWidth, sourceHeight, odd ? height : width, odd ? width : height) : ink;
     return { raster: padCrop(turnRaster(cropRaster(final.raster, window), turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: final.dithered, warnings };
   }
-  const gray = label.kind === 'bits' ? rasterToGray(inked) : cropGray(label.image, ink);
+  const gray = label.kind === 'bits' ? null : cropGray(label.image, ink);
   const outW = Math.min(width, Math.max(1, Math.round(inkW * scale)));
   const outH = Math.min(height, Math.max(1, Math.round(inkH * scale)));
   // Resampled before the turn, so only the smaller image is turned, and as bits.
-  const resized = odd ? resampleGray(gray, outH, outW) : resampleGray(gray, outW, outH);
+  const [resizedW, resizedH] = odd ? [outH, outW] : [outW, outH];
+  const resized = gray ? resampleGray(gray, resizedW, resizedH) : resampleBits(inked, resizedW, resizedH);
   // Judged after resampling: a halftone shrunk becomes a gray area to dither, while bars stay sharp-edged and are thresholded.
   const retoned = toneGray(resized, tone);
   // Shrunk hard, fine bars fall under two dots: each barcode is drawn again with whole dots per module.
   if (warnings.some((w) => w.kind === 'scaled_down')) {
-    const stripes = findBarcodeStripes(inked, label.kind === 'bits' ? null : gray);
+    const stripes = findBarcodeStripes(inked, gray);
     snapBarcodes(retoned.raster, stripes, retoned.raster.width / inked.width, retoned.raster.height / inked.height);
   }
   return { raster: padCrop(turnRaster(retoned.raster, turns), width, height), turns, rotated: turns !== 0, turnedBy, scale, dithered: retoned.dithered, warnings };

@@ -46,6 +46,11 @@ export function resampleGray(src: GrayImage, width: number, height: number): Gra
   return width >= src.width || height >= src.height ? nearest(src, width, height) : boxAverage(src, width, height);
 }
 
+/** The same for a 1-bit label: shrunk straight from its packed bits, identical to shrinking its gray image. */
+export function resampleBits(src: Raster, width: number, height: number): GrayImage {
+  return width >= src.width || height >= src.height ? nearest(rasterToGray(src), width, height) : boxAverageBits(src, width, height);
+}
+
 function nearest(src: GrayImage, width: number, height: number): GrayImage {
   const out = new Uint8Array(width * height);
   const xs = Uint32Array.from({ length: width }, (_, x) => Math.min(src.width - 1, Math.floor(((x + 0.5) * src.width) / width)));
@@ -74,60 +79,145 @@ const SHARE = 1 << SHARE_BITS;
  * the native compare, and a row that repeats the one above reuses its sums.
  */
 function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
-  const xs = shares(src.width, width);
-  const ys = shares(src.height, height);
-  const out = new Uint8Array(width * height).fill(255);
-  // Source rows reach at most two output rows: the one being summed and the next.
-  let here = new Int32Array(width + 1);
-  let next = new Int32Array(width + 1);
-  let hereInked = false;
-  let nextInked = false;
-  let current = 0;
-  const half = 1 << (2 * SHARE_BITS - 1);
-  const finish = (): void => {
-    if (hereInked) {
-      const o = current * width;
-      for (let x = 0; x < width; x += 1) out[o + x] = 255 - Math.min(255, (here[x]! + half) >> (2 * SHARE_BITS));
-      here.fill(0);
-    }
-    [here, next] = [next, here];
-    hereInked = nextInked;
-    nextInked = false;
-    current += 1;
-  };
-  // One spare column takes the second share of the last source pixel, which is always zero.
-  const line = new Int32Array(width + 1);
+  const { xs: { to, first, second }, ys, out, sums, state } = shrinking(src.width, src.height, width, height);
   const paper = new Uint8Array(src.width).fill(255);
   const { data, stride } = src;
-  let lineInked = false;
-  for (let y = 0; y < src.height; y += 1) {
-    const row = src.offset + y * stride;
-    if (y === 0 || !sameBytes(data, row, data, row - stride, src.width)) {
-      lineInked = !sameBytes(data, row, paper, 0, src.width);
-      if (lineInked) {
-        line.fill(0);
-        for (let x = 0; x < src.width; x += 1) {
-          const ink = 255 - data[row + x]!;
-          if (ink === 0) continue;
-          const to = xs.to[x]!;
-          line[to] = line[to]! + ink * xs.first[x]!;
-          line[to + 1] = line[to + 1]! + ink * xs.second[x]!;
-        }
-      }
-    }
-    while (current < ys.to[y]!) finish();
-    if (!lineInked) continue;
-    const a = ys.first[y]!;
-    const b = ys.second[y]!;
-    for (let x = 0; x < width; x += 1) here[x] = here[x]! + line[x]! * a;
-    hereInked = true;
-    if (b !== 0) {
-      for (let x = 0; x < width; x += 1) next[x] = next[x]! + line[x]! * b;
-      nextInked = true;
+  for (let y = 0, row = src.offset; y < src.height; y += 1, row += stride) {
+    if (y === 0 || !sameBytes(data, row, data, row - stride, src.width)) spreadGray(data, row, src.width, paper, to, first, second, sums, state);
+    addLine(sums, state, out, width, ys.to[y]!, ys.first[y]!, ys.second[y]!);
+  }
+  return grayImage(width, height, finishRows(sums, state, out, width, height));
+}
+
+/** boxAverage over a packed 1-bit raster: white bytes are skipped eight dots at a time, each black dot is full ink. */
+function boxAverageBits(src: Raster, width: number, height: number): GrayImage {
+  const { xs: { to, first, second }, ys, out, sums, state } = shrinking(src.width, src.height, width, height);
+  const { data, bytesPerRow: n } = src;
+  for (let y = 0, row = 0; y < src.height; y += 1, row += n) {
+    if (y === 0 || !sameBytes(data, row, data, row - n, n)) spreadBits(data, row, n, to, first, second, sums, state);
+    addLine(sums, state, out, width, ys.to[y]!, ys.first[y]!, ys.second[y]!);
+  }
+  return grayImage(width, height, finishRows(sums, state, out, width, height));
+}
+
+/*
+ * The box averages keep their state in typed arrays and pass it to plain
+ * functions rather than in objects of a class: the maps V8 gives a class's
+ * instances die with the last instance at a full garbage collection, and
+ * every piece of code optimised for them is thrown away with them.
+ *
+ * `sums` holds three rows of width + 1 columns (the spare column takes the
+ * second share of the last source pixel, which is always zero): the line
+ * (one source row's ink over the output columns), then the two output rows
+ * being summed, in the slot of their row number's parity (a source row
+ * reaches at most two). `state` holds the span of columns with ink of each
+ * (from < 0: none) and the output row being summed.
+ */
+function shrinking(sourceWidth: number, sourceHeight: number, width: number, height: number) {
+  return {
+    xs: shares(sourceWidth, width),
+    ys: shares(sourceHeight, height),
+    out: new Uint8Array(width * height).fill(255),
+    sums: new Int32Array(3 * (width + 1)),
+    // Every span empty, summing output row 0.
+    state: Int32Array.of(-1, 0, -1, 0, -1, 0, 0),
+  };
+}
+
+const LINE = 0;
+const CURRENT = 6;
+const fromOf = (slot: number): number => slot * 2;
+const toOf = (slot: number): number => slot * 2 + 1;
+/** The output row of this parity: slot 1 or 2. */
+const rowSlot = (row: number): number => 1 + (row & 1);
+
+function spreadGray(data: Uint8Array, row: number, length: number, paper: Uint8Array, to: Int32Array, first: Int32Array, second: Int32Array, sums: Int32Array, state: Int32Array): void {
+  clearSlot(sums, state, LINE);
+  if (sameBytes(data, row, paper, 0, length)) return;
+  let left = -1;
+  let right = 0;
+  for (let x = 0; x < length; x += 1) {
+    const ink = 255 - data[row + x]!;
+    if (ink === 0) continue;
+    const at = to[x]!;
+    sums[at] = sums[at]! + ink * first[x]!;
+    sums[at + 1] = sums[at + 1]! + ink * second[x]!;
+    if (left < 0) left = at;
+    right = at + 2;
+  }
+  state[fromOf(LINE)] = left;
+  state[toOf(LINE)] = right;
+}
+
+function spreadBits(data: Uint8Array, row: number, bytes: number, to: Int32Array, first: Int32Array, second: Int32Array, sums: Int32Array, state: Int32Array): void {
+  clearSlot(sums, state, LINE);
+  let left = -1;
+  let right = 0;
+  for (let b = 0; b < bytes; b += 1) {
+    const byte = data[row + b]!;
+    if (byte === 0) continue;
+    for (let k = 0, x = b << 3; k < 8; k += 1, x += 1) {
+      if (!(byte & (0x80 >> k))) continue;
+      const at = to[x]!;
+      sums[at] = sums[at]! + 255 * first[x]!;
+      sums[at + 1] = sums[at + 1]! + 255 * second[x]!;
+      if (left < 0) left = at;
+      right = at + 2;
     }
   }
-  while (current < height) finish();
-  return grayImage(width, height, out);
+  state[fromOf(LINE)] = left;
+  state[toOf(LINE)] = right;
+}
+
+/** Adds the line to output row `target` with weight `a` and to the row after it with weight `b`, finishing the rows before it. */
+function addLine(sums: Int32Array, state: Int32Array, out: Uint8Array, width: number, target: number, a: number, b: number): void {
+  finishRows(sums, state, out, width, target);
+  const from = state[fromOf(LINE)]!;
+  if (from < 0) return;
+  const to = state[toOf(LINE)]!;
+  addWeighted(sums, state, width, rowSlot(target), from, to, a);
+  if (b !== 0) addWeighted(sums, state, width, rowSlot(target + 1), from, to, b);
+}
+
+function addWeighted(sums: Int32Array, state: Int32Array, width: number, slot: number, from: number, to: number, weight: number): void {
+  const base = slot * (width + 1);
+  for (let x = from; x < to; x += 1) sums[base + x] = sums[base + x]! + sums[x]! * weight;
+  const f = fromOf(slot);
+  if (state[f]! < 0 || from < state[f]!) state[f] = from;
+  if (to > state[toOf(slot)]!) state[toOf(slot)] = to;
+}
+
+/** Writes out every output row before `end` (only its inked span: the rest stays paper) and clears its sums. */
+function finishRows(sums: Int32Array, state: Int32Array, out: Uint8Array, width: number, end: number): Uint8Array {
+  const half = 1 << (2 * SHARE_BITS - 1);
+  for (let row = state[CURRENT]!; row < end; row += 1) {
+    const slot = rowSlot(row);
+    const from = state[fromOf(slot)]!;
+    if (from >= 0) {
+      const base = slot * (width + 1);
+      const o = row * width;
+      for (let x = from, last = Math.min(state[toOf(slot)]!, width); x < last; x += 1) out[o + x] = 255 - Math.min(255, (sums[base + x]! + half) >> (2 * SHARE_BITS));
+      clearSlot(sums, state, slot);
+    }
+    state[CURRENT] = row + 1;
+  }
+  return out;
+}
+
+function clearSlot(sums: Int32Array, state: Int32Array, slot: number): void {
+  const from = state[fromOf(slot)]!;
+  if (from >= 0) {
+    const base = (slot * sums.length) / 3;
+    sums.fill(0, base + from, base + state[toOf(slot)]!);
+  }
+  state[fromOf(slot)] = -1;
+  state[toOf(slot)] = 0;
+}
+
+interface Shares {
+  readonly to: Int32Array;
+  readonly first: Int32Array;
+  readonly second: Int32Array;
 }
 
 /**
@@ -135,7 +225,7 @@ function boxAverage(src: GrayImage, width: number, height: number): GrayImage {
  * its share of that dot and of the next, in 1/256 of a dot. Edges are
  * rounded once, on a shared grid, so each output dot's shares sum to exactly 256.
  */
-function shares(sourceLength: number, targetLength: number): { to: Int32Array; first: Int32Array; second: Int32Array } {
+function shares(sourceLength: number, targetLength: number): Shares {
   const to = new Int32Array(sourceLength);
   const first = new Int32Array(sourceLength);
   const second = new Int32Array(sourceLength);
