@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { startBenchProcess, writeOrders, type BenchEvent, type BenchProcess } from '../integration/warehouse/benchProcess';
+import { sandboxKeys } from '../support/keyVariables';
 import { startPostgres } from '../support/postgres';
 
 const { values } = parseArgs({
@@ -35,12 +36,7 @@ type Bought = Extract<BenchEvent, { event: 'bought' }>;
 
 /** Starts `count` benches on their own orders, waits until all are ready, then measures from the first Buy to the last label. */
 async function run(sandbox: RunningSandbox, dir: string, count: number, warehouse: string | undefined) {
-  const env = {
-    ...process.env,
-    PARCEL_STATION_APP_KEY: sandbox.credentials.appKey,
-    PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret,
-    PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken,
-  };
+  const env = { ...process.env, ...sandboxKeys(sandbox) };
   const soldBefore = sandbox.stats().labelsSold;
   const mode = warehouse ? 'pg' : 'sqlite';
   const benches: BenchProcess[] = Array.from({ length: count }, (_, i) => {

@@ -1,5 +1,6 @@
 import { runCli } from '../../electron/cli/main';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox';
+import { keyVariables, sandboxKeys } from './keyVariables';
 
 /** One CLI invocation in this process: its exit code and every line it wrote to stdout and stderr. */
 export interface CliRun {
@@ -30,8 +31,6 @@ export interface CliPickup {
   readonly packages: number | null;
 }
 
-const keyVariables = ['PARCEL_STATION_APP_KEY', 'PARCEL_STATION_APP_SECRET', 'PARCEL_STATION_API_TOKEN'] as const;
-
 /** A sandbox on 127.0.0.1 reached as a live service would be: --base-url, --legacy-base-url and the key variables. */
 export interface CliService {
   readonly sandbox: RunningSandbox;
@@ -44,10 +43,8 @@ export interface CliService {
 export async function startCliService(options: SandboxOptions = {}): Promise<CliService> {
   const sandbox = await startSandbox(options);
   const saved = keyVariables.map((key) => process.env[key]);
-  const values = [sandbox.credentials.appKey, sandbox.credentials.appSecret, sandbox.credentials.apiToken];
-  keyVariables.forEach((key, i) => {
-    process.env[key] = values[i];
-  });
+  const keys = sandboxKeys(sandbox);
+  for (const key of keyVariables) process.env[key] = keys[key];
   return {
     sandbox,
     flags: (dataDir) => ['--data-dir', dataDir, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl],

@@ -8,6 +8,7 @@ import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
 import { cli, cliJson, startCliService, type CliPickup, type CliService } from '../../support/cli';
+import { sandboxKeys } from '../../support/keyVariables';
 
 const root = path.resolve(__dirname, '../../..');
 const csv = [
@@ -155,12 +156,7 @@ describe('a station process killed mid-purchase', () => {
   afterAll(() => sandbox.close());
 
   function run(args: string[]) {
-    const env = {
-      ...process.env,
-      PARCEL_STATION_APP_KEY: sandbox.credentials.appKey,
-      PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret,
-      PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken,
-    };
+    const env = { ...process.env, ...sandboxKeys(sandbox) };
     const child = spawn(process.execPath, ['dist/electron/cli.cjs', ...args, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl], { cwd: root, env });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     return { child, exited };

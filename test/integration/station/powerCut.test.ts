@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox';
 import { makeTempDir } from '../../support/tempDir';
 import { repoRoot, useBuiltStation } from '../../support/builtStation';
+import { sandboxKeys } from '../../support/keyVariables';
 
 /**
  * Power cut right after a purchase request leaves: the station process is
@@ -47,12 +48,7 @@ describe('a power cut right after the purchase request leaves', () => {
     cleanups.push(temp.cleanup);
     const sandbox = await startSandbox({ seed: 61, latencyMs: 300 });
     cleanups.push(() => sandbox.close());
-    const env = {
-      ...process.env,
-      PARCEL_STATION_APP_KEY: sandbox.credentials.appKey,
-      PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret,
-      PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken,
-    };
+    const env = { ...process.env, ...sandboxKeys(sandbox) };
     let station: ReturnType<typeof spawn> | undefined;
     const sent: string[] = [];
     const base = await serviceWithTripwire(sandbox.baseUrl, (id) => {

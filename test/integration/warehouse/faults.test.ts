@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { useBuiltStation } from '../../support/builtStation';
+import { sandboxKeys } from '../../support/keyVariables';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
 import { runCli, startBenchProcess, writeOrders, type BenchEvent, type BenchProcess } from './benchProcess';
@@ -23,12 +24,7 @@ afterAll(() => server?.stop());
 async function sandboxFor(seed: number): Promise<{ sandbox: RunningSandbox; env: NodeJS.ProcessEnv }> {
   const sandbox = await startSandbox({ seed });
   cleanups.push(() => sandbox.close());
-  const env = {
-    ...process.env,
-    PARCEL_STATION_APP_KEY: sandbox.credentials.appKey,
-    PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret,
-    PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken,
-  };
+  const env = { ...process.env, ...sandboxKeys(sandbox) };
   return { sandbox, env };
 }
 
