@@ -10,16 +10,22 @@ import { keepOthersLabel } from './othersLabels';
 import { backendIdOf } from './ports';
 import { toWireAddress } from './wireMap';
 
-const fromRecord = (r: PickupRecord): Pickup => ({
+/**
+ * A pickup as the service lists it. The list item's fields are not
+ * documented (assumptions: pickup-answers) and may carry only the pickup
+ * number: what the answer leaves out comes from what a bench stored when it
+ * booked the pickup, and what the answer has wins.
+ */
+const fromRecord = (r: PickupRecord, stored?: Pickup): Pickup => ({
   pickupNo: r.pickup_no,
-  confirmationNumber: r.confirmation_number ?? null,
-  pickupDate: r.pickup_date ?? null,
-  status: r.status ?? 'CONFIRMED',
-  carrierCode: r.carrier_code ?? 'USPS',
-  packageCount: r.package_total_num ?? null,
-  totalWeight: r.package_total_weight ?? null,
-  trackingNos: r.tracking_nos ?? [],
-  createdAt: r.created_at ?? null,
+  confirmationNumber: r.confirmation_number ?? stored?.confirmationNumber ?? null,
+  pickupDate: r.pickup_date ?? stored?.pickupDate ?? null,
+  status: r.status ?? stored?.status ?? 'CONFIRMED',
+  carrierCode: r.carrier_code ?? stored?.carrierCode ?? 'USPS',
+  packageCount: r.package_total_num ?? stored?.packageCount ?? null,
+  totalWeight: r.package_total_weight ?? stored?.totalWeight ?? null,
+  trackingNos: r.tracking_nos?.length ? r.tracking_nos : (stored?.trackingNos ?? []),
+  createdAt: r.created_at ?? stored?.createdAt ?? null,
 });
 
 /** USPS carrier pickups: from today's USPS labels (in a warehouse, every bench's), never booked twice when an answer is lost. */
@@ -160,6 +166,17 @@ export function createPickupsService(deps: ShippingDeps) {
     return canceled;
   }
 
+  /**
+   * What was stored of a pickup when it was booked: this bench's record, else
+   * (warehouse) the bench's that booked it; none while the database is away.
+   */
+  async function stored(pickupNo: string): Promise<Pickup | undefined> {
+    const local = deps.pickups.get(pickupNo);
+    if (local && local.tracking_nos_json !== '[]') return pickupOfRow(local);
+    const there = shared ? await shared.get(pickupNo).catch(() => undefined) : undefined;
+    return there ?? (local ? pickupOfRow(local) : undefined);
+  }
+
   async function list(args: CommandArgs<'pickups.list'>): Promise<{ pickups: Pickup[]; total: number }> {
     const r = await (await deps.v2()).pickupList({
       ...(args.confirmationNumber ? { confirmation_number: args.confirmationNumber } : {}),
@@ -169,7 +186,8 @@ export function createPickupsService(deps: ShippingDeps) {
       page_size: args.pageSize,
       order_by: args.oldestFirst,
     });
-    const pickups = r.pickup_data_list.map(fromRecord);
+    const pickups: Pickup[] = [];
+    for (const record of r.pickup_data_list) pickups.push(fromRecord(record, await stored(record.pickup_no)));
     for (const p of pickups) remember(p, null);
     // The service's list is the account's truth: it brings the warehouse's record of each pickup up to date.
     for (const p of pickups) await share(p, null);

@@ -27,6 +27,7 @@ export interface SharedPickups {
   picked(): Promise<Set<string>>;
   /** Throws in words while the database is away: a pickup booked then would be unknown to the other benches. */
   beforeBooking(): Promise<void>;
+  /** Throws in words while the database is away (at once for a few seconds after a read found it away): the caller uses its own record. */
   get(pickupNo: string): Promise<SharedPickup | undefined>;
   /** A pickup this bench booked, or saw in the service's list, recorded for every bench. */
   record(pickup: Pickup, result: unknown): Promise<void>;

@@ -55,7 +55,7 @@ export function createPgPickups(db: WarehouseDb, bench: string, log: Logger): Sh
 
     async get(pickupNo) {
       try {
-        const row = (await db.withClient((c) => c.query<PickupDbRow>('SELECT * FROM pickups WHERE pickup_no = $1', [pickupNo]))).rows[0];
+        const row = (await db.readOrLocal(() => db.withClient((c) => c.query<PickupDbRow>('SELECT * FROM pickups WHERE pickup_no = $1', [pickupNo])))).rows[0];
         return row ? fromRow(row) : undefined;
       } catch (error) {
         return refuse(error, reading);

@@ -113,7 +113,7 @@ describe('the whole loop against sparse answers', () => {
     const pickup = await run('pickups.schedule', { trackingNos: [trackingNo], packageLocation: ['front_door'] });
     expect(pickup.pickupNo).toMatch(/^\d+$/);
     const listed = await run('pickups.list', {});
-    expect(listed.pickups.some((p) => p.pickupNo === pickup.pickupNo)).toBe(true);
+    expect(listed.pickups.find((p) => p.pickupNo === pickup.pickupNo)).toMatchObject({ status: 'CONFIRMED', trackingNos: [trackingNo], packageCount: 1 });
     const canceled = await run('pickups.cancel', { pickupNo: pickup.pickupNo });
     expect(canceled.status).toBe('CANCELED');
 

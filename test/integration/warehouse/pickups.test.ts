@@ -47,4 +47,21 @@ describe('pickups in a warehouse', () => {
     }
     expect((await a.call('pickups.list', { status: 'CONFIRMED' })).total).toBe(before);
   }, 180_000);
+
+  it('a pickup list whose items leave out the tracking numbers shows the ones the booking bench stored, at every bench', async () => {
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, ['K-1'], 'pack-a', 'pack-b');
+    if (!a || !b) throw new Error('two benches');
+    const tracking = await a.buy('K-1');
+    const pickup = await a.call('pickups.schedule', { trackingNos: [tracking], packageLocation: ['front_door'] });
+    testbed.sandbox.faults.set({ sparseAnswers: true });
+    try {
+      for (const bench of [a, b]) {
+        const listed = await bench.call('pickups.list', { status: 'CONFIRMED' });
+        expect(listed.pickups.find((p) => p.pickupNo === pickup.pickupNo)).toMatchObject({ status: 'CONFIRMED', trackingNos: [tracking], packageCount: 1 });
+      }
+    } finally {
+      testbed.sandbox.faults.set({ sparseAnswers: false });
+    }
+  }, 120_000);
 });
