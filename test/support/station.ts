@@ -2,6 +2,13 @@ import type { CommandInput, CommandName, CommandOutput } from '../../shared/cont
 import type { Station } from '../../electron/station/createStation';
 import type { KeychainBackend } from '../../electron/vault/vault';
 
+/** A keychain that is not there, as on a server without a Secret Service. */
+export const noKeychain: KeychainBackend = {
+  getPassword: () => Promise.reject(new Error('no Secret Service')),
+  setPassword: () => Promise.reject(new Error('no Secret Service')),
+  deletePassword: () => Promise.reject(new Error('no Secret Service')),
+};
+
 /** A keychain that keeps what the station stores for this test only, for tests about something other than the keychain. */
 export function memoryKeychain(): KeychainBackend {
   const secrets = new Map<string, string>();

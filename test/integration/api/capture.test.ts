@@ -6,15 +6,13 @@ import type { CapturedExchange } from '../../../electron/api/capture';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { createVault } from '../../../electron/vault/vault';
-import { command } from '../../support/station';
+import { command, noKeychain } from '../../support/station';
 
 /**
  * Issue 10 part 3: wire capture against the real sandbox over HTTP. Each v2
  * and v1 exchange is one JSON file; no file holds the test's AppKey,
  * AppSecret, api_token, an access token or a carrier-account token.
  */
-const noKeychain = { getPassword: () => Promise.reject(new Error('no keychain')), setPassword: () => Promise.reject(new Error('no keychain')), deletePassword: () => Promise.reject(new Error('no keychain')) };
-
 const closers: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station } from '../../../electron/station/createStation';
+import { noKeychain } from '../../support/station';
 import { everyFileText } from '../../support/tempDir';
 import { createVault } from '../../../electron/vault/vault';
 
@@ -15,8 +16,6 @@ import { createVault } from '../../../electron/vault/vault';
  * no event and no file in its data folder carries a key, an access token or a
  * carrier-account token.
  */
-const noKeychain = { getPassword: () => Promise.reject(new Error('no keychain')), setPassword: () => Promise.reject(new Error('no keychain')), deletePassword: () => Promise.reject(new Error('no keychain')) };
-
 let sandbox: RunningSandbox;
 let station: Station;
 let dataDir: string;

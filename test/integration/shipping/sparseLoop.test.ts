@@ -2,19 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandName, CommandOutput } from '../../../shared/contract';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
+import { noKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 // The whole loop against a service that answers in the documented shapes
 // with every optional field left out, numbers as strings, delivery days as
 // ranges and unknown extra fields: the real station (its embedded sandbox in
 // sparse mode, over HTTP on 127.0.0.1, the virtual printer) through its services.
-
-const noKeychain: KeychainBackend = {
-  getPassword: () => Promise.reject(new Error('no Secret Service')),
-  setPassword: () => Promise.reject(new Error('no Secret Service')),
-  deletePassword: () => Promise.reject(new Error('no Secret Service')),
-};
 
 const shipFrom = { name: 'Shipping Desk', company: 'Harbor Goods Co', phone: '2135550147', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
 const shipTo = { name: 'Maria Gonzalez', street: '1457 sunset blvd', street2: 'apt 3', city: 'los angeles', state: 'CA', zip: '90026', country: 'US' };

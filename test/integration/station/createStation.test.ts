@@ -4,19 +4,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandNames, type CommandOutput } from '../../../shared/contract';
 import { createStation } from '../../../electron/station/createStation';
-import type { KeychainBackend } from '../../../electron/vault/vault';
 import { createVault } from '../../../electron/vault/vault';
+import { noKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 const temps: Array<() => void> = [];
 afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
-
-/** A keychain that is not there, as on a server without a Secret Service. */
-const noKeychain: KeychainBackend = {
-  getPassword: () => Promise.reject(new Error('no Secret Service')),
-  setPassword: () => Promise.reject(new Error('no Secret Service')),
-  deletePassword: () => Promise.reject(new Error('no Secret Service')),
-};
 
 function dataDir(): string {
   const temp = makeTempDir();

@@ -4,15 +4,10 @@ import type { CommandInput, CommandName, CommandOutput } from '../../../shared/c
 import { StationFailure } from '../../../shared/contract/errors';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createStation, type Station, type StationConfig } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { noKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
-
-const noKeychain: KeychainBackend = {
-  getPassword: () => Promise.reject(new Error('no Secret Service')),
-  setPassword: () => Promise.reject(new Error('no Secret Service')),
-  deletePassword: () => Promise.reject(new Error('no Secret Service')),
-};
 
 export const shipFrom = { name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' };
 

@@ -2,15 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createStation, type Station, type StationConfig } from '../../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault } from '../../../electron/vault/vault';
 import { closedPort, startPostgres, type TestPostgres } from '../../support/postgres';
+import { noKeychain } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
-
-const noKeychain: KeychainBackend = {
-  getPassword: () => Promise.reject(new Error('no Secret Service')),
-  setPassword: () => Promise.reject(new Error('no Secret Service')),
-  deletePassword: () => Promise.reject(new Error('no Secret Service')),
-};
 
 let server: TestPostgres;
 const temp = makeTempDir();
