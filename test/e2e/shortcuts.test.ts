@@ -167,6 +167,32 @@ describe('keys on every screen', () => {
     }
   });
 
+  it('a key presses a checkbox or a choice: Settings Alt+W switches wire capture on and off, Alt+L and Alt+B choose the backend; Pickups Alt+O lists the oldest first', async () => {
+    const f = bench();
+    const { page } = f;
+    await page.keyboard.press('Alt+s');
+    const capture = page.getByRole('checkbox', { name: /^Record every exchange/ });
+    await capture.waitFor();
+    await page.keyboard.press('Alt+w');
+    await expect.poll(async () => (await f.call('capture.status', {})).enabled).toBe(true);
+    await expect.poll(() => capture.isChecked()).toBe(true);
+    await page.keyboard.press('Alt+w');
+    await expect.poll(async () => (await f.call('capture.status', {})).enabled).toBe(false);
+
+    await page.keyboard.press('Alt+l');
+    await page.getByRole('textbox', { name: 'Service address (v2)' }).waitFor();
+    await expect(page.getByRole('radio', { name: /^Live service/ }).isChecked()).resolves.toBe(true);
+    await page.keyboard.press('Alt+b');
+    await page.getByRole('textbox', { name: 'Service address (v2)' }).waitFor({ state: 'detached' });
+    await expect(page.getByRole('radio', { name: /^Sandbox/ }).isChecked()).resolves.toBe(true);
+
+    await page.keyboard.press('Alt+5');
+    const oldest = page.getByRole('checkbox', { name: /^Oldest first/ });
+    await oldest.waitFor();
+    await page.keyboard.press('Alt+o');
+    await expect.poll(() => oldest.isChecked()).toBe(true);
+  });
+
   it('Ship: Alt+I in the orders inbox opens the file picker and imports the CSV file chosen', async () => {
     const { page } = bench();
     await page.keyboard.press('Alt+1');

@@ -7,6 +7,12 @@ function comboOf(event: KeyboardEvent): string | null {
   return null;
 }
 
+/** A field the key puts the cursor in; anything else (a button, a link, a checkbox, a radio) the key presses. */
+function takesTyping(element: HTMLElement): boolean {
+  if (element instanceof HTMLInputElement) return element.type !== 'checkbox' && element.type !== 'radio';
+  return element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+}
+
 /**
  * A shortcut presses the first enabled, visible control (problems, notices, then the screen) that
  * declares it in aria-keyshortcuts, so a key shown on a button is the key
@@ -23,7 +29,7 @@ export function pressShortcut(event: KeyboardEvent, root: ParentNode = document)
   );
   if (!target) return false;
   event.preventDefault();
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) target.focus();
+  if (takesTyping(target)) target.focus();
   else target.click();
   return true;
 }

@@ -76,8 +76,8 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
           />
         </label>
         <label className="check">
-          <input type="checkbox" checked={oldestFirst} onChange={(e) => setOldestFirst(e.target.checked)} />
-          Oldest first
+          <input type="checkbox" aria-keyshortcuts="Alt+O" checked={oldestFirst} onChange={(e) => setOldestFirst(e.target.checked)} />
+          Oldest first <Key k="Alt+O" />
         </label>
       </div>
       <InlineError error={list.error} />

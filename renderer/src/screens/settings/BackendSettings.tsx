@@ -67,12 +67,12 @@ export function BackendSettings() {
       ) : null}
       <div className="row">
         <label className="check">
-          <input type="radio" name="backend" checked={chosen === 'sandbox'} onChange={() => setKind('sandbox')} />
-          Sandbox (no real postage)
+          <input type="radio" name="backend" aria-keyshortcuts="Alt+B" checked={chosen === 'sandbox'} onChange={() => setKind('sandbox')} />
+          Sandbox (no real postage) <Key k="Alt+B" />
         </label>
         <label className="check">
-          <input type="radio" name="backend" checked={chosen === 'live'} onChange={() => setKind('live')} />
-          Live service
+          <input type="radio" name="backend" aria-keyshortcuts="Alt+L" checked={chosen === 'live'} onChange={() => setKind('live')} />
+          Live service <Key k="Alt+L" />
         </label>
       </div>
       {chosen === 'live' ? (

@@ -1,6 +1,7 @@
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 
 /** The opt-in wire capture for support: a switch and where the files go. */
 export function WireCaptureSettings() {
@@ -17,9 +18,10 @@ export function WireCaptureSettings() {
               type="checkbox"
               checked={data.enabled}
               disabled={data.fromCommandLine}
+              aria-keyshortcuts="Alt+W"
               onChange={(e) => void run('capture.set', { enabled: e.target.checked }, { action: 'Switching wire capture' })}
             />
-            Record every exchange with the shipping service to files
+            Record every exchange with the shipping service to files <Key k="Alt+W" />
           </label>
           <p className="small">
             {data.enabled ? 'On: each request and answer is written to ' : 'When on, each request and answer is written to '}
