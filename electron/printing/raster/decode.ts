@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { createRaster, lastByteMask, type Raster } from './raster';
 import { grayImage, luma, overWhite, type GrayImage } from './gray';
-import { LITTLE_ENDIAN, badLabel, readPngChunks, readScanlines, type PngScanlines } from './png';
+import { LITTLE_ENDIAN, alignedStride, badLabel, inflateImage, readPngChunks, readScanlines, unfilterRow, type PngScanlines } from './png';
 import { sameBytes } from './sameBytes';
 
 /** A decoded label: already sharp black and white, or grayscale that still needs toning. */
@@ -15,18 +15,8 @@ export type DecodedLabel = { readonly kind: 'bits'; readonly raster: Raster } | 
 export function decodeLabelPng(bytes: Uint8Array): DecodedLabel {
   const { header } = readPngChunks(bytes);
   if (header.interlaced || header.bitDepth === 16) return viaPngjs(bytes);
-  const lines = readScanlines(bytes);
-  switch (header.colorType) {
-    case 0:
-    case 3:
-      return fromSamples(lines);
-    case 2:
-      return { kind: 'gray', image: fromRgb(lines) };
-    case 4:
-      return { kind: 'gray', image: fromGrayAlpha(lines) };
-    default:
-      return { kind: 'gray', image: fromRgba(lines) };
-  }
+  if (header.colorType === 0 || header.colorType === 3) return fromSamples(readScanlines(bytes));
+  return { kind: 'gray', image: colourToGray(bytes) };
 }
 
 /** Gray or palette samples: a lookup table per sample value decides whether the image is sharp. */
@@ -95,73 +85,73 @@ function samplesToGray(lines: PngScanlines, lut: Uint8Array): GrayImage {
   return grayImage(width, height, out);
 }
 
-function fromRgb(lines: PngScanlines): GrayImage {
-  const { width, height } = lines.header;
-  const t = lines.transparency;
-  const key = t && t.length >= 6 ? [(t[0]! << 8) | t[1]!, (t[2]! << 8) | t[3]!, (t[4]! << 8) | t[5]!] : null;
+/**
+ * RGB, gray+alpha and RGBA rows become gray one at a time, as they are
+ * un-filtered, through two word-aligned row slots that stay in cache: the
+ * colour image is never held whole. A row the same as the one above (most
+ * of a label) copies the gray row above.
+ */
+function colourToGray(bytes: Uint8Array): GrayImage {
+  const { header, transparency: t, raw, stride, bpp } = inflateImage(bytes);
+  const { width, height, colorType } = header;
+  const key = colorType === 2 && t && t.length >= 6 ? Int32Array.of((t[0]! << 8) | t[1]!, (t[2]! << 8) | t[3]!, (t[4]! << 8) | t[5]!) : null;
+  return grayImage(width, height, colourRows(raw, stride, bpp, width, height, colorType, key));
+}
+
+/** Apart from the inflating, like unfilterAligned. */
+function colourRows(raw: Uint8Array, stride: number, bpp: number, width: number, height: number, colorType: number, key: Int32Array | null): Uint8Array {
+  const rowStride = alignedStride(stride);
+  const slots = new Uint8Array(2 * rowStride);
+  const words = new Uint32Array(slots.buffer);
   const out = new Uint8Array(width * height);
-  const src = lines.data;
-  for (let y = 0; y < height; y += 1) {
-    let i = lines.offset + y * lines.rowStride;
-    const o = y * width;
-    if (y > 0 && sameBytes(src, i, src, i - lines.rowStride, lines.stride)) {
+  let above = -1;
+  for (let y = 0, o = 0; y < height; y += 1, o += width) {
+    const row = above === 0 ? rowStride : 0;
+    const fresh = unfilterRow(raw, stride, bpp, y, slots, words, row, above);
+    if (!fresh || (y > 0 && sameBytes(slots, row, slots, above, stride))) {
       out.copyWithin(o, o - width, o);
       continue;
     }
-    for (let x = 0; x < width; x += 1, i += 3) {
-      const r = src[i]!;
-      const g = src[i + 1]!;
-      const b = src[i + 2]!;
-      out[o + x] = key && r === key[0] && g === key[1] && b === key[2] ? 255 : luma(r, g, b);
-    }
+    if (colorType === 2) rgbRow(slots, row, out, o, width, key);
+    else if (colorType === 4) grayAlphaRow(slots, row, out, o, width);
+    else rgbaRow(slots, words, row, out, o, width);
+    above = row;
   }
-  return grayImage(width, height, out);
+  return out;
 }
 
-function fromGrayAlpha(lines: PngScanlines): GrayImage {
-  const { width, height } = lines.header;
-  const out = new Uint8Array(width * height);
-  const src = lines.data;
-  for (let y = 0; y < height; y += 1) {
-    let i = lines.offset + y * lines.rowStride;
-    const o = y * width;
-    for (let x = 0; x < width; x += 1, i += 2) out[o + x] = overWhite(src[i]!, src[i + 1]!);
+/** `key`: the tRNS colour, which is paper. */
+function rgbRow(src: Uint8Array, at: number, out: Uint8Array, o: number, width: number, key: Int32Array | null): void {
+  for (let x = 0, i = at; x < width; x += 1, i += 3) {
+    const r = src[i]!;
+    const g = src[i + 1]!;
+    const b = src[i + 2]!;
+    out[o + x] = key && r === key[0] && g === key[1] && b === key[2] ? 255 : luma(r, g, b);
   }
-  return grayImage(width, height, out);
+}
+
+function grayAlphaRow(src: Uint8Array, at: number, out: Uint8Array, o: number, width: number): void {
+  for (let x = 0, i = at; x < width; x += 1, i += 2) out[o + x] = overWhite(src[i]!, src[i + 1]!);
 }
 
 /** Opaque white and opaque black pixels (most of a label) are one 32-bit compare each. */
-function fromRgba(lines: PngScanlines): GrayImage {
-  const { width, height } = lines.header;
-  const out = new Uint8Array(width * height);
-  const src = lines.data;
-  const aligned = LITTLE_ENDIAN && (src.byteOffset + lines.offset) % 4 === 0 && lines.rowStride % 4 === 0;
-  const words = aligned ? new Uint32Array(src.buffer, src.byteOffset, src.byteLength >> 2) : null;
-  for (let y = 0; y < height; y += 1) {
-    let i = lines.offset + y * lines.rowStride;
-    const o = y * width;
-    if (y > 0 && sameBytes(src, i, src, i - lines.rowStride, lines.stride)) {
-      out.copyWithin(o, o - width, o);
-      continue;
-    }
-    for (let x = 0; x < width; x += 1, i += 4) {
-      if (words) {
-        const word = words[i >> 2]!;
-        if (word === 0xffffffff) {
-          out[o + x] = 255;
-          continue;
-        }
-        if (word === 0xff000000) {
-          out[o + x] = 0;
-          continue;
-        }
+function rgbaRow(src: Uint8Array, words: Uint32Array, at: number, out: Uint8Array, o: number, width: number): void {
+  for (let x = 0, i = at; x < width; x += 1, i += 4) {
+    if (LITTLE_ENDIAN) {
+      const word = words[i >> 2]!;
+      if (word === 0xffffffff) {
+        out[o + x] = 255;
+        continue;
       }
-      const a = src[i + 3]!;
-      const value = luma(src[i]!, src[i + 1]!, src[i + 2]!);
-      out[o + x] = a === 255 ? value : overWhite(value, a);
+      if (word === 0xff000000) {
+        out[o + x] = 0;
+        continue;
+      }
     }
+    const a = src[i + 3]!;
+    const value = luma(src[i]!, src[i + 1]!, src[i + 2]!);
+    out[o + x] = a === 255 ? value : overWhite(value, a);
   }
-  return grayImage(width, height, out);
 }
 
 /** The general path: pngjs expands anything to 8-bit RGBA. */

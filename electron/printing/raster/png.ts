@@ -90,26 +90,57 @@ export function readPngChunks(bytes: Uint8Array): {
   return { header, idat, palette, transparency };
 }
 
-/** Inflates and un-filters a non-interlaced PNG in place. */
+/** Inflates and un-filters a non-interlaced PNG. */
 export function readScanlines(bytes: Uint8Array): PngScanlines {
+  const { header, palette, transparency, raw, stride, bpp } = inflateImage(bytes);
+  return { header, data: unfilterAligned(raw, stride, header.height, bpp), offset: 0, rowStride: alignedStride(stride), stride, palette, transparency };
+}
+
+/**
+ * Rows un-filtered into word-aligned rows. Apart from the inflating:
+ * optimised code that inlines zlib's stream objects is thrown away whenever
+ * a garbage collection finds none of them left.
+ */
+function unfilterAligned(raw: Uint8Array, stride: number, height: number, bpp: number): Uint8Array {
+  const rowStride = alignedStride(stride);
+  const data = new Uint8Array(rowStride * height);
+  const words = new Uint32Array(data.buffer);
+  for (let y = 0, row = 0; y < height; y += 1, row += rowStride) {
+    if (!unfilterRow(raw, stride, bpp, y, data, words, row, row - rowStride)) data.copyWithin(row, row - rowStride, row);
+  }
+  return data;
+}
+
+/** A PNG inflated, its rows still filtered: `stride` bytes of pixels after each row's filter byte. */
+export interface FilteredImage {
+  readonly header: PngHeader;
+  readonly palette: Uint8Array | null;
+  readonly transparency: Uint8Array | null;
+  readonly raw: Uint8Array;
+  readonly stride: number;
+  /** Bytes per pixel, at least 1: how far back Sub, Average and Paeth look. */
+  readonly bpp: number;
+}
+
+export function inflateImage(bytes: Uint8Array): FilteredImage {
   const { header, idat, palette, transparency } = readPngChunks(bytes);
   const bitsPerPixel = CHANNELS[header.colorType]! * header.bitDepth;
   const stride = Math.ceil((header.width * bitsPerPixel) / 8);
-  let data: Uint8Array;
+  let raw: Uint8Array;
   try {
     // Bounded by what the header promises, so a zlib bomb fails instead of filling memory.
     // One output chunk the size the header promises: zlib's default 16 KB chunks are glued together with a second copy.
     const expected = (stride + 1) * header.height;
-    data = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: expected + 65536, chunkSize: Math.max(1024, expected + 1) });
+    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat), { maxOutputLength: expected + 65536, chunkSize: Math.max(1024, expected + 1) });
   } catch {
     badLabel('its image data is corrupt');
   }
-  if (data.length < (stride + 1) * header.height) badLabel('its image data is cut short');
-  const bpp = Math.max(1, bitsPerPixel >> 3);
-  if (header.bitDepth === 8 && LITTLE_ENDIAN) return { header, ...unfilterAligned(data, stride, header.height, bpp), stride, palette, transparency };
-  unfilter(data, stride, header.height, bpp);
-  return { header, data, offset: 1, rowStride: stride + 1, stride, palette, transparency };
+  if (raw.length < (stride + 1) * header.height) badLabel('its image data is cut short');
+  return { header, palette, transparency, raw, stride, bpp: Math.max(1, bitsPerPixel >> 3) };
 }
+
+/** Rows padded to whole 32-bit words. */
+export const alignedStride = (stride: number): number => (stride + 3) & ~3;
 
 export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(0x01020304).buffer)[0] === 0x04;
 
@@ -117,68 +148,64 @@ export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(0x01020304).buffer)[0
 const addLanes = (a: number, b: number): number => ((a & 0x7f7f7f7f) + (b & 0x7f7f7f7f)) ^ ((a ^ b) & 0x80808080);
 
 /**
- * 8-bit rows are copied to word-aligned rows (a native memcpy) so that Up,
- * which encoders pick for most label rows, adds four bytes at a time, and so
- * does Sub for RGBA; the other filters stay byte by byte.
+ * Un-filters row y of an image into data[row], a word-aligned place
+ * (`words` views the same buffer), against the row above at data[prior].
+ * The row is copied there first (a native memcpy) so that Up, which
+ * encoders pick for most label rows, adds four bytes at a time, and so does
+ * Sub for RGBA; the other filters stay byte by byte. Returns false, having
+ * written nothing, when the row is byte for byte the one above.
  */
-function unfilterAligned(raw: Uint8Array, stride: number, height: number, bpp: number): { data: Uint8Array; offset: number; rowStride: number } {
-  const rowStride = (stride + 3) & ~3;
-  const data = new Uint8Array(rowStride * height);
-  const words = new Uint32Array(data.buffer);
-  const n = rowStride >> 2;
-  for (let y = 0; y < height; y += 1) {
-    const from = y * (stride + 1);
-    const row = y * rowStride;
-    const w = row >> 2;
-    const filter = raw[from];
-    if (filter === 2 && y > 0 && allZero(raw, from + 1, stride)) {
-      data.copyWithin(row, row - rowStride, row);
-      continue;
-    }
-    data.set(raw.subarray(from + 1, from + 1 + stride), row);
-    switch (filter) {
-      case 0:
-        break;
-      case 1:
-        if (bpp === 4) for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
-        else unSub(data, row, stride, bpp);
-        break;
-      case 2:
-        // Padding bytes past `stride` add up garbage that nothing reads.
-        if (y > 0) for (let j = w; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - n]!);
-        break;
-      case 3:
-        if (y > 0) unAverage(data, row, row - rowStride, stride, bpp);
-        else unAverageFirst(data, row, stride, bpp);
-        break;
-      case 4:
-        if (y === 0) unSub(data, row, stride, bpp);
-        else if (bpp === 4) unPaethWords(data, words, row, rowStride);
-        else unPaeth(data, row, row - rowStride, stride, bpp);
-        break;
-      default:
-        badLabel(`row ${y} has an unknown filter`);
-    }
+export function unfilterRow(raw: Uint8Array, stride: number, bpp: number, y: number, data: Uint8Array, words: Uint32Array, row: number, prior: number): boolean {
+  const from = y * (stride + 1);
+  const filter = raw[from];
+  if (filter === 2 && y > 0 && allZero(raw, from + 1, stride)) return false;
+  data.set(raw.subarray(from + 1, from + 1 + stride), row);
+  const w = row >> 2;
+  const n = alignedStride(stride) >> 2;
+  switch (filter) {
+    case 0:
+      break;
+    case 1:
+      if (bpp === 4) for (let j = w + 1; j < w + n; j += 1) words[j] = addLanes(words[j]!, words[j - 1]!);
+      else unSub(data, row, stride, bpp);
+      break;
+    case 2:
+      // Padding bytes past `stride` add up garbage that nothing reads.
+      if (y > 0) for (let j = w, up = prior >> 2; j < w + n; j += 1, up += 1) words[j] = addLanes(words[j]!, words[up]!);
+      break;
+    case 3:
+      if (y > 0) unAverage(data, row, prior, stride, bpp);
+      else unAverageFirst(data, row, stride, bpp);
+      break;
+    case 4:
+      if (y === 0) unSub(data, row, stride, bpp);
+      else if (bpp === 4) unPaethWords(data, words, row, prior, n);
+      else unPaeth(data, row, prior, stride, bpp);
+      break;
+    default:
+      badLabel(`row ${y} has an unknown filter`);
   }
-  return { data, offset: 0, rowStride };
+  return true;
 }
 
 /** Paeth over 4-byte pixels; a zero residual in flat paper (left = up = up-left) is the left pixel itself. */
-function unPaethWords(d: Uint8Array, words: Uint32Array, row: number, stride: number): void {
+function unPaethWords(d: Uint8Array, words: Uint32Array, row: number, prior: number, n: number): void {
   const w = row >> 2;
-  const n = stride >> 2;
-  words[w] = addLanes(words[w]!, words[w - n]!);
+  // From a byte (or word) of the row to the one above it.
+  const upBytes = prior - row;
+  const up = upBytes >> 2;
+  words[w] = addLanes(words[w]!, words[w + up]!);
   for (let j = w + 1; j < w + n; j += 1) {
     const left = words[j - 1]!;
-    if (words[j] === 0 && left === words[j - n] && left === words[j - n - 1]) {
+    if (words[j] === 0 && left === words[j + up] && left === words[j + up - 1]) {
       words[j] = left;
       continue;
     }
     const i = j << 2;
     for (let k = i; k < i + 4; k += 1) {
       const a = d[k - 4]!;
-      const b = d[k - stride]!;
-      const c = d[k - stride - 4]!;
+      const b = d[k + upBytes]!;
+      const c = d[k + upBytes - 4]!;
       const pa = b > c ? b - c : c - b;
       const pb = a > c ? a - c : c - a;
       const pcRaw = a + b - c - c;
@@ -190,40 +217,8 @@ function unPaethWords(d: Uint8Array, words: Uint32Array, row: number, stride: nu
 
 // One small function per filter keeps each loop monomorphic and branch-free,
 // which is most of the decoding time for 8-bit labels.
-function unfilter(data: Uint8Array, stride: number, height: number, bpp: number): void {
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (stride + 1) + 1;
-    const prior = row - stride - 1;
-    switch (data[row - 1]) {
-      case 0:
-        break;
-      case 1:
-        unSub(data, row, stride, bpp);
-        break;
-      case 2:
-        if (y > 0 && !allZero(data, row, stride)) unUp(data, row, prior, stride);
-        else if (y > 0) data.copyWithin(row, prior, prior + stride);
-        break;
-      case 3:
-        if (y > 0) unAverage(data, row, prior, stride, bpp);
-        else unAverageFirst(data, row, stride, bpp);
-        break;
-      case 4:
-        if (y > 0) unPaeth(data, row, prior, stride, bpp);
-        else unSub(data, row, stride, bpp);
-        break;
-      default:
-        badLabel(`row ${y} has an unknown filter`);
-    }
-  }
-}
-
 function unSub(d: Uint8Array, row: number, stride: number, bpp: number): void {
   for (let i = row + bpp, end = row + stride; i < end; i += 1) d[i] = d[i]! + d[i - bpp]!;
-}
-
-function unUp(d: Uint8Array, row: number, prior: number, stride: number): void {
-  for (let i = 0; i < stride; i += 1) d[row + i] = d[row + i]! + d[prior + i]!;
 }
 
 function unAverageFirst(d: Uint8Array, row: number, stride: number, bpp: number): void {
