@@ -68,7 +68,13 @@ export function V1Orders() {
         </thead>
         <tbody>
           {v1.map((o) => (
-            <tr key={o.orderNumber} className="selectable" onClick={() => setOrderNumber(o.orderNumber)}>
+            <tr
+              key={o.orderNumber}
+              className="selectable"
+              tabIndex={0}
+              onClick={() => setOrderNumber(o.orderNumber)}
+              onKeyDown={(e) => e.key === 'Enter' && setOrderNumber(o.orderNumber)}
+            >
               <td>{o.orderNumber}</td>
               <td>
                 {o.recipient.name}, {o.recipient.city} {o.recipient.state}
