@@ -10,11 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
+import type { CommandInput, CommandName } from '../../shared/contract';
 import type { BenchState } from '../../shared/contract/bench';
 import { startSandbox } from '../../electron/sandbox';
 import { createStation } from '../../electron/station/createStation';
-import { createVault, type KeychainBackend } from '../../electron/vault/vault';
+import { createVault } from '../../electron/vault/vault';
+import { command, memoryKeychain } from '../support/station';
 
 const { values } = parseArgs({
   options: {
@@ -40,15 +41,6 @@ const streets: ReadonlyArray<readonly [string, string, string, string, string]> 
   ['2300 Northeast Broadway', '', 'Portland', 'OR', '97232'],
   ['1100 Brickell Bay Drive', 'Unit 1406', 'Miami', 'FL', '33131'],
 ];
-
-const memoryKeychain = (): KeychainBackend => {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-};
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -116,11 +108,7 @@ async function main(): Promise<void> {
     printing: { usb: null },
     override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials },
   });
-  const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
-    const result = await station.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CommandOutput<N>;
-  };
+  const call = <N extends CommandName>(name: N, input: CommandInput<N>) => command(station, name, input);
   const next = (test: (s: BenchState) => boolean): Promise<BenchState> =>
     new Promise((resolve) => {
       const off = station.events.subscribe((name, payload) => {

@@ -23,6 +23,7 @@ import { startBrowserHost, type BrowserHost } from '../../electron/browser/host'
 import { appRoot } from '../../electron/paths';
 import { createStation, type Station } from '../../electron/station/createStation';
 import { createVault } from '../../electron/vault/vault';
+import { command } from '../support/station';
 
 const root = appRoot(__dirname);
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -62,11 +63,7 @@ async function openBench(latencyMs: number): Promise<Bench> {
   await page.goto(host.url);
   await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
 
-  const call = async <N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> => {
-    const result = await station.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CommandOutput<N>;
-  };
+  const call = <N extends CommandName>(name: N, input: CommandInput<N>) => command(station, name, input);
   const next = (name: EventName, accept: (payload: unknown) => boolean): Promise<unknown> =>
     new Promise((resolve) => {
       const off = station.events.subscribe((event, payload) => {

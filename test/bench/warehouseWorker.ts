@@ -13,7 +13,8 @@ import { StationFailure } from '../../shared/contract/errors';
 import { overrideFromEnvironment } from '../../electron/backend/override';
 import { chooseRate, mapBounded } from '../../electron/shipping/batch';
 import { hostStation } from '../../electron/station/host';
-import { createVault, type KeychainBackend } from '../../electron/vault/vault';
+import { createVault } from '../../electron/vault/vault';
+import { memoryKeychain } from '../support/station';
 
 const { values } = parseArgs({
   options: {
@@ -28,15 +29,6 @@ const { values } = parseArgs({
     'give-up-ms': { type: 'string', default: '60000' },
   },
 });
-
-const memoryKeychain = (): KeychainBackend => {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-};
 
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
