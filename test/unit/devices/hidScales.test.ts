@@ -1,27 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/contract';
-import { createDevicesModule, type DevicesModuleOptions } from '../../../electron/devices/module';
+import type { DevicesModuleOptions } from '../../../electron/devices/module';
 import { loadHid } from '../../../electron/devices/scales/hidApi';
 import { isHidScale } from '../../../electron/devices/scales/hidScales';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import type { StationContext } from '../../../electron/station/module';
-import { openDatabase } from '../../../electron/store/database';
+import { devicesModule } from './devicesModule';
 import { RecordedHid, recordedScales } from './recordedHid';
 import { StandInDevice, StandInUsb } from './standInUsb';
 
 function setup(options: DevicesModuleOptions) {
-  const db = openDatabase({ file: ':memory:' });
-  const events: Array<{ name: EventName; payload: unknown }> = [];
-  const ctx: StationContext = {
-    dataDir: '/nonexistent',
-    db,
-    emit: <E extends EventName>(name: E, payload: EventPayload<E>) => events.push({ name, payload }),
-    log: createMemoryLogger(),
-    now: () => new Date(Date.now()),
-  };
-  const module = createDevicesModule(ctx, { hidScanMs: 0, ...options });
-  const weights = (scaleId: string) => events.filter((e) => e.name === 'scale.weight').map((e) => e.payload as EventPayload<'scale.weight'>).filter((w) => w.scaleId === scaleId);
-  return { module, h: module.handlers, weights, close: async () => (await module.close?.(), db.close()) };
+  const t = devicesModule({ hidScanMs: 0, ...options });
+  const weights = (scaleId: string) => t.weights().filter((w) => w.scaleId === scaleId);
+  return { module: t.module, h: t.h, weights, close: async () => (await t.module.close?.(), t.db.close()) };
 }
 
 /** Feeds a recorded stream at the 100 ms pace real scales report at. */

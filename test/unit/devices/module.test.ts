@@ -1,29 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/contract';
 import { deviceCommands } from '../../../shared/contract/devices';
-import { createDevicesModule, type DevicesModuleOptions } from '../../../electron/devices/module';
-import { createMemoryLogger } from '../../../electron/log/logger';
-import type { StationContext } from '../../../electron/station/module';
-import { openDatabase } from '../../../electron/store/database';
+import type { DevicesModuleOptions } from '../../../electron/devices/module';
+import { devicesModule } from './devicesModule';
 import { scaleReportDescriptor, StandInDevice, StandInUsb } from './standInUsb';
 import { failure } from '../../support/failure';
 
-type Emitted = { name: EventName; payload: unknown };
-
-function setup(options: DevicesModuleOptions = {}) {
-  const db = openDatabase({ file: ':memory:' });
-  const events: Emitted[] = [];
-  const ctx: StationContext = {
-    dataDir: '/nonexistent',
-    db,
-    emit: <E extends EventName>(name: E, payload: EventPayload<E>) => events.push({ name, payload }),
-    log: createMemoryLogger(),
-    now: () => new Date(Date.now()),
-  };
-  const module = createDevicesModule(ctx, { hid: null, ...options });
-  const weights = () => events.filter((e) => e.name === 'scale.weight').map((e) => e.payload as EventPayload<'scale.weight'>);
-  return { db, ctx, events, weights, module, h: module.handlers };
-}
+const setup = (options: DevicesModuleOptions = {}) => devicesModule({ hid: null, ...options });
 
 describe('devices module', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-03-02T15:00:00Z') }));
