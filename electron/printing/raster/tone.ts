@@ -18,6 +18,10 @@ const ART_AREA_SHARE = 0.002;
 const SMOOTH_STEP = 48;
 
 const isMid = (v: number): boolean => v > MID_LOW && v < MID_HIGH;
+/** 1 for a mid-gray level, by level. */
+const MID = Uint8Array.from({ length: 256 }, (_, v) => (isMid(v) ? 1 : 0));
+/** A neighbour that is mid-gray too, with no sharp step from `v`. */
+const smoothMid = (n: number, v: number): boolean => isMid(n) && Math.abs(n - v) <= SMOOTH_STEP;
 
 function isAreaMid(g: GrayImage, x: number, y: number): boolean {
   if (x <= 1 || y <= 1 || x >= g.width - 2 || y >= g.height - 2) return false;
@@ -26,11 +30,16 @@ function isAreaMid(g: GrayImage, x: number, y: number): boolean {
   const s = g.stride;
   const v = d[i]!;
   if (!isMid(v)) return false;
-  for (const j of [i - 1, i + 1, i - s, i + s]) {
-    const n = d[j]!;
-    if (!isMid(n) || Math.abs(n - v) > SMOOTH_STEP) return false;
-  }
-  return isMid(d[i - 2]!) && isMid(d[i + 2]!) && isMid(d[i - 2 * s]!) && isMid(d[i + 2 * s]!);
+  return (
+    smoothMid(d[i - 1]!, v) &&
+    smoothMid(d[i + 1]!, v) &&
+    smoothMid(d[i - s]!, v) &&
+    smoothMid(d[i + s]!, v) &&
+    isMid(d[i - 2]!) &&
+    isMid(d[i + 2]!) &&
+    isMid(d[i - 2 * s]!) &&
+    isMid(d[i + 2 * s]!)
+  );
 }
 
 /** Counts area mid-grays in the given rows, stopping once past `limit`. */
@@ -124,11 +133,12 @@ export function thresholdGray(g: GrayImage): Thresholded {
         out[o + b] = 0xff;
         continue;
       }
+      // Branch-free: in anti-aliased art neither test is predictable.
       let byte = 0;
-      for (let k = 0; k < 8; k += 1) {
-        const v = padded[b * 8 + k]!;
-        if (v < THRESHOLD) byte |= 0x80 >> k;
-        if (v > MID_LOW && v < MID_HIGH) mid += 1;
+      for (let i = b * 8, end = i + 8; i < end; i += 1) {
+        const v = padded[i]!;
+        byte = (byte << 1) | ((v - THRESHOLD) >>> 31);
+        mid |= MID[v]!;
       }
       out[o + b] = byte;
     }
