@@ -3,6 +3,7 @@ import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { BatchOutcome, Rate, RateRule } from '../../shared/contract/shippingTypes';
 import { pickRate } from '../../shared/domain/rateRule';
+import { mapBounded } from '../mapBounded';
 import type { ShippingDeps } from './deps';
 import type { PurchaseService } from './purchase';
 import type { RatesService } from './rates';
@@ -16,19 +17,6 @@ export function chooseRate(rates: readonly Rate[], service: string, rule: RateRu
   const wanted = service.toLowerCase();
   const index = rates.findIndex((r) => r.serviceLevel.toLowerCase() === wanted || r.serviceName.toLowerCase() === wanted);
   return index < 0 ? null : index;
-}
-
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** Rate, buy and print a queue of packages; one package's failure never stops the others. */

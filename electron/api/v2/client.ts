@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as wire from '../../../shared/api/v2';
 import { fail } from '../../../shared/contract/errors';
+import { mapBounded } from '../../mapBounded';
 import { UnreadableAnswerFailure, type InvalidResponseReporter } from '../answer';
 import { invalidResponseFailure, outcomeUnknownFailure } from '../failures';
 import { createHttpClient, transportOf, type ServiceCall, type TransportOptions } from '../http';
@@ -49,19 +50,6 @@ export interface V2ClientOptions extends TransportOptions {
 
 export const QUICK_RATE_BATCH = 10;
 const QUICK_RATE_PARALLEL = 3;
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 export function createV2Client(options: V2ClientOptions): V2Client {
   const http = createHttpClient({ ...transportOf(options), api: 'v2' });
@@ -133,7 +121,7 @@ export function createV2Client(options: V2ClientOptions): V2Client {
       const batches: wire.QuickRateItem[][] = [];
       for (let i = 0; i < items.length; i += QUICK_RATE_BATCH) batches.push(items.slice(i, i + QUICK_RATE_BATCH));
       const answered = new Map<string, wire.QuickRateResult>();
-      for (const [b, results] of (await mapLimit(batches, QUICK_RATE_PARALLEL, quickRateBatch)).entries()) {
+      for (const [b, results] of (await mapBounded(batches, QUICK_RATE_PARALLEL, quickRateBatch)).entries()) {
         // An answer without request_unique_id is matched by position (assumptions.ts: rate-answer).
         for (const [i, result] of results.entries()) answered.set(result.request_unique_id ?? (batches[b]?.[i]?.request_unique_id as string), result);
       }
