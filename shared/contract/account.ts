@@ -128,6 +128,16 @@ const orderPackage = z.object({
 });
 
 
+/** A U.S. address as v1 orders and v1 address checks take it: every line but street2 is required. */
+const v1AddressLines = {
+  street: text('street address', 200),
+  street2: z.string().trim().max(200).optional(),
+  city: text('city', 80),
+  state: text('state', 40),
+  zip: text('ZIP code', 20),
+  country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default(SERVICE_HOME_COUNTRY),
+};
+
 const orderKey = {
   storeName: text('store name', 80),
   orderNumber: text('order number', 80),
@@ -171,12 +181,7 @@ export const accountCommands = {
         company: z.string().trim().max(100).optional(),
         email: z.string().trim().max(100).optional(),
         phone: z.string().trim().max(30).optional(),
-        street: text('street address', 200),
-        street2: z.string().trim().max(200).optional(),
-        city: text('city', 80),
-        state: text('state', 40),
-        zip: text('ZIP code', 20),
-        country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default(SERVICE_HOME_COUNTRY),
+        ...v1AddressLines,
       }),
       packages: z.array(orderPackage).min(1, 'Add at least one package').max(50),
     }),
@@ -208,14 +213,7 @@ export const accountCommands = {
   ),
   'account.verifyAddress': command<V1AddressCheck>()(
     'Verify and standardize an address (v1 addresses/verify)',
-    z.object({
-      street: text('street address', 200),
-      street2: z.string().trim().max(200).optional(),
-      city: text('city', 80),
-      state: text('state', 40),
-      zip: text('ZIP code', 20),
-      country: z.string().trim().length(2, 'Use the two-letter country code, such as US').default(SERVICE_HOME_COUNTRY),
-    }),
+    z.object(v1AddressLines),
   ),
   'account.scanForms.create': command<V1ScanForm>()('USPS SCAN form for tracking codes (v1)', z.object({ trackingCodes })),
   'account.scanForms.ecommerce': command<V1ScanForm>()(
