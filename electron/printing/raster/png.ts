@@ -202,23 +202,33 @@ function unPaethWords(d: Uint8Array, words: Uint32Array, row: number, prior: num
       continue;
     }
     const i = j << 2;
-    for (let k = i; k < i + 4; k += 1) {
-      const a = d[k - 4]!;
-      const b = d[k + upBytes]!;
-      const c = d[k + upBytes - 4]!;
-      const pa = b > c ? b - c : c - b;
-      const pb = a > c ? a - c : c - a;
-      const pcRaw = a + b - c - c;
-      const pc = pcRaw < 0 ? -pcRaw : pcRaw;
-      d[k] = d[k]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-    }
+    for (let k = i; k < i + 4; k += 1) d[k] = d[k]! + paeth(d[k - 4]!, d[k + upBytes]!, d[k + upBytes - 4]!);
   }
 }
 
 // One small function per filter keeps each loop monomorphic and branch-free,
 // which is most of the decoding time for 8-bit labels.
 function unSub(d: Uint8Array, row: number, stride: number, bpp: number): void {
-  for (let i = row + bpp, end = row + stride; i < end; i += 1) d[i] = d[i]! + d[i - bpp]!;
+  if (bpp === 3) unSubRgb(d, row, stride);
+  else for (let i = row + bpp, end = row + stride; i < end; i += 1) d[i] = d[i]! + d[i - bpp]!;
+}
+
+/**
+ * The RGB filters keep the left pixel in locals: reading back the byte just
+ * written makes every step wait on the store before it.
+ */
+function unSubRgb(d: Uint8Array, row: number, stride: number): void {
+  let a0 = d[row]!;
+  let a1 = d[row + 1]!;
+  let a2 = d[row + 2]!;
+  for (let i = row + 3, end = row + stride; i < end; i += 3) {
+    a0 = (d[i]! + a0) & 0xff;
+    a1 = (d[i + 1]! + a1) & 0xff;
+    a2 = (d[i + 2]! + a2) & 0xff;
+    d[i] = a0;
+    d[i + 1] = a1;
+    d[i + 2] = a2;
+  }
 }
 
 function unAverageFirst(d: Uint8Array, row: number, stride: number, bpp: number): void {
@@ -230,16 +240,59 @@ function unAverage(d: Uint8Array, row: number, prior: number, stride: number, bp
   for (let i = bpp; i < stride; i += 1) d[row + i] = d[row + i]! + ((d[row + i - bpp]! + d[prior + i]!) >> 1);
 }
 
+/**
+ * Paeth's predictor from the left (a), up (b) and up-left (c) samples. In
+ * flat paper or ink and along straight edges up equals up-left (the left
+ * sample wins) or left equals up-left (up wins): two compares decide.
+ */
+function paeth(a: number, b: number, c: number): number {
+  if (b === c) return a;
+  if (a === c) return b;
+  const pa = b > c ? b - c : c - b;
+  const pb = a > c ? a - c : c - a;
+  const pcRaw = a + b - c - c;
+  const pc = pcRaw < 0 ? -pcRaw : pcRaw;
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
 function unPaeth(d: Uint8Array, row: number, prior: number, stride: number, bpp: number): void {
+  if (bpp === 3) return unPaethRgb(d, row, prior, stride);
+  if (bpp === 1) return unPaethGray(d, row, prior, stride);
   for (let i = 0; i < bpp; i += 1) d[row + i] = d[row + i]! + d[prior + i]!;
-  for (let i = bpp; i < stride; i += 1) {
-    const a = d[row + i - bpp]!;
+  for (let i = bpp; i < stride; i += 1) d[row + i] = d[row + i]! + paeth(d[row + i - bpp]!, d[prior + i]!, d[prior + i - bpp]!);
+}
+
+/** Left and up-left in locals (see unSubRgb); before the first pixel both are zero, so it adds the pixel above. */
+function unPaethRgb(d: Uint8Array, row: number, prior: number, stride: number): void {
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  for (let i = 0; i < stride; i += 3) {
+    const b0 = d[prior + i]!;
+    const b1 = d[prior + i + 1]!;
+    const b2 = d[prior + i + 2]!;
+    a0 = (d[row + i]! + paeth(a0, b0, c0)) & 0xff;
+    a1 = (d[row + i + 1]! + paeth(a1, b1, c1)) & 0xff;
+    a2 = (d[row + i + 2]! + paeth(a2, b2, c2)) & 0xff;
+    d[row + i] = a0;
+    d[row + i + 1] = a1;
+    d[row + i + 2] = a2;
+    c0 = b0;
+    c1 = b1;
+    c2 = b2;
+  }
+}
+
+function unPaethGray(d: Uint8Array, row: number, prior: number, stride: number): void {
+  let a = 0;
+  let c = 0;
+  for (let i = 0; i < stride; i += 1) {
     const b = d[prior + i]!;
-    const c = d[prior + i - bpp]!;
-    const pa = b > c ? b - c : c - b;
-    const pb = a > c ? a - c : c - a;
-    const pcRaw = a + b - c - c;
-    const pc = pcRaw < 0 ? -pcRaw : pcRaw;
-    d[row + i] = d[row + i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+    a = (d[row + i]! + paeth(a, b, c)) & 0xff;
+    d[row + i] = a;
+    c = b;
   }
 }
