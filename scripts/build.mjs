@@ -37,7 +37,7 @@ function writeStamp(name) {
 }
 
 const sourcesFor = {
-  node: ['electron', 'shared', 'test/bench', 'package.json', 'scripts/build.mjs'],
+  node: ['electron', 'shared', 'test/bench', 'test/support', 'package.json', 'scripts/build.mjs'],
   renderer: ['renderer', 'shared', 'resources', 'package.json'],
 };
 
