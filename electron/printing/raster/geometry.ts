@@ -111,7 +111,8 @@ function boxAverageBits(src: Raster, width: number, height: number): GrayImage {
  * (one source row's ink over the output columns), then the two output rows
  * being summed, in the slot of their row number's parity (a source row
  * reaches at most two). `state` holds the span of columns with ink of each
- * (from < 0: none) and the output row being summed.
+ * (from < 0: none), the output row being summed and the line's runs of
+ * inked columns (from, to pairs), which are all that is added to a row.
  */
 function shrinking(sourceWidth: number, sourceHeight: number, width: number, height: number) {
   return {
@@ -119,13 +120,15 @@ function shrinking(sourceWidth: number, sourceHeight: number, width: number, hei
     ys: shares(sourceHeight, height),
     out: new Uint8Array(width * height).fill(255),
     sums: new Int32Array(3 * (width + 1)),
-    // Every span empty, summing output row 0.
-    state: Int32Array.of(-1, 0, -1, 0, -1, 0, 0),
+    // Every span empty, summing output row 0, no runs.
+    state: Int32Array.from({ length: RUNS + 2 * (width + 1) }, (_, i) => (i < CURRENT && i % 2 === 0 ? -1 : 0)),
   };
 }
 
 const LINE = 0;
 const CURRENT = 6;
+const RUN_COUNT = 7;
+const RUNS = 8;
 const fromOf = (slot: number): number => slot * 2;
 const toOf = (slot: number): number => slot * 2 + 1;
 /** The output row of this parity: slot 1 or 2. */
@@ -134,25 +137,24 @@ const rowSlot = (row: number): number => 1 + (row & 1);
 function spreadGray(data: Uint8Array, row: number, length: number, paper: Uint8Array, to: Int32Array, first: Int32Array, second: Int32Array, sums: Int32Array, state: Int32Array): void {
   clearSlot(sums, state, LINE);
   if (sameBytes(data, row, paper, 0, length)) return;
-  let left = -1;
-  let right = 0;
+  let runs = RUNS;
+  let right = -1;
   for (let x = 0; x < length; x += 1) {
     const ink = 255 - data[row + x]!;
     if (ink === 0) continue;
     const at = to[x]!;
     sums[at] = sums[at]! + ink * first[x]!;
     sums[at + 1] = sums[at + 1]! + ink * second[x]!;
-    if (left < 0) left = at;
+    runs = extendRuns(state, runs, right, at);
     right = at + 2;
   }
-  state[fromOf(LINE)] = left;
-  state[toOf(LINE)] = right;
+  closeRuns(state, runs, right);
 }
 
 function spreadBits(data: Uint8Array, row: number, bytes: number, to: Int32Array, first: Int32Array, second: Int32Array, sums: Int32Array, state: Int32Array): void {
   clearSlot(sums, state, LINE);
-  let left = -1;
-  let right = 0;
+  let runs = RUNS;
+  let right = -1;
   for (let b = 0; b < bytes; b += 1) {
     const byte = data[row + b]!;
     if (byte === 0) continue;
@@ -161,12 +163,37 @@ function spreadBits(data: Uint8Array, row: number, bytes: number, to: Int32Array
       const at = to[x]!;
       sums[at] = sums[at]! + 255 * first[x]!;
       sums[at + 1] = sums[at + 1]! + 255 * second[x]!;
-      if (left < 0) left = at;
+      runs = extendRuns(state, runs, right, at);
       right = at + 2;
     }
   }
-  state[fromOf(LINE)] = left;
-  state[toOf(LINE)] = right;
+  closeRuns(state, runs, right);
+}
+
+/**
+ * Ink spread to column `at` (columns only grow along a row) continues the
+ * open run of inked columns, which ends before `right`, or, past a gap,
+ * closes it and opens one at `at`. Returns where the next run goes.
+ */
+function extendRuns(state: Int32Array, runs: number, right: number, at: number): number {
+  if (at <= right) return runs;
+  if (right >= 0) {
+    state[runs + 1] = right;
+    runs += 2;
+  }
+  state[runs] = at;
+  return runs;
+}
+
+/** Closes the last run and sets the line's span (from < 0: no ink). */
+function closeRuns(state: Int32Array, runs: number, right: number): void {
+  if (right >= 0) {
+    state[runs + 1] = right;
+    runs += 2;
+  }
+  state[RUN_COUNT] = (runs - RUNS) >> 1;
+  state[fromOf(LINE)] = right >= 0 ? state[RUNS]! : -1;
+  state[toOf(LINE)] = right >= 0 ? right : 0;
 }
 
 /** Adds the line to output row `target` with weight `a` and to the row after it with weight `b`, finishing the rows before it. */
@@ -181,7 +208,9 @@ function addLine(sums: Int32Array, state: Int32Array, out: Uint8Array, width: nu
 
 function addWeighted(sums: Int32Array, state: Int32Array, width: number, slot: number, from: number, to: number, weight: number): void {
   const base = slot * (width + 1);
-  for (let x = from; x < to; x += 1) sums[base + x] = sums[base + x]! + sums[x]! * weight;
+  for (let r = RUNS, end = RUNS + 2 * state[RUN_COUNT]!; r < end; r += 2) {
+    for (let x = state[r]!, last = state[r + 1]!; x < last; x += 1) sums[base + x] = sums[base + x]! + sums[x]! * weight;
+  }
   const f = fromOf(slot);
   if (state[f]! < 0 || from < state[f]!) state[f] = from;
   if (to > state[toOf(slot)]!) state[toOf(slot)] = to;
