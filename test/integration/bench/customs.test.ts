@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
 import type { BatchRow, BenchState, CustomsText } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault } from '../../../electron/vault/vault';
-import { command, memoryKeychain } from '../../support/station';
+import { openTestVault, type TestVault } from '../../support/keyring';
+import { command } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 const csv = [
@@ -17,11 +17,13 @@ const csv = [
 describe('customs at the bench', () => {
   let station: Station;
   let cleanup: () => void;
+  let keys: TestVault;
 
   beforeEach(async () => {
     const temp = makeTempDir();
     cleanup = temp.cleanup;
-    station = await createStation({ dataDir: temp.dir, vault: createVault({ keychain: memoryKeychain() }), devices: { noUsb: true }, printing: { usb: null } });
+    keys = await openTestVault();
+    station = await createStation({ dataDir: temp.dir, vault: keys.vault, devices: { noUsb: true }, printing: { usb: null } });
     await call('settings.shipping.set', {
       shipFrom: { name: 'Parcel Works', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US', phone: '415-555-0100' },
     });
@@ -29,6 +31,7 @@ describe('customs at the bench', () => {
   });
   afterEach(async () => {
     await station.close();
+    await keys.remove();
     cleanup();
   });
 

@@ -2,20 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
 import type { BenchState } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault } from '../../../electron/vault/vault';
-import { command, memoryKeychain } from '../../support/station';
+import { openTestVault, type TestVault } from '../../support/keyring';
+import { command } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 /** The bench machine driven through the contract, as the Ship screen drives it, against the embedded sandbox. */
 describe('the bench state machine', () => {
   let station: Station;
   let cleanup: () => void;
+  let keys: TestVault;
   const pushed: BenchState[] = [];
 
   beforeAll(async () => {
     const temp = makeTempDir();
     cleanup = temp.cleanup;
-    station = await createStation({ dataDir: temp.dir, vault: createVault({ keychain: memoryKeychain() }), devices: { noUsb: true }, printing: { usb: null } });
+    keys = await openTestVault();
+    station = await createStation({ dataDir: temp.dir, vault: keys.vault, devices: { noUsb: true }, printing: { usb: null } });
     station.events.subscribe((name, payload) => {
       if (name === 'bench.changed') pushed.push(payload as BenchState);
     });
@@ -24,6 +26,7 @@ describe('the bench state machine', () => {
   });
   afterAll(async () => {
     await station.close();
+    await keys.remove();
     cleanup();
   });
 

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { createStation, type Station } from '../../../electron/station/createStation';
-import { createVault } from '../../../electron/vault/vault';
+import type { Vault } from '../../../electron/vault/vault';
 import { damageAnIndex } from '../../support/damage';
-import { command, memoryKeychain } from '../../support/station';
+import { openTestVault } from '../../support/keyring';
+import { command } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
 
 const cleanups: Array<() => unknown> = [];
@@ -13,8 +14,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function open(dataDir: string): Promise<Station> {
-  const station = await createStation({ dataDir, vault: createVault({ keychain: memoryKeychain() }), devices: { noUsb: true }, printing: { usb: null } });
+async function open(dataDir: string, vault: Vault): Promise<Station> {
+  const station = await createStation({ dataDir, vault, devices: { noUsb: true }, printing: { usb: null } });
   cleanups.push(() => station.close());
   return station;
 }
@@ -35,7 +36,9 @@ describe('a station on a damaged database', () => {
   it('keeps a copy, opens read-only in words, refuses to buy or scan, and still reprints a stored label', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.cleanup);
-    const first = await open(temp.dir);
+    const keys = await openTestVault();
+    cleanups.push(() => keys.remove());
+    const first = await open(temp.dir, keys.vault);
     const to = { name: 'Ann Lee', street: '1457 Sunset Blvd', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' };
     const quote = await command(first, 'rates.quote', { to, package: { weightOz: 12 } });
     const bought = await command(first, 'labels.buy', { method: 'rate', quoteId: quote.quoteId, rateId: quote.rates[quote.preselected ?? 0]?.rateId ?? '', packageKey: 'damaged-1', print: false });
@@ -47,7 +50,7 @@ describe('a station on a damaged database', () => {
     damageAnIndex(file, 'shipments');
     const damagedBytes = fs.readFileSync(file);
 
-    const station = await open(temp.dir);
+    const station = await open(temp.dir, keys.vault);
     const info = await command(station, 'station.info', {});
     expect(info.readOnly).toMatch(/^The station's database is damaged, so the station is open for reprints only: History and reprinting work, buying and scanning do not\./);
     const copy = /kept as (\S+station\.sqlite\.damaged-\S+?)\. /.exec(info.readOnly ?? '')?.[1] ?? '';
@@ -75,7 +78,7 @@ describe('a station on a damaged database', () => {
     await station.close();
     // The damaged file is evidence: the rescue never writes to it, and opening again keeps no second identical copy.
     expect(fs.readFileSync(file)).toEqual(damagedBytes);
-    const again = await open(temp.dir);
+    const again = await open(temp.dir, keys.vault);
     expect((await command(again, 'station.info', {})).readOnly).toContain(copy);
     expect(fs.readdirSync(temp.dir).filter((name) => name.startsWith('station.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
   });

@@ -13,41 +13,33 @@ import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
 import type { StationContext } from '../../../electron/station/module';
-import { createVault, type KeychainBackend } from '../../../electron/vault/vault';
+import { createVault, type KeychainBackend, type Vault } from '../../../electron/vault/vault';
 import { stationCommands } from '../../../shared/contract/station';
 import { failure } from '../../support/failure';
-
-/**
- * The OS keychain is the one part replaced here (the vault's own test runs
- * against gnome-keyring); everything else is real, including two sandboxes:
- * the embedded one and a second one playing the "live" service.
- */
-function memoryKeychain(): KeychainBackend & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-}
-
-const brokenKeychain: KeychainBackend = {
-  getPassword: () => Promise.reject(new Error('The name org.freedesktop.secrets was not provided by any .service files')),
-  setPassword: () => Promise.reject(new Error('no secret service')),
-  deletePassword: () => Promise.reject(new Error('no secret service')),
-};
+import { openTestVault } from '../../support/keyring';
+import { noKeychain } from '../../support/station';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function setup(extra: Partial<BackendServiceOptions> = {}, keychain: KeychainBackend = memoryKeychain()) {
+async function keyringVault(): Promise<Vault> {
+  const keys = await openTestVault();
+  cleanups.push(() => keys.remove());
+  return keys.vault;
+}
+
+/**
+ * Nothing is replaced: keys go to the Secret Service under a service name of
+ * the test's own (or to a keychain that is not there, when that is the
+ * subject), and real sandboxes play the embedded and the "live" service.
+ */
+async function setup(extra: Partial<BackendServiceOptions> = {}, keychain?: KeychainBackend) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-backend-'));
   const db = openDatabase({ file: ':memory:' });
   const settings = createSettingsStore(db);
-  const vault = createVault({ keychain });
+  const vault = keychain ? createVault({ keychain }) : await keyringVault();
   const log = createMemoryLogger();
   const service = createBackendService({ dataDir, settings, vault, log, ...extra });
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -99,7 +91,7 @@ async function closedAddress(): Promise<string> {
 
 describe('backend service', () => {
   it('starts on the embedded sandbox, lazily, with its data under <dataDir>/sandbox', async () => {
-    const { service, dataDir } = setup();
+    const { service, dataDir } = await setup();
     expect(fs.existsSync(path.join(dataDir, 'sandbox'))).toBe(false);
     const status = await service.status();
     expect(status).toMatchObject({ kind: 'sandbox', mode: 'sandbox', keychain: { available: true } });
@@ -115,7 +107,7 @@ describe('backend service', () => {
 
   it('switches to a live service with keys from the vault and back, without a restart', async () => {
     const live = await liveService();
-    const { service } = setup();
+    const { service } = await setup();
     const changes: string[] = [];
     service.onChange((change) => changes.push(change.kind));
     const sandboxClients = await service.clients();
@@ -143,7 +135,7 @@ describe('backend service', () => {
 
   it('refuses to switch to a live service without its keys, in words, and stays on the sandbox', async () => {
     const at = await tokenService();
-    const { service } = setup();
+    const { service } = await setup();
     const refused = await failure(service.configure({ kind: 'live', profile: 'live', ...at }));
     expect(refused).toMatchObject({ code: 'not_configured', message: expect.stringMatching(/Store the live AppKey and AppSecret.*stays on the sandbox/) });
     expect(await service.status()).toMatchObject({ kind: 'sandbox', mode: 'sandbox' });
@@ -156,7 +148,7 @@ describe('backend service', () => {
   });
 
   it('refuses an unreachable live address in words and stays on the sandbox', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
     const nowhere = await closedAddress();
     const refused = await failure(service.configure({ kind: 'live', profile: 'test', baseUrl: nowhere, legacyBaseUrl: nowhere }));
@@ -168,7 +160,7 @@ describe('backend service', () => {
 
   it('refuses a live service that does not accept the keys, in words', async () => {
     const at = await tokenService();
-    const { service } = setup();
+    const { service } = await setup();
     await service.setCredentials('live', { appKey: 'SS_LIVE_WRONGKEY', appSecret: 'secret-abcdefgh' });
     const refused = await failure(service.configure({ kind: 'live', profile: 'live', ...at }));
     expect(refused).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/refused the live AppKey and AppSecret.*stays on the sandbox/) });
@@ -178,7 +170,7 @@ describe('backend service', () => {
 
   it('reports which keys each key set holds, so the set being edited shows its own state', async () => {
     const at = await tokenService();
-    const { service } = setup();
+    const { service } = await setup();
     expect(await service.status()).toMatchObject({ profile: 'test', profiles: { test: { appKey: false }, live: { appKey: false } } });
     // Storing live keys while the station runs on the live service with its test key set.
     await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
@@ -195,7 +187,7 @@ describe('backend service', () => {
   });
 
   it('keeps test-key and live-key purchases apart at one service address', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const at = await tokenService();
     await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
@@ -210,13 +202,13 @@ describe('backend service', () => {
   });
 
   it('refuses a key stored under the wrong profile', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     const error = await failure(service.setCredentials('live', { appKey: 'SS_TEST_abcdefgh' }));
     expect(error).toMatchObject({ code: 'invalid_input', field: 'appKey' });
   });
 
   it('clears one profile\'s keys', async () => {
-    const { service } = setup();
+    const { service } = await setup();
     await service.setCredentials('live', { appKey: 'SS_LIVE_abcdefgh', appSecret: 'secret-abcdefgh' });
     await service.configure({ kind: 'live', profile: 'live', ...(await tokenService()) });
     expect((await service.status()).mode).toBe('live');
@@ -225,7 +217,7 @@ describe('backend service', () => {
   });
 
   it('without a keychain: says so, refuses to store, and cannot read live keys', async () => {
-    const { service } = setup({}, brokenKeychain);
+    const { service } = await setup({}, noKeychain);
     const status = await service.status();
     expect(status.keychain.available).toBe(false);
     expect(status.keychain.message).toMatch(/No system keychain is reachable/);
@@ -245,7 +237,7 @@ describe('backend service', () => {
       { baseUrl: live.baseUrl, legacyBaseUrl: live.legacyBaseUrl },
       { PARCEL_STATION_APP_KEY: live.credentials.appKey, PARCEL_STATION_APP_SECRET: live.credentials.appSecret, PARCEL_STATION_API_TOKEN: live.credentials.apiToken },
     );
-    const { service } = setup(override ? { override } : {});
+    const { service } = await setup(override ? { override } : {});
     expect(await service.status()).toMatchObject({ kind: 'live', baseUrl: live.baseUrl, keys: { appKey: true, appSecret: true, apiToken: true } });
     expect(await (await service.clients()).v2.pickupLocations()).toContain('front_door');
     expect((await failure(service.configure({ kind: 'sandbox' }))).code).toBe('conflict');
@@ -271,7 +263,7 @@ describe('backend service', () => {
 
 describe('backend module', () => {
   it('implements the contract commands and announces changes', async () => {
-    const { service, db, log, dataDir } = setup();
+    const { service, db, log, dataDir } = await setup();
     const events: Array<{ name: string; payload: unknown }> = [];
     const ctx: StationContext = { dataDir, db, log, now: () => new Date(), emit: (name, payload) => void events.push({ name, payload }) };
     const module = createBackendModule(ctx, service);
