@@ -214,6 +214,18 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
     }
   }
 
+  /**
+   * Storing keys, removing them and switching the backend take turns: a switch
+   * asked for while keys are still being written (Store, then Alt+U at once)
+   * checks the keys just stored, not an old AppKey read beside a new AppSecret.
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  }
+
   return {
     status,
 
@@ -229,49 +241,52 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
       return cached.clients;
     },
 
-    async configure(input) {
-      refuseUnderOverride();
-      const current = readBackendSettings(options.settings);
-      if (input.kind === 'live') await checkLive(input, current);
-      const next: BackendSettings =
-        input.kind === 'sandbox'
-          ? { kind: 'sandbox', profile: current.profile }
-          : { kind: 'live', profile: input.profile, baseUrl: input.baseUrl, legacyBaseUrl: input.legacyBaseUrl };
-      writeBackendSettings(options.settings, next);
-      log.info('backend switched', { kind: next.kind, profile: next.profile, ...(next.kind === 'live' ? { baseUrl: next.baseUrl } : {}) });
-      changed();
-      return status();
-    },
+    configure: (input) =>
+      inTurn(async () => {
+        refuseUnderOverride();
+        const current = readBackendSettings(options.settings);
+        if (input.kind === 'live') await checkLive(input, current);
+        const next: BackendSettings =
+          input.kind === 'sandbox'
+            ? { kind: 'sandbox', profile: current.profile }
+            : { kind: 'live', profile: input.profile, baseUrl: input.baseUrl, legacyBaseUrl: input.legacyBaseUrl };
+        writeBackendSettings(options.settings, next);
+        log.info('backend switched', { kind: next.kind, profile: next.profile, ...(next.kind === 'live' ? { baseUrl: next.baseUrl } : {}) });
+        changed();
+        return status();
+      }),
 
-    async setCredentials(profile, keys) {
-      refuseUnderOverride();
-      if (keys.appKey !== undefined) {
-        const mode = keyMode(keys.appKey.trim());
-        if (mode !== 'unknown' && mode !== profile) {
-          fail('invalid_input', `This AppKey is a ${mode} key (it starts with SS_${mode.toUpperCase()}_); store it under the ${mode} profile.`, { field: 'appKey' });
+    setCredentials: (profile, keys) =>
+      inTurn(async () => {
+        refuseUnderOverride();
+        if (keys.appKey !== undefined) {
+          const mode = keyMode(keys.appKey.trim());
+          if (mode !== 'unknown' && mode !== profile) {
+            fail('invalid_input', `This AppKey is a ${mode} key (it starts with SS_${mode.toUpperCase()}_); store it under the ${mode} profile.`, { field: 'appKey' });
+          }
         }
-      }
-      const health = await options.vault.available();
-      if (!health.available) fail('keychain_unavailable', health.message ?? 'No system keychain is reachable, so the keys were not stored.');
-      for (const name of secretNames) {
-        const value = keys[name];
-        if (value !== undefined) await options.vault.set(profile, name, value);
-      }
-      const current = readBackendSettings(options.settings);
-      // In sandbox mode the status shows the key set last worked on, so the operator sees what they just stored.
-      if (current.kind === 'sandbox' && current.profile !== profile) writeBackendSettings(options.settings, { ...current, profile });
-      log.info('keys stored in the keychain', { profile, names: secretNames.filter((name) => keys[name] !== undefined) });
-      changed();
-      return status();
-    },
+        const health = await options.vault.available();
+        if (!health.available) fail('keychain_unavailable', health.message ?? 'No system keychain is reachable, so the keys were not stored.');
+        for (const name of secretNames) {
+          const value = keys[name];
+          if (value !== undefined) await options.vault.set(profile, name, value);
+        }
+        const current = readBackendSettings(options.settings);
+        // In sandbox mode the status shows the key set last worked on, so the operator sees what they just stored.
+        if (current.kind === 'sandbox' && current.profile !== profile) writeBackendSettings(options.settings, { ...current, profile });
+        log.info('keys stored in the keychain', { profile, names: secretNames.filter((name) => keys[name] !== undefined) });
+        changed();
+        return status();
+      }),
 
-    async clearCredentials(profile) {
-      refuseUnderOverride();
-      await options.vault.clear(profile);
-      log.info('keys removed from the keychain', { profile });
-      changed();
-      return status();
-    },
+    clearCredentials: (profile) =>
+      inTurn(async () => {
+        refuseUnderOverride();
+        await options.vault.clear(profile);
+        log.info('keys removed from the keychain', { profile });
+        changed();
+        return status();
+      }),
 
     onChange(listener) {
       listeners.add(listener);

@@ -133,6 +133,18 @@ describe('backend service', () => {
     expect(changes).toEqual(['sandbox', 'live', 'sandbox']);
   });
 
+  it('checks the keys stored just before a switch, even when the switch is asked for while they are still being written', async () => {
+    const live = await liveService();
+    const { service } = await setup();
+    await service.setCredentials('test', { appKey: 'SS_TEST_abcdefgh', appSecret: 'secret-abcdefgh' });
+
+    const storing = service.setCredentials('test', { appKey: live.credentials.appKey, appSecret: live.credentials.appSecret });
+    const switching = service.configure({ kind: 'live', profile: 'test', baseUrl: live.baseUrl, legacyBaseUrl: live.legacyBaseUrl });
+    await storing;
+    expect(await switching).toMatchObject({ kind: 'live', baseUrl: live.baseUrl });
+    expect((await service.clients()).backendId).toBe(backendIdentity('test', live.baseUrl, keyIdentity('appKey', live.credentials.appKey)));
+  });
+
   it('refuses to switch to a live service without its keys, in words, and stays on the sandbox', async () => {
     const at = await tokenService();
     const { service } = await setup();
