@@ -45,10 +45,20 @@ function isAreaMid(g: GrayImage, x: number, y: number): boolean {
 /** Counts area mid-grays in the given rows, stopping once past `limit`. */
 function areaMidCount(g: GrayImage, rows: Iterable<number>, limit: number): number {
   let area = 0;
+  // Four paper (or ink) pixels at a time are one unaligned 32-bit read.
+  const view = new DataView(g.data.buffer, g.data.byteOffset, g.data.byteLength);
+  const end = g.width - 2;
   for (const y of rows) {
     const row = g.offset + y * g.stride;
-    for (let x = 2; x < g.width - 2; x += 1) {
-      if (isMid(g.data[row + x]!) && isAreaMid(g, x, y) && ++area > limit) return area;
+    for (let x = 2; x < end; x += 1) {
+      if (x + 4 <= end) {
+        const four = view.getUint32(row + x);
+        if (four === 0xffffffff || four === 0) {
+          x += 3;
+          continue;
+        }
+      }
+      if (MID[g.data[row + x]!] && isAreaMid(g, x, y) && ++area > limit) return area;
     }
   }
   return area;
