@@ -15,7 +15,8 @@ import type { BenchState } from '../../shared/contract/bench';
 import { startSandbox } from '../../electron/sandbox';
 import { createStation } from '../../electron/station/createStation';
 import { createVault } from '../../electron/vault/vault';
-import { command, memoryKeychain } from '../support/station';
+import { command } from '../support/station';
+import { benchMemoryKeychain } from './benchKeychain';
 
 const { values } = parseArgs({
   options: {
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
   const sandbox = await sandboxProcess();
   const station = await createStation({
     dataDir,
-    vault: createVault({ keychain: memoryKeychain() }),
+    vault: createVault({ keychain: benchMemoryKeychain() }),
     devices: { noUsb: true },
     printing: { usb: null },
     override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials },

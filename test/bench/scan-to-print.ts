@@ -24,6 +24,7 @@ import { appRoot } from '../../electron/paths';
 import { createStation, type Station } from '../../electron/station/createStation';
 import { createVault } from '../../electron/vault/vault';
 import { command } from '../support/station';
+import { benchMemoryKeychain } from './benchKeychain';
 
 const root = appRoot(__dirname);
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -43,17 +44,10 @@ interface Bench {
 
 async function openBench(latencyMs: number): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-bench-'));
-  const secrets = new Map<string, string>();
   const station = await createStation({
     dataDir,
     sandbox: { latencyMs },
-    vault: createVault({
-      keychain: {
-        getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-        setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-        deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-      },
-    }),
+    vault: createVault({ keychain: benchMemoryKeychain() }),
     devices: { noUsb: true },
     printing: { usb: null },
   });

@@ -15,7 +15,7 @@ import { mapBounded } from '../../electron/mapBounded';
 import { chooseRate } from '../../electron/shipping/batch';
 import { hostStation } from '../../electron/station/host';
 import { createVault } from '../../electron/vault/vault';
-import { memoryKeychain } from '../support/station';
+import { benchMemoryKeychain } from './benchKeychain';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     dataDir,
     kind: 'cli',
     override,
-    vault: createVault({ keychain: memoryKeychain() }),
+    vault: createVault({ keychain: benchMemoryKeychain() }),
     devices: { noUsb: true },
     printing: { usb: null },
     ...(values.warehouse ? { warehouse: { url: values.warehouse, ...(values.bench ? { bench: values.bench } : {}), ...(leaseMs ? { leaseMs } : {}) } } : {}),

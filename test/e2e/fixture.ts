@@ -8,8 +8,7 @@ import type { CommandInput, CommandName, CommandOutput } from '../../shared/cont
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { createStation, type Station } from '../../electron/station/createStation';
-import { createVault } from '../../electron/vault/vault';
-import { memoryKeychain } from '../support/station';
+import { openTestVault } from '../support/keyring';
 
 const root = path.resolve(__dirname, '../..');
 export const artifactsDir = path.join(root, 'test-results', 'e2e');
@@ -81,9 +80,10 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
   ensureRendererBuilt();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-e2e-'));
   const sandbox = options.ownSandbox ? await startSandbox({ seed: 7, latencyMs: options.latencyMs ?? 0 }) : undefined;
+  const keys = await openTestVault();
   const station = await createStation({
     dataDir,
-    vault: createVault({ keychain: memoryKeychain() }),
+    vault: keys.vault,
     devices: { noUsb: true },
     printing: { usb: null },
     ...(sandbox ? { override: { baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, ...sandbox.credentials } } : {}),
@@ -125,6 +125,7 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
       if (!options.browser) await browser.close();
       await host.close();
       await station.close();
+      await keys.remove();
       await sandbox?.close();
       if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (pageErrors.length > 0) throw new Error(`The page threw: ${pageErrors.join('; ')}`);

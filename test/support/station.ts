@@ -9,16 +9,6 @@ export const noKeychain: KeychainBackend = {
   deletePassword: () => Promise.reject(new Error('no Secret Service')),
 };
 
-/** A keychain that keeps what the station stores for this test only, for tests about something other than the keychain. */
-export function memoryKeychain(): KeychainBackend {
-  const secrets = new Map<string, string>();
-  return {
-    getPassword: async (s, a) => secrets.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void secrets.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => secrets.delete(`${s}/${a}`),
-  };
-}
-
 /** A command sent as a screen sends it: its answer, or a throw with the operator's words when the station refused. */
 export async function command<N extends CommandName>(station: Station, name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
   const result = await station.dispatch(name, input);
