@@ -1,18 +1,21 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createVault } from '../../../electron/vault/vault';
+import keytar from 'keytar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Vault } from '../../../electron/vault/vault';
+import { openTestVault, type TestVault } from '../../support/keyring';
 
 /**
  * Against the real Secret Service (gnome-keyring under dbus-run-session in CI).
- * A separate service name keeps a developer's real station keys out of reach.
+ * A service name of the test's own keeps a developer's real station keys out of reach.
  */
-const vault = createVault({ service: `Parcel Station test ${process.pid}` });
-const health = await vault.available();
-if (!health.available) console.warn(`[vault] skipping keychain integration test: ${health.message}`);
-
-describe.skipIf(!health.available)('vault against the real Secret Service', () => {
+describe('vault against the real Secret Service', () => {
+  let keys: TestVault | undefined;
+  let vault: Vault;
+  beforeAll(async () => {
+    keys = await openTestVault();
+    ({ vault } = keys);
+  });
   afterAll(async () => {
-    await vault.clear('test');
-    await vault.clear('live');
+    await keys?.remove();
   });
 
   it('stores, reports and reads back keys per profile', async () => {
@@ -37,5 +40,14 @@ describe.skipIf(!health.available)('vault against the real Secret Service', () =
 
   it('refuses an empty key', async () => {
     await expect(vault.set('test', 'appKey', '   ')).rejects.toMatchObject({ error: { code: 'invalid_input' } });
+  });
+
+  it("leaves nothing in the keyring once a test's vault is removed, and no other test's vault sees its keys", async () => {
+    const other = await openTestVault();
+    await other.vault.set('live', 'appKey', 'SS_LIVE_other_test_key');
+    expect(await vault.has('live', 'appKey')).toBe(false);
+    expect((await keytar.findCredentials(other.service)).map((c) => c.account)).toEqual(['live:appKey']);
+    await other.remove();
+    expect(await keytar.findCredentials(other.service)).toEqual([]);
   });
 });
