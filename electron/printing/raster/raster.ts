@@ -65,6 +65,9 @@ export function blackPixelCount(raster: Raster): number {
   return count;
 }
 
+/** Black dots in one byte of a raster. */
+export const popcount = (byte: number): number => POPCOUNT[byte]!;
+
 const POPCOUNT = (() => {
   const table = new Uint8Array(256);
   for (let i = 0; i < 256; i += 1) table[i] = (i & 1) + table[i >> 1]!;
