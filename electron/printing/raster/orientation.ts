@@ -24,6 +24,8 @@ const STOP_ENDS: readonly (readonly number[])[] = [
 const TOLERANCE = 0.5;
 /** Quiet zones are 10 modules by the specs; labels crowd them, so half of that is asked. */
 const QUIET_MODULES = 5;
+/** Narrower modules than this (pixels) are noise, not a barcode. */
+const MIN_MODULE = 0.8;
 /** Barcodes are at least a quarter inch tall, so every 6th line crosses each one many times. */
 const SCAN_STEP = 6;
 /** Votes needed, and the lead over the next direction, before the content decides. */
@@ -124,7 +126,13 @@ function endsHere(runs: Int32Array, count: number, at: number, step: 1 | -1, pat
   const quiet = at - step;
   // The image edge is as good as a quiet zone: trimming puts barcodes right at it.
   const beyond = quiet <= 0 || quiet >= count - 1 ? Infinity : runs[quiet]!;
+  // Most runs (text strokes) fail here, before any pattern is summed: a
+  // module is at least MIN_MODULE, and the first run, within TOLERANCE of its
+  // module count, bounds the module from below too.
+  if (beyond < QUIET_MODULES * MIN_MODULE) return false;
+  const first = runs[at]!;
   for (const pattern of patterns) {
+    if (beyond * (pattern[0]! + TOLERANCE) * (1 + 1e-9) < QUIET_MODULES * first) continue;
     const last = at + step * (pattern.length - 1);
     if (last < 1 || last > count - 1) continue;
     let sum = 0;
@@ -134,7 +142,7 @@ function endsHere(runs: Int32Array, count: number, at: number, step: 1 | -1, pat
       modules += pattern[k]!;
     }
     const module = sum / modules;
-    if (module < 0.8 || beyond < QUIET_MODULES * module) continue;
+    if (module < MIN_MODULE || beyond < QUIET_MODULES * module) continue;
     let ok = true;
     for (let k = 0; k < pattern.length && ok; k += 1) ok = Math.abs(runs[at + step * k]! / module - pattern[k]!) <= TOLERANCE;
     if (ok) return true;
