@@ -31,3 +31,13 @@ export async function openHeadlessStation(values: StationOptionValues): Promise<
   };
   return { dataDir, remote: access.remote, call, close: () => access.close() };
 }
+
+/** Runs a command's calls on the headless station and closes it however they end, so a failed command never keeps the data folder held. */
+export async function withHeadlessStation<T>(values: StationOptionValues, use: (station: HeadlessStation) => Promise<T>): Promise<T> {
+  const station = await openHeadlessStation(values);
+  try {
+    return await use(station);
+  } finally {
+    await station.close();
+  }
+}

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../../shipping/headless';
 import type { CliCommand } from '../command';
 
 const options = { ...stationOptions, json: { type: 'boolean', default: false } } as const;
@@ -10,14 +10,11 @@ export const v1BalanceCommand: CliCommand = {
   usage: 'parcel-station v1 balance [--json]   → {"balance": number, "currency": "USD"}',
   async run(argv, io) {
     const { values } = parseArgs({ args: [...argv], options, strict: true });
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const b = await headless.call('account.balance', {});
       io.out(values.json ? JSON.stringify({ balance: b.balance, currency: b.currency }) : `Balance: ${b.balance.toFixed(2)} ${b.currency}`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -27,15 +24,12 @@ export const v1CarriersCommand: CliCommand = {
   usage: 'parcel-station v1 carriers [--json]   → {"carriers": [{"name", "carrier", "account"}]} (account: the token, shortened)',
   async run(argv, io) {
     const { values } = parseArgs({ args: [...argv], options, strict: true });
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const accounts = await headless.call('account.carrierAccounts', {});
       if (values.json) io.out(JSON.stringify({ carriers: accounts.map((a) => ({ name: a.name, carrier: a.carrier, account: a.tokenHint })) }));
       else if (accounts.length === 0) io.out('The v1 key has no carrier accounts.');
       else for (const a of accounts) io.out(`${a.carrier.padEnd(10)} ${a.name}  (${a.tokenHint})`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { V1RateQuote } from '../../../shared/contract/account';
 import { fail } from '../../../shared/contract/errors';
-import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../../shipping/headless';
 import { waitForPrint, writeLabelFile } from '../buy';
 import { CliUsageError, type CliCommand } from '../command';
 import { checkOrderPackageFlags, orderPackageOptions, orderPackageUsage, resolveOrderPackage } from './orderPackage';
@@ -31,8 +31,7 @@ export const v1RatesCommand: CliCommand = {
   async run(argv, io) {
     const { values } = parseArgs({ args: [...argv], options: { ...stationOptions, ...orderPackageOptions, ...json, service: { type: 'string', default: 'cheapest' } }, strict: true });
     const flags = checkOrderPackageFlags(values);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const input = await resolveOrderPackage(headless, flags);
       const quote = await headless.call('account.rates', input);
       const picked = pick(quote.rates, values.service);
@@ -46,9 +45,7 @@ export const v1RatesCommand: CliCommand = {
         io.out(`${r === picked ? '*' : ' '} ${r.price.toFixed(2).padStart(8)}  ${r.carrier} ${r.service}${days}  (${r.serviceType})`);
       }
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -72,8 +69,7 @@ export const v1BuyCommand: CliCommand = {
     });
     const flags = checkOrderPackageFlags(values);
     if (values.rate !== undefined && values.rate.trim() === '') throw new CliUsageError('--rate takes a rate id from v1 rates.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const input = await resolveOrderPackage(headless, flags);
       let rateId = values.rate;
       if (rateId === undefined) {
@@ -113,9 +109,7 @@ export const v1BuyCommand: CliCommand = {
           : `${bought.alreadyBought ? 'Already bought' : 'Bought'}: order ${bought.orderNumber} package ${input.packageIndex}, ${bought.carrier} ${bought.service ?? ''} ${bought.trackingCode}${bought.cost === null ? '' : ` for ${bought.cost.toFixed(2)}`}${labelFile ? `; label ${labelFile}` : ''}.`,
       );
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -128,13 +122,10 @@ export const v1VoidCommand: CliCommand = {
     const [trackingCode, extra] = positionals;
     if (!trackingCode) throw new CliUsageError('Give the tracking code of the v1 label to void.');
     if (extra !== undefined) throw new CliUsageError('Void one label at a time.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const r = await headless.call('account.void', { trackingCode });
       io.out(values.json ? JSON.stringify({ tracking_no: r.trackingCode, voided: r.voided }) : `Voided ${r.trackingCode}.`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../../shipping/headless';
 import { CliUsageError, type CliCommand } from '../command';
 
 const statuses = ['awaiting', 'hold', 'shipped'] as const;
@@ -16,8 +16,7 @@ export const v1OrdersCommand: CliCommand = {
     const { values } = parseArgs({ args: [...argv], options: { ...stationOptions, json: { type: 'boolean', default: false }, status: { type: 'string' }, store: { type: 'string' } }, strict: true });
     const status = values.status?.trim().toLowerCase();
     if (status !== undefined && !isStatus(status)) throw new CliUsageError('--status is awaiting, hold or shipped.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const orders = await headless.call('account.orders.list', { ...(status ? { status } : {}), ...(values.store ? { storeName: values.store } : {}) });
       if (values.json) {
         io.out(
@@ -38,8 +37,6 @@ export const v1OrdersCommand: CliCommand = {
       } else if (orders.length === 0) io.out('No v1 orders.');
       else for (const o of orders) io.out(`${o.orderNumber.padEnd(14)} ${o.status.padEnd(8)} ${o.hasLabel ? 'label' : '     '}  ${o.to.name}, ${o.to.city} ${o.to.state}  (${o.storeName})`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

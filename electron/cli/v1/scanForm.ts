@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../../shipping/headless';
 import { CliUsageError, type CliCommand } from '../command';
 
 export const v1ScanFormCommand: CliCommand = {
@@ -11,8 +11,7 @@ export const v1ScanFormCommand: CliCommand = {
     const [action, ...trackingCodes] = positionals;
     if (action !== 'create') throw new CliUsageError('Say what to do: scan-form create TRACKING_CODE...');
     if (trackingCodes.length === 0) throw new CliUsageError('Give the tracking codes of the v1 labels to put on the SCAN form.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const form = await headless.call('account.scanForms.create', { trackingCodes });
       if (form.message) io.err(form.message);
       io.out(
@@ -21,8 +20,6 @@ export const v1ScanFormCommand: CliCommand = {
           : `SCAN form for ${trackingCodes.length} label${trackingCodes.length === 1 ? '' : 's'}: ${form.url ?? form.status}`,
       );
       return form.status === 'ready' ? 0 : 1;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

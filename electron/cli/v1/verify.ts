@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../../shipping/headless';
 import { addressOptions } from '../addressOptions';
 import { CliUsageError, type CliCommand } from '../command';
 
@@ -23,8 +23,7 @@ export const v1VerifyCommand: CliCommand = {
     });
     const missing = (['street', 'city', 'state', 'zip'] as const).filter((k) => !values[k]?.trim());
     if (missing.length > 0) throw new CliUsageError(`Give the address's ${missing.map((k) => `--${k}`).join(', ')}.`);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const check = await headless.call('account.verifyAddress', {
         street: values.street as string,
         ...(values.street2 ? { street2: values.street2 } : {}),
@@ -46,8 +45,6 @@ export const v1VerifyCommand: CliCommand = {
         for (const c of corrections) io.out(`  Corrected: ${c}`);
       }
       return confirmed ? 0 : 1;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
