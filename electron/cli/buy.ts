@@ -6,7 +6,7 @@ import type { PurchaseResult, Shipment, StationAddress } from '../../shared/cont
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
 import { labelPngProblem } from '../shipping/labelBytes';
-import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,19 +106,19 @@ export const buyCommand: CliCommand = {
       },
       strict: true,
     });
-    if (!values.order) throw new CliUsageError('Give the order number with --order.');
+    const { order } = values;
+    if (!order) throw new CliUsageError('Give the order number with --order.');
     const box = Number(values.package);
     if (!Number.isInteger(box) || box < 0) throw new CliUsageError('--package takes a whole number from 0.');
     const weightText = weightFlag(values['weight-oz']);
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
 
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       if (!from && !(await headless.call('settings.shipping.get', {})).shipFrom) {
         fail('not_configured', 'This station has no ship-from address: give one with --ship-from FILE.json, or set it in Settings at the bench.');
       }
       const { orderNumber, purchase: bought } = await headless.call('batch.buyOrder', {
-        orderNumber: values.order,
+        orderNumber: order,
         box,
         weightText,
         insuranceText: values.insure ?? '',
@@ -152,9 +152,7 @@ export const buyCommand: CliCommand = {
         }),
       );
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Shipment } from '../../shared/contract/shippingTypes';
 import { formatMoney, toCents } from '../../shared/domain/money';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import type { CliCommand } from './command';
 
 const line = (s: Shipment): string =>
@@ -26,15 +26,12 @@ export const historyCommand: CliCommand = {
       allowPositionals: true,
       strict: true,
     });
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const { shipments } = await headless.call('history.search', { query: positionals.join(' '), limit: Math.min(200, Math.max(1, Number(values.limit) || 50)) });
       if (values.json) io.out(JSON.stringify(shipments));
       else if (shipments.length === 0) io.out('No shipments match.');
       else for (const s of shipments) io.out(line(s));
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 export const ordersCommand: CliCommand = {
@@ -31,8 +31,7 @@ export const ordersCommand: CliCommand = {
         return 1;
       }
     }
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       if (action === 'import') {
         const report = await headless.call('orders.importCsv', { csv });
         for (const e of report.errors) io.err(`line ${e.line}: ${e.message}`);
@@ -48,8 +47,6 @@ export const ordersCommand: CliCommand = {
       if (values.json) io.out(JSON.stringify(list));
       else for (const o of list) io.out(`${o.orderNumber.padEnd(16)} ${o.shipped ? 'shipped' : 'open   '} ${o.recipient.name}, ${o.recipient.city} ${o.recipient.state}`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

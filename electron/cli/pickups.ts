@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import { packageLocations } from '../../shared/contract/shipping';
 import type { Pickup } from '../../shared/contract/shippingTypes';
-import { openHeadlessStation, stationOptions } from '../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../shipping/headless';
 import { readShipFrom } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 import { commandGroup } from './group';
@@ -79,8 +79,7 @@ const addCommand: CliCommand = {
     if (where.includes('other') && !values.describe?.trim()) throw new CliUsageError('--where other needs --describe TEXT saying where the packages wait.');
     if (values.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.date.trim())) throw new CliUsageError('--date takes a day as YYYY-MM-DD, such as 2026-12-01.');
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       let trackingNos = positionals;
       if (trackingNos.length === 0) {
         trackingNos = (await headless.call('pickups.candidates', {})).filter((c) => c.selectedByDefault).map((c) => c.trackingNo);
@@ -97,9 +96,7 @@ const addCommand: CliCommand = {
       });
       io.out(values.json ? JSON.stringify(pickupJson(pickup)) : `Booked: ${pickupLine(pickup)}.`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -123,8 +120,7 @@ const listCommand: CliCommand = {
     const page = whole(values.page, '--page', 1);
     const pageSize = whole(values['page-size'], '--page-size', 50);
     if (pageSize > 200) throw new CliUsageError('--page-size is at most 200.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const { pickups, total } = await headless.call('pickups.list', {
         ...(status ? { status: statuses[status as keyof typeof statuses] } : {}),
         ...(values.confirmation ? { confirmationNumber: values.confirmation } : {}),
@@ -136,9 +132,7 @@ const listCommand: CliCommand = {
       else if (pickups.length === 0) io.out('No pickups.');
       else for (const p of pickups) io.out(pickupLine(p));
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -151,14 +145,11 @@ const cancelCommand: CliCommand = {
     const [pickupNo, extra] = positionals;
     if (!pickupNo) throw new CliUsageError('Give the number of the pickup to cancel (pickups list shows them).');
     if (extra !== undefined) throw new CliUsageError('Cancel one pickup at a time.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const pickup = await headless.call('pickups.cancel', { pickupNo });
       io.out(values.json ? JSON.stringify(pickupJson(pickup)) : `Canceled: ${pickupLine(pickup)}.`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 
@@ -168,16 +159,13 @@ const locationsCommand: CliCommand = {
   usage: 'parcel-station pickups locations [--json]   → {"locations": [...]}',
   async run(argv, io) {
     const { values } = parseArgs({ args: [...argv], options: { ...stationOptions, ...json }, strict: true });
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const locations = await headless.call('pickups.locations', {});
       if (values.json) io.out(JSON.stringify({ locations }));
       else if (locations.length === 0) io.out('The service listed no places.');
       else for (const place of locations) io.out(placeWord(place));
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions } from '../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../shipping/headless';
 import type { CliCommand } from './command';
 import { commandGroup } from './group';
 
@@ -14,8 +14,7 @@ const createCommand: CliCommand = {
   ].join('\n'),
   async run(argv, io) {
     const { values, positionals } = parseArgs({ args: [...argv], options: { ...stationOptions, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const form = await headless.call('scanForms.createToday', positionals.length > 0 ? { trackingNos: positionals } : {});
       const count = `${form.trackingNos.length} label${form.trackingNos.length === 1 ? '' : 's'}`;
       if (form.status === 'pending') io.err(`The service made the SCAN form for ${count} but sent no PDF for it yet.`);
@@ -25,9 +24,7 @@ const createCommand: CliCommand = {
           : `SCAN form for ${count}: ${form.pdfUrl ?? form.status}`,
       );
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
 

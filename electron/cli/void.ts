@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 export const voidCommand: CliCommand = {
@@ -10,13 +10,10 @@ export const voidCommand: CliCommand = {
     const { values, positionals } = parseArgs({ args: [...argv], options: { ...stationOptions, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
     const [ref] = positionals;
     if (!ref) throw new CliUsageError('Give the tracking number of the label to void.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const s = await headless.call('labels.void', { ref });
       io.out(values.json ? JSON.stringify(s) : `Voided ${s.trackingNo ?? ref} (${s.serviceName ?? s.serviceLevel ?? 'label'}${s.orderNumber ? `, order ${s.orderNumber}` : ''}).`);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
