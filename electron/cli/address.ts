@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { addressSchema } from '../../shared/contract/shipping';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { judgeAddress, movedWords } from '../bench/addressRule';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { addressOptions } from './addressOptions';
 import { CliUsageError, type CliCommand } from './command';
 import { optionWords } from './flagWords';
@@ -54,8 +54,7 @@ export const addressCommand: CliCommand = {
     });
     if (positionals[0] !== 'validate' || positionals.length > 1) throw new CliUsageError('Use: parcel-station address validate --street ... --city ... --state ... --zip ...');
     const entered = typedAddress(values);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const check = await headless.call('address.validate', { address: entered });
       const verdict = judgeAddress(entered, check, null);
       const confirmed = verdict.address.status !== 'needs_decision';
@@ -72,8 +71,6 @@ export const addressCommand: CliCommand = {
         for (const p of problems) io.out(p);
       }
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

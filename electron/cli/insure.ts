@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 export const insureCommand: CliCommand = {
@@ -29,8 +29,7 @@ export const insureCommand: CliCommand = {
     if (values.amount === undefined || values.amount.trim() === '' || !Number.isFinite(amount) || amount <= 0) {
       throw new CliUsageError('Give the declared value in dollars with --amount, such as --amount 120.');
     }
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const quote = await headless.call('insurance.quote', {
         amount,
         ...(values.service ? { serviceLevel: values.service } : {}),
@@ -43,8 +42,6 @@ export const insureCommand: CliCommand = {
           : `Insuring $${quote.amount.toFixed(2)} costs ${quote.premium === null ? 'an amount the service did not say' : `$${quote.premium.toFixed(2)}`} (insurance rate ${quote.rateId}).`,
       );
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

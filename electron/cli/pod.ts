@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 export const podCommand: CliCommand = {
@@ -26,13 +26,10 @@ export const podCommand: CliCommand = {
     if (!ref || more.length > 0) throw new CliUsageError('Give one tracking number (or shipment number, or platform id) for the proof of delivery.');
     const emails = values.email ?? [];
     if (emails.length === 0) throw new CliUsageError('Give the address the letter goes to with --email.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const { message } = await headless.call('pod.submit', { ref, emails });
       io.out(values.json ? JSON.stringify({ tracking_no: ref, emails, message }) : message);
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

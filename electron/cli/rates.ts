@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Rate } from '../../shared/contract/shippingTypes';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { readShipFrom } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 
@@ -30,12 +30,12 @@ export const ratesCommand: CliCommand = {
       options: { ...stationOptions, order: { type: 'string' }, 'weight-oz': { type: 'string' }, 'ship-from': { type: 'string' }, json: { type: 'boolean', default: false } },
       strict: true,
     });
-    if (!values.order) throw new CliUsageError('Give the order number with --order.');
+    const { order } = values;
+    if (!order) throw new CliUsageError('Give the order number with --order.');
     if (values['weight-oz'] !== undefined && values['weight-oz'].trim() === '') throw new CliUsageError('--weight-oz takes a weight in ounces, such as 12.5.');
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
-    const headless = await openHeadlessStation(values);
-    try {
-      const row = await headless.call('batch.rateOrder', { orderNumber: values.order, weightText: values['weight-oz'] ?? '', ...(from ? { from } : {}) });
+    return withHeadlessStation(values, async (headless) => {
+      const row = await headless.call('batch.rateOrder', { orderNumber: order, weightText: values['weight-oz'] ?? '', ...(from ? { from } : {}) });
       if (!row.quote) {
         io.err(`Order ${row.orderNumber} was not rated: ${row.blockers[0] ?? 'the service gave no rates.'}`);
         return 1;
@@ -53,8 +53,6 @@ export const ratesCommand: CliCommand = {
         if (rates.length === 0) io.out('No carrier offered a rate for this package.');
       }
       return rates.length === 0 ? 1 : 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

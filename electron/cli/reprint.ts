@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { StationFailure } from '../../shared/contract/errors';
 import type { Shipment } from '../../shared/contract/shippingTypes';
-import { openHeadlessStation, stationOptions, stationOptionsUsage, type HeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 const terminal = new Set(['done', 'failed', 'cancelled']);
@@ -33,8 +33,7 @@ export const reprintCommand: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseArgs({ args: [...argv], options: { ...stationOptions, json: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
     if (positionals.length === 0) throw new CliUsageError('Give the tracking number of the label to print again.');
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       let allDone = true;
       // Every label is queued first, then waited on: a run of labels prints at the printer's pace, not one round trip each.
       const queued: Array<{ shipment: Shipment; jobIds: readonly string[] }> = [];
@@ -62,8 +61,6 @@ export const reprintCommand: CliCommand = {
         );
       }
       return allDone ? 0 : 1;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { readShipFrom, waitForPrint, weightFlag, writeLabelFile } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 
@@ -42,15 +42,15 @@ export const returnsCommand: CliCommand = {
       strict: true,
     });
     if (positionals[0] !== 'buy' || positionals.length > 1) throw new CliUsageError('Use: parcel-station returns buy --order NUMBER --service LEVEL');
-    if (!values.order) throw new CliUsageError('Give the order number with --order.');
+    const { order } = values;
+    if (!order) throw new CliUsageError('Give the order number with --order.');
     const level = values.service?.trim().toUpperCase();
     if (!level || !(usPsReturnLevels as readonly string[]).includes(level)) throw new CliUsageError(`Give the return service with --service: ${usPsReturnLevels.join(', ')}.`);
     const weightText = weightFlag(values['weight-oz']);
     const shipFrom = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const { orderNumber, returnNumber, purchase } = await headless.call('returns.buyForOrder', {
-        orderNumber: values.order,
+        orderNumber: order,
         serviceLevel: level as (typeof usPsReturnLevels)[number],
         weightText,
         another: values.another,
@@ -83,8 +83,6 @@ export const returnsCommand: CliCommand = {
         }),
       );
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };

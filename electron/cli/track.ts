@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openHeadlessStation, stationOptions, stationOptionsUsage } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand } from './command';
 
 const sources = { tracking: 'tracking_no', platform: 'platform_uk_id', direct: 'direct' } as const;
@@ -30,8 +30,7 @@ export const trackCommand: CliCommand = {
     if (!ref || positionals.length > 1) throw new CliUsageError('Give one tracking number (or shipment number, or platform id) to track.');
     const by = values.by;
     if (by !== undefined && !(by in sources)) throw new CliUsageError(`--by takes tracking, platform or direct, not "${by}".`);
-    const headless = await openHeadlessStation(values);
-    try {
+    return withHeadlessStation(values, async (headless) => {
       const info = await headless.call('tracking.get', {
         ref,
         source: by === undefined ? 'auto' : sources[by as keyof typeof sources],
@@ -48,8 +47,6 @@ export const trackCommand: CliCommand = {
         for (const e of events) io.out(`  ${e.time ?? ''}  ${e.description}${e.location ? `, ${e.location}` : ''}`);
       }
       return 0;
-    } finally {
-      await headless.close();
-    }
+    });
   },
 };
