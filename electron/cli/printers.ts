@@ -7,7 +7,7 @@ import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../printing/usb/usbTypes';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
 import { openPrinting } from '../printing/standalone';
-import { openHeadlessStation } from '../shipping/headless';
+import { withHeadlessStation } from '../shipping/headless';
 
 type PrintingCommand = 'printers.list' | 'printers.profile.get' | 'printers.profile.set';
 type PrintingCall = <N extends PrintingCommand>(name: N, input: CommandInput<N>) => Promise<CommandOutput<N>>;
@@ -18,14 +18,7 @@ async function withPrinting<T>(dataDir: string | undefined, deps: Deps, use: (ca
     if (error instanceof StationFailure && error.error.code === 'conflict') return null;
     throw error;
   });
-  if (!own) {
-    const running = await openHeadlessStation(dataDir === undefined ? {} : { 'data-dir': dataDir });
-    try {
-      return await use((name, input) => running.call(name, input));
-    } finally {
-      await running.close();
-    }
-  }
+  if (!own) return withHeadlessStation(dataDir === undefined ? {} : { 'data-dir': dataDir }, (running) => use((name, input) => running.call(name, input)));
   try {
     const handlers = own.printing.handlers;
     return await use((name, input) => (handlers[name] as (input: CommandInput<typeof name>) => Promise<CommandOutput<typeof name>>)(input));

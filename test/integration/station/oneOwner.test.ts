@@ -35,6 +35,23 @@ describe('one station per data folder', () => {
     expect(readEndpoint(temp.dir)).toBeNull();
   }, 60_000);
 
+  it('a CLI `printers` on a folder a station holds lists that station\'s printers through it, and the station keeps the folder', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const { remote } = await browserStation(temp.dir);
+    const set = await remote.call('printers.profile.set', {
+      profile: { id: 'net', name: 'Bench printer', transport: { kind: 'tcp', host: '127.0.0.1', port: 9100 }, language: 'zpl', dpi: 203, media: '4x6' },
+      makeDefault: false,
+    });
+    expect(set.ok, JSON.stringify(set)).toBe(true);
+
+    const listed = run(['printers', '--json', '--data-dir', temp.dir]);
+    expect(await listed.exited, listed.err()).toBe(0);
+    const { printers } = JSON.parse(listed.out()) as { printers: Array<{ id: string; name: string }> };
+    expect(printers).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'net', name: 'Bench printer' })]));
+    expect(await remote.call('station.info', {})).toMatchObject({ ok: true, value: { dataDir: temp.dir } });
+  }, 60_000);
+
   it('two CLI `buy`s of one order with no station running: one opens the folder, the other goes through it; one label, and the second says so', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.cleanup);
