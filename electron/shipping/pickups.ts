@@ -61,14 +61,9 @@ export function createPickupsService(deps: ShippingDeps) {
     });
   }
 
-  /** A pickup written for the other benches after the service answered; if the database went away meanwhile, the next list of pickups writes it. */
-  async function share(p: Pickup, result: unknown): Promise<void> {
-    if (!shared) return;
-    try {
-      await shared.record(p, result);
-    } catch (error) {
-      deps.log.warn('a pickup did not reach the warehouse database; the next list of pickups sends it', { pickupNo: p.pickupNo, error });
-    }
+  /** A pickup as this bench now holds it, for the other benches: sent at once, or kept here while the database is away. */
+  async function share(p: Pickup): Promise<void> {
+    await shared?.record(p.pickupNo);
   }
 
   function remember(p: Pickup, result: unknown): Pickup {
@@ -128,7 +123,7 @@ export function createPickupsService(deps: ShippingDeps) {
         },
         r,
       );
-      await share(pickup, r);
+      await share(pickup);
       deps.ctx.emit('station.changed', { topics: ['pickups'] });
       return pickup;
     } catch (error) {
@@ -136,7 +131,7 @@ export function createPickupsService(deps: ShippingDeps) {
         const booked = await findBooked(args.trackingNos);
         if (booked) {
           const pickup = remember({ ...booked, trackingNos: args.trackingNos }, booked);
-          await share(pickup, booked);
+          await share(pickup);
           deps.ctx.emit('station.changed', { topics: ['pickups'] });
           return pickup;
         }
@@ -148,7 +143,7 @@ export function createPickupsService(deps: ShippingDeps) {
   /** Any bench's pickup (a warehouse's database knows who booked it); canceled once, and every bench sees it canceled. */
   async function cancel(pickupNo: string): Promise<Pickup> {
     const local = deps.pickups.get(pickupNo);
-    // While the database is away the service still answers for the pickup; the next list of pickups tells the other benches.
+    // While the database is away the service still answers for the pickup; the cancel is kept on this bench and reaches the other benches once the database is back.
     const there = shared ? await shared.get(pickupNo).catch(() => undefined) : undefined;
     if (there?.status === 'CANCELED') {
       fail('conflict', `This pickup was already canceled at bench ${there.bench}; a canceled pickup cannot be changed.`, { field: 'pickupNo' });
@@ -161,7 +156,7 @@ export function createPickupsService(deps: ShippingDeps) {
     }
     const known: Pickup = there ?? (local ? pickupOfRow(local) : { pickupNo, confirmationNumber: null, pickupDate: null, status: 'CANCELED', carrierCode: 'USPS', packageCount: null, totalWeight: null, trackingNos: [], createdAt: null });
     const canceled = remember({ ...known, status: 'CANCELED' }, null);
-    await share(canceled, null);
+    await share(canceled);
     deps.ctx.emit('station.changed', { topics: ['pickups'] });
     return canceled;
   }
@@ -190,7 +185,7 @@ export function createPickupsService(deps: ShippingDeps) {
     for (const record of r.pickup_data_list) pickups.push(fromRecord(record, await stored(record.pickup_no)));
     for (const p of pickups) remember(p, null);
     // The service's list is the account's truth: it brings the warehouse's record of each pickup up to date.
-    for (const p of pickups) await share(p, null);
+    for (const p of pickups) await share(p);
     return { pickups, total: r.total_count ?? pickups.length };
   }
 

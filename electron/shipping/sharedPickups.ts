@@ -29,7 +29,11 @@ export interface SharedPickups {
   beforeBooking(): Promise<void>;
   /** Throws in words while the database is away (at once for a few seconds after a read found it away): the caller uses its own record. */
   get(pickupNo: string): Promise<SharedPickup | undefined>;
-  /** A pickup this bench booked, or saw in the service's list, recorded for every bench. */
-  record(pickup: Pickup, result: unknown): Promise<void>;
-  setStatus(pickupNo: string, status: string): Promise<void>;
+  /**
+   * A pickup this bench booked, canceled or saw in the service's list,
+   * recorded for every bench as this bench's own pickups hold it. Never
+   * throws: while the database is away it is kept on this bench (no wait
+   * while the database was found away moments ago) and sent once it is back.
+   */
+  record(pickupNo: string): Promise<void>;
 }

@@ -31,6 +31,9 @@ class RecentlyAway extends Error {
   }
 }
 
+/** A request not sent because the pause after finding the database away still runs. */
+export const isRecentlyAway = (error: unknown): boolean => error instanceof RecentlyAway;
+
 /**
  * A failed warehouse request in operator words: a database that is away
  * says what this bench does meanwhile (`doing`), one that refused says
@@ -44,7 +47,7 @@ export function warehouseFailure(where: string, log: Logger, error: unknown, doi
     return fail('internal', `${Where} refused this bench's request, so this bench ${doing}. Details for support are in the station log.`);
   }
   // One warning per outage, not one per scan while the reads skip the database.
-  if (error instanceof RecentlyAway) log.debug('warehouse database away, not asked again yet', { doing });
+  if (isRecentlyAway(error)) log.debug('warehouse database away, not asked again yet', { doing });
   else log.warn('warehouse database unreachable', { doing, error });
   return fail('service_unavailable', `${Where} cannot be reached, so this bench ${doing}. Reprints and scans still work; try again once the database is back.`, {
     retryable: true,

@@ -11,6 +11,7 @@ import { createLocalOutbox } from './localOutbox';
 import { createPgClaims } from './pgClaims';
 import { isConnectionLoss } from './database';
 import { describeWarehouse } from './url';
+import { createWarehouseWrites } from './warehouseWrites';
 import { createPgOrders } from './pgOrders';
 import { createPgPickups } from './pgPickups';
 import { createPgScanForms } from './pgScanForms';
@@ -49,17 +50,19 @@ export function joinWarehouse(options: {
 }): Warehouse {
   const db = openWarehouseDb({ url: options.url, log: options.log, now: options.now });
   const outbox = createLocalOutbox(options.local, options.now);
+  const writes = createWarehouseWrites({ db, outbox, log: options.log });
   const claims = createPgClaims({
     db,
     bench: options.bench,
     log: options.log,
     outbox,
+    writes,
     ...(options.leaseMs !== undefined ? { leaseMs: options.leaseMs } : {}) });
   return {
     claims,
     tokenShelf: createPgTokenShelf(db, options.bench),
     scanForms: createPgScanForms(db, options.bench, options.log),
-    pickups: createPgPickups(db, options.bench, options.log),
+    pickups: createPgPickups({ db, bench: options.bench, log: options.log, outbox, writes }),
     settings: createPgSettings(db, options.bench, options.log),
     orders: createPgOrders(db, options.bench, options.log),
     bench: options.bench,
@@ -73,9 +76,10 @@ export function joinWarehouse(options: {
         return { state: isConnectionLoss(error) ? 'unreachable' : 'refused', detail };
       }
     },
-    waitingWrites: () => outbox.list().length,
+    waitingWrites: () => writes.waiting(),
     async close() {
       await claims.close();
+      await writes.close();
       await db.close();
     },
   };

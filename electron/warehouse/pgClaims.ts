@@ -6,7 +6,8 @@ import { claimIdOf, sharedShipmentOf, type ClaimAnswer, type ClaimRequest, type 
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import { normalizeTracking } from '../store/shipmentsRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
-import type { LocalOutbox, OutboxEntry } from './localOutbox';
+import type { LocalOutbox } from './localOutbox';
+import type { WarehouseWrites } from './warehouseWrites';
 
 export interface PgClaimsOptions {
   readonly db: WarehouseDb;
@@ -15,8 +16,10 @@ export interface PgClaimsOptions {
   readonly log: Logger;
   /** A pending claim not renewed for this long belongs to a bench that stopped; another bench may take it over. */
   readonly leaseMs?: number;
-  /** This bench's own keeping of writes the database has not heard yet. */
+  /** This bench's own keeping of writes the database has not heard yet: labels are read from it when sent. */
   readonly outbox: LocalOutbox;
+  /** Sends what the outbox keeps; publishes and voids go through it. */
+  readonly writes: WarehouseWrites;
 }
 
 interface ClaimRow {
@@ -51,7 +54,6 @@ interface ShipmentDbRow {
 }
 
 const DEFAULT_LEASE_MS = 60_000;
-const RETRY_MS = 5_000;
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 
@@ -67,10 +69,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
   const { where, withClient } = options.db;
   const leaseSeconds = (options.leaseMs ?? DEFAULT_LEASE_MS) / 1000;
   const log = options.log.child('warehouse');
-  /** Writes the database missed while it was down, kept in this bench's SQLite and replayed in order. */
-  const { outbox } = options;
-  let retry: NodeJS.Timeout | undefined;
-  let closed = false;
+  const { outbox, writes } = options;
 
   const unreachable = (error: unknown, doing: string): never => warehouseFailure(where, log, error, doing);
 
@@ -84,31 +83,6 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
-  }
-
-  async function flush(client: pg.PoolClient): Promise<void> {
-    for (const entry of outbox.list()) {
-      if (entry.kind === 'publish') {
-        const kept = outbox.shipment(entry.platformUkId);
-        if (kept?.row.state === 'bought' || kept?.row.state === 'voided') await publishWrite(sharedShipmentOf(kept.row, options.bench, kept.labels))(client);
-      } else {
-        await voidWrite(entry.platformUkId)(client);
-      }
-      outbox.remove(entry);
-    }
-  }
-
-  /** While writes wait, the database is tried again now and then, so they reach it even when this bench buys nothing more. */
-  function retryLater(): void {
-    if (retry || closed) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      withClient(flush).then(
-        () => log.info('writes kept while the warehouse database was away are published'),
-        () => retryLater(),
-      );
-    }, RETRY_MS);
-    retry.unref();
   }
 
   async function loadShipment(client: pg.ClientBase, condition: string, params: unknown[]): Promise<SharedShipment | undefined> {
@@ -208,26 +182,18 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       });
   }
 
-  /** Keeps a write in this bench's SQLite first (money was already spent; the label is safe locally), then sends what is kept. */
-  async function deliver(entry: OutboxEntry, what: string): Promise<void> {
-    outbox.add(entry);
-    try {
-      await withClient(flush);
-    } catch (error) {
-      log.warn(`warehouse database down; ${what} is kept on this bench and sent later`, { platformUkId: entry.platformUkId, error });
-      retryLater();
-    }
-  }
-
-  // Writes kept by an earlier run of this bench go out as soon as the database answers.
-  if (outbox.list().length > 0) retryLater();
+  writes.handle('publish', async (client, entry) => {
+    const kept = outbox.shipment(entry.ref);
+    if (kept?.row.state === 'bought' || kept?.row.state === 'voided') await publishWrite(sharedShipmentOf(kept.row, options.bench, kept.labels))(client);
+  });
+  writes.handle('void', (client, entry) => voidWrite(entry.ref)(client));
 
   return {
     where,
     async claim(r) {
       try {
         return await withClient(async (client) => {
-          await flush(client);
+          await writes.flush(client);
           return transaction(client, () => claimIn(client, r));
         });
       } catch (error) {
@@ -237,11 +203,12 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
     async touch(platformUkId) {
       await withClient((client) => client.query('UPDATE purchase_claims SET heartbeat_at = now() WHERE platform_uk_id = $1 AND bench = $2', [platformUkId, options.bench]));
     },
-    publish: (row) => deliver({ kind: 'publish', platformUkId: row.platform_uk_id }, 'a bought label'),
+    // Money was already spent: the label is kept on this bench first, and the database hears it when it answers.
+    publish: (row) => writes.deliver({ kind: 'publish', ref: row.platform_uk_id }, 'a bought label'),
     async release(platformUkId) {
       await withClient((client) => client.query("UPDATE purchase_claims SET state = 'failed', updated_at = now() WHERE platform_uk_id = $1 AND state = 'pending'", [platformUkId]));
     },
-    voided: (platformUkId) => deliver({ kind: 'void', platformUkId }, 'a void'),
+    voided: (platformUkId) => writes.deliver({ kind: 'void', ref: platformUkId }, 'a void'),
     async find(ref) {
       const trimmed = ref.trim();
       try {
@@ -270,7 +237,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
       const first = pick.claimOf(1);
       try {
         return await withClient(async (client) => {
-          await flush(client);
+          await writes.flush(client);
           return transaction(client, async () => {
             // One pick at a time per order's returns: two benches asking at once get two numbers.
             await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${first.accountId}|${pick.prefix}|next return`]);
@@ -290,11 +257,7 @@ export function createPgClaims(options: PgClaimsOptions): PurchaseClaims {
         return unreachable(error, 'does not buy another return label: it cannot make sure no other bench takes the same number');
       }
     },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const left = outbox.list().length;
-      if (left > 0) await withClient(flush).catch((error: unknown) => log.warn('warehouse writes kept on this bench for the next start', { count: left, error }));
-    },
+    // What the outbox keeps is sent (or kept for the next start) by the warehouse's writes when it closes.
+    close: async () => undefined,
   };
 }

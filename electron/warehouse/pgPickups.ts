@@ -2,6 +2,8 @@ import type { Logger } from '../log/logger';
 import type { SharedPickup, SharedPickups, TodaysLabel } from '../shipping/sharedPickups';
 import { pickupOfRow, type PickupRow } from '../store/pickupsRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
+import type { LocalOutbox } from './localOutbox';
+import type { WarehouseWrites } from './warehouseWrites';
 
 /** The bench's own pickups columns, plus the bench that booked or last changed the pickup. */
 interface PickupDbRow extends Omit<PickupRow, 'created_at'> {
@@ -11,11 +13,39 @@ interface PickupDbRow extends Omit<PickupRow, 'created_at'> {
 
 const fromRow = (r: PickupDbRow): SharedPickup => ({ ...pickupOfRow({ ...r, created_at: r.created_at.toISOString() }), bench: r.bench });
 
-/** Carrier pickups in the warehouse database: every bench's, with the bench that booked or last changed each. */
-export function createPgPickups(db: WarehouseDb, bench: string, log: Logger): SharedPickups {
+/**
+ * Carrier pickups in the warehouse database: every bench's, with the bench
+ * that booked or last changed each. What this bench learns of a pickup goes
+ * through its outbox, read from its own pickups when sent.
+ */
+export function createPgPickups(options: {
+  readonly db: WarehouseDb;
+  readonly bench: string;
+  readonly log: Logger;
+  readonly outbox: LocalOutbox;
+  readonly writes: WarehouseWrites;
+}): SharedPickups {
+  const { db, bench, log, outbox, writes } = options;
   const warehouseLog = log.child('warehouse');
   const refuse = (error: unknown, doing: string): never => warehouseFailure(db.where, warehouseLog, error, doing);
   const reading = 'cannot list every bench\'s labels and pickups';
+
+  writes.handle('pickup', async (client, entry) => {
+    const kept = outbox.pickup(entry.ref);
+    if (!kept) return;
+    const { pickup: p, result } = kept;
+    // The service's list carries no tracking numbers for some pickups: an empty list never overwrites the ones a bench booked.
+    await client.query(
+      `INSERT INTO pickups (pickup_no, bench, confirmation_number, pickup_date, status, carrier_code, package_count, total_weight, tracking_nos_json, result_json)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (pickup_no) DO UPDATE SET status = EXCLUDED.status, updated_at = now(),
+           bench = CASE WHEN pickups.status = EXCLUDED.status THEN pickups.bench ELSE EXCLUDED.bench END,
+           confirmation_number = coalesce(EXCLUDED.confirmation_number, pickups.confirmation_number),
+           pickup_date = coalesce(EXCLUDED.pickup_date, pickups.pickup_date),
+           tracking_nos_json = CASE WHEN EXCLUDED.tracking_nos_json = '[]' THEN pickups.tracking_nos_json ELSE EXCLUDED.tracking_nos_json END`,
+      [p.pickupNo, bench, p.confirmationNumber, p.pickupDate, p.status, p.carrierCode, p.packageCount, p.totalWeight, JSON.stringify(p.trackingNos), JSON.stringify(result ?? null)],
+    );
+  });
 
   return {
     async todaysLabels(backendId, since) {
@@ -62,24 +92,6 @@ export function createPgPickups(db: WarehouseDb, bench: string, log: Logger): Sh
       }
     },
 
-    async record(p, result) {
-      // The service's list carries no tracking numbers for some pickups: an empty list never overwrites the ones a bench booked.
-      await db.withClient((c) =>
-        c.query(
-          `INSERT INTO pickups (pickup_no, bench, confirmation_number, pickup_date, status, carrier_code, package_count, total_weight, tracking_nos_json, result_json)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             ON CONFLICT (pickup_no) DO UPDATE SET status = EXCLUDED.status, updated_at = now(),
-               bench = CASE WHEN pickups.status = EXCLUDED.status THEN pickups.bench ELSE EXCLUDED.bench END,
-               confirmation_number = coalesce(EXCLUDED.confirmation_number, pickups.confirmation_number),
-               pickup_date = coalesce(EXCLUDED.pickup_date, pickups.pickup_date),
-               tracking_nos_json = CASE WHEN EXCLUDED.tracking_nos_json = '[]' THEN pickups.tracking_nos_json ELSE EXCLUDED.tracking_nos_json END`,
-          [p.pickupNo, bench, p.confirmationNumber, p.pickupDate, p.status, p.carrierCode, p.packageCount, p.totalWeight, JSON.stringify(p.trackingNos), JSON.stringify(result ?? null)],
-        ),
-      );
-    },
-
-    async setStatus(pickupNo, status) {
-      await db.withClient((c) => c.query('UPDATE pickups SET status = $2, bench = $3, updated_at = now() WHERE pickup_no = $1', [pickupNo, status, bench]));
-    },
+    record: (pickupNo) => writes.deliver({ kind: 'pickup', ref: pickupNo }, 'a pickup'),
   };
 }

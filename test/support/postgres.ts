@@ -128,6 +128,8 @@ export interface SilentDoor {
   readonly port: number;
   /** Cuts the connections through the door; from then on it accepts new ones and never answers them. */
   silence(): Promise<void>;
+  /** Cuts the connections left unanswered; from then on new ones reach the server again, as when the network comes back. */
+  open(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,6 +165,10 @@ export async function startSilentDoor(targetPort: number): Promise<SilentDoor> {
     port: address.port,
     async silence() {
       silent = true;
+      await cut();
+    },
+    async open() {
+      silent = false;
       await cut();
     },
     async close() {

@@ -19,6 +19,13 @@ export function ordersCsv(orderNumbers: readonly string[]): string {
   ].join('\n');
 }
 
+/** What `work` answered and how long it took, in milliseconds. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
 export interface BenchStation {
   readonly name: string;
   readonly dataDir: string;

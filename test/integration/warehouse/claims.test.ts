@@ -183,7 +183,7 @@ describe('writes kept while the warehouse database is away', () => {
 
       // The bench process has ended; what it owes the database is on disk, not in its memory.
       const local = new Database(path.join(a.data, 'station.sqlite'), { readonly: true });
-      expect(local.prepare('SELECT kind, platform_uk_id FROM warehouse_outbox').all()).toEqual([{ kind: 'publish', platform_uk_id: label.platform_uk_id }]);
+      expect(local.prepare('SELECT kind, ref FROM warehouse_outbox').all()).toEqual([{ kind: 'publish', ref: label.platform_uk_id }]);
       local.close();
 
       // Meanwhile: bench B cannot see the label, and says why in words.

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { warehouseTestbed } from './benchStation';
+import { describe, expect, it, vi } from 'vitest';
+import { startSilentDoor } from '../../support/postgres';
+import { timed, warehouseTestbed } from './benchStation';
 
 const testbed = warehouseTestbed({ prefix: 'ps-pickups-', seed: 31 });
 
@@ -64,4 +65,48 @@ describe('pickups in a warehouse', () => {
       testbed.sandbox.faults.set({ sparseAnswers: false });
     }
   }, 120_000);
+
+  it('while the database does not answer, a pickup list answers at once and what the bench learned is kept; once it answers, every bench sees it', async () => {
+    const url = new URL(await testbed.server.database());
+    const door = await startSilentDoor(Number(url.port));
+    try {
+      const behind = new URL(url);
+      behind.port = String(door.port);
+      const [b] = await testbed.benches(url.toString(), ['D-1', 'D-2'], 'pack-b');
+      const [a] = await testbed.benches(behind.toString(), ['D-1', 'D-2'], 'pack-a');
+      if (!a || !b) throw new Error('two benches');
+      const t1 = await a.buy('D-1');
+      const t2 = await a.buy('D-2');
+      const first = await a.call('pickups.schedule', { trackingNos: [t1], packageLocation: ['front_door'] });
+      const second = await a.call('pickups.schedule', { trackingNos: [t2], packageLocation: ['front_door'] });
+      const free = { picked: false, selectedByDefault: true };
+      const held = { picked: true, selectedByDefault: false };
+      expect(picked(await b.call('pickups.candidates', {}))).toEqual({ [t1]: held, [t2]: held });
+
+      await door.silence();
+      // The service still answers: the cancel goes through, and the database, found away, is not asked again for a while.
+      expect(await a.call('pickups.cancel', { pickupNo: first.pickupNo })).toMatchObject({ status: 'CANCELED' });
+      const listed = await timed(() => a.call('pickups.list', {}));
+      expect(listed.value.pickups.filter((p) => p.pickupNo === first.pickupNo || p.pickupNo === second.pickupNo).map((p) => [p.pickupNo, p.status]).sort()).toEqual(
+        [
+          [first.pickupNo, 'CANCELED'],
+          [second.pickupNo, 'CONFIRMED'],
+        ].sort(),
+      );
+      // The pool waits 3 s for a connection, once per pickup written back; kept on the bench, the list answers well within one.
+      expect(listed.ms).toBeLessThan(1000);
+      // One kept write per listed pickup (the account's, this file's other tests' too): the cancel and the list's later word on the first are one.
+      expect((await a.call('warehouse.status', {})).waitingWrites).toBe(listed.value.pickups.length);
+      expect(picked(await b.call('pickups.candidates', {}))).toEqual({ [t1]: held, [t2]: held });
+
+      await door.open();
+      await vi.waitFor(async () => expect(picked(await b.call('pickups.candidates', {}))).toEqual({ [t1]: free, [t2]: held }), { timeout: 30_000, interval: 250 });
+      expect((await a.call('warehouse.status', {})).waitingWrites).toBe(0);
+      await expect(b.call('pickups.cancel', { pickupNo: first.pickupNo })).rejects.toMatchObject({
+        error: { code: 'conflict', message: `This pickup was already canceled at bench ${a.name}; a canceled pickup cannot be changed.` },
+      });
+    } finally {
+      await door.close();
+    }
+  }, 180_000);
 });

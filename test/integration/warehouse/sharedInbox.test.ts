@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startSilentDoor } from '../../support/postgres';
-import { ordersCsv, warehouseTestbed } from './benchStation';
+import { ordersCsv, timed, warehouseTestbed } from './benchStation';
 
 const testbed = warehouseTestbed({ prefix: 'ps-shared-inbox-', seed: 43 });
 
 const numbers = (list: ReadonlyArray<{ orderNumber: string }>) => list.map((o) => o.orderNumber).sort();
-
-async function timed<T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly ms: number }> {
-  const started = performance.now();
-  const value = await work();
-  return { value, ms: performance.now() - started };
-}
 
 describe('the orders inbox in a warehouse', () => {
   it('orders one bench imports are scanned and bought at another, shipped for both; while the database is away lookups answer from the bench\'s copy and an import is refused in words', async () => {

@@ -8,6 +8,7 @@ import type { ClaimRequest } from '../../../electron/shipping/claims';
 import { openDatabase } from '../../../electron/store/database';
 import { openWarehouseDb } from '../../../electron/warehouse/database';
 import { createLocalOutbox } from '../../../electron/warehouse/localOutbox';
+import { createWarehouseWrites } from '../../../electron/warehouse/warehouseWrites';
 import { createPgClaims } from '../../../electron/warehouse/pgClaims';
 import { closedPort, startPostgres, type TestPostgres } from '../../support/postgres';
 import { makeTempDir } from '../../support/tempDir';
@@ -158,7 +159,11 @@ describe('a v1 claim taken over from another bench', () => {
     const url = await server.database();
     const db = openWarehouseDb({ url, log: createMemoryLogger() });
     const local = openDatabase({ file: ':memory:' });
-    const as = (bench: string) => createPgClaims({ db, bench, log: createMemoryLogger(), outbox: createLocalOutbox(local, () => new Date()), leaseMs: 0 });
+    const as = (bench: string) => {
+      const outbox = createLocalOutbox(local, () => new Date());
+      const log = createMemoryLogger();
+      return createPgClaims({ db, bench, log, outbox, writes: createWarehouseWrites({ db, outbox, log }), leaseMs: 0 });
+    };
     const [x, y] = [as('pack-x'), as('pack-y')];
     const request = (box: number): ClaimRequest => ({
       api: 'v1',
