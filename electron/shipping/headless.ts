@@ -20,7 +20,7 @@ export interface HeadlessStation {
  * addresses are given (a sandbox station ships from the sandbox warehouse, so
  * a fresh data folder works at once).
  */
-export async function openHeadlessStation(values: StationOptionValues): Promise<HeadlessStation> {
+async function openHeadlessStation(values: StationOptionValues): Promise<HeadlessStation> {
   const config = stationConfigOf(values);
   const { dataDir } = config;
   const access = await reachStation(config);
