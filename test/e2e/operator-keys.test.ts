@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BRIDGE_PATH, type BridgeRequest } from '../../shared/contract/bridge';
 import { useBench } from './fixture';
 import { scannerTypes } from './helpers';
 
@@ -92,5 +93,46 @@ describe('Operator keys (issue 12 items 4, 8, 11)', () => {
     await page.getByRole('region', { name: 'Ship to' }).getByText('order DEMO-1003').waitFor();
     await page.keyboard.press('Alt+E');
     await expect.poll(focused).toMatch(/^input\|to\.street\|/);
+  });
+
+  it('a key pressed while a screen is still loading keeps the cursor where it put it: Pickups Alt+D before the pickup places arrive', async () => {
+    const { page } = bench();
+    // The station's answer with the places is held until the operator has pressed Alt+D, as a busy station would be late with it.
+    const held: Array<() => void> = [];
+    let holding = true;
+    let asked: () => void = () => undefined;
+    const placesAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    await page.routeWebSocket(
+      (url) => url.pathname === BRIDGE_PATH,
+      (socket) => {
+        const station = socket.connectToServer();
+        socket.onMessage((message) => {
+          if (holding && typeof message === 'string' && (JSON.parse(message) as BridgeRequest).name === 'pickups.locations') {
+            held.push(() => station.send(message));
+            asked();
+          } else station.send(message);
+        });
+        station.onMessage((message) => socket.send(message));
+      },
+    );
+    await page.reload();
+    await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
+
+    await page.keyboard.press('Alt+5');
+    const date = page.getByRole('main').getByRole('textbox', { name: /^Pickup date/ });
+    await date.waitFor();
+    await placesAsked;
+    await page.keyboard.press('Alt+d');
+    await date.and(page.locator(':focus')).waitFor();
+
+    holding = false;
+    for (const release of held) release();
+    const firstPlace = page.getByRole('group', { name: 'Where the packages wait' }).getByRole('checkbox').first();
+    await firstPlace.waitFor();
+    // The places are drawn; the screen's effects run before the page's next frame and task.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(date.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   });
 });
