@@ -144,7 +144,7 @@ describe('keys on every screen', () => {
     const problems = await showAProblem(page);
     await expect(problems.getByRole('button', { name: 'Dismiss' }).getAttribute('aria-keyshortcuts')).resolves.toBe('Alt+X');
     await page.keyboard.press('Alt+x');
-    await expect.poll(() => problems.count()).toBe(0);
+    await problems.waitFor({ state: 'detached' });
   });
 
   it('the fields an operator sets have keys too: each puts the cursor in its field', async () => {
@@ -163,7 +163,7 @@ describe('keys on every screen', () => {
       const field = page.getByRole('main').getByRole(role, { name });
       await field.waitFor();
       await page.keyboard.press(key);
-      await expect.poll(() => field.evaluate((el) => el === document.activeElement), { message: `${screen} ${key}` }).toBe(true);
+      await field.and(page.locator(':focus')).waitFor();
     }
   });
 
@@ -175,7 +175,7 @@ describe('keys on every screen', () => {
     await capture.waitFor();
     await page.keyboard.press('Alt+w');
     await expect.poll(async () => (await f.call('capture.status', {})).enabled).toBe(true);
-    await expect.poll(() => capture.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /^Record every exchange/, checked: true }).waitFor();
     await page.keyboard.press('Alt+w');
     await expect.poll(async () => (await f.call('capture.status', {})).enabled).toBe(false);
 
@@ -187,10 +187,9 @@ describe('keys on every screen', () => {
     await expect(page.getByRole('radio', { name: /^Sandbox/ }).isChecked()).resolves.toBe(true);
 
     await page.keyboard.press('Alt+5');
-    const oldest = page.getByRole('checkbox', { name: /^Oldest first/ });
-    await oldest.waitFor();
+    await page.getByRole('checkbox', { name: /^Oldest first/, checked: false }).waitFor();
     await page.keyboard.press('Alt+o');
-    await expect.poll(() => oldest.isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /^Oldest first/, checked: true }).waitFor();
   });
 
   it('Ship: Alt+I in the orders inbox opens the file picker and imports the CSV file chosen', async () => {
@@ -227,7 +226,7 @@ describe('keys on every screen', () => {
     const weight = page.getByRole('textbox', { name: 'Weight' });
     await page.getByRole('textbox', { name: /From an order/ }).waitFor();
     await page.keyboard.press('Alt+w');
-    await expect.poll(() => weight.evaluate((el) => el === document.activeElement)).toBe(true);
+    await weight.and(page.locator(':focus')).waitFor();
     await page.keyboard.type('1 lb 4 oz');
     await expect(weight.inputValue()).resolves.toBe('1 lb 4 oz');
   });
@@ -273,10 +272,11 @@ describe('keys on every screen', () => {
     const { page } = bench();
     await page.keyboard.press('Alt+8');
     const earlier = page.getByRole('table', { name: 'Earlier SCAN forms' });
-    await expect.poll(() => earlier.getByRole('link', { name: 'Open PDF' }).count()).toBe(2);
+    await earlier.getByRole('link', { name: 'Open PDF' }).nth(1).waitFor();
+    await expect(earlier.getByRole('link', { name: 'Open PDF' }).count()).resolves.toBe(2);
     await expect(opensWith(page, 'Alt+e')).resolves.toBe(newer.pdfUrl);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => earlier.locator('tbody tr').nth(1).getAttribute('aria-selected')).toBe('true');
+    await earlier.locator('tbody tr').nth(1).and(page.locator('[aria-selected="true"]')).waitFor();
     await expect(opensWith(page, 'Alt+e')).resolves.toBe(older.pdfUrl);
   });
 
