@@ -86,6 +86,8 @@ describe('Operator keys (issue 12 items 4, 8, 11)', () => {
     ];
     for (const [key, where] of expected) {
       await page.keyboard.press(key);
+      // A screen other than Ship loads on its first visit; the cursor lands once it is drawn (or its list arrives).
+      await page.getByRole('main').locator(':focus').waitFor();
       await expect.poll(focused, { message: key }).toMatch(where);
     }
     // Alt+E opens the address editor with the cursor in it, not in Scan.
