@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects so the quick suite can run alone; `npm test` runs both and
 // the summary reporter prints one closing line for CI.
+// expect.poll returns as soon as what it waits for is there; its 1 s default
+// limit only decides when a wait gives up, and on a loaded 2-core CI machine a
+// screen or a print job can take longer than that to show a right answer.
+const expectOptions = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +17,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          expect: expectOptions,
         },
       },
       {
@@ -21,6 +27,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          expect: expectOptions,
           fileParallelism: false,
         },
       },
