@@ -4,22 +4,26 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CustomsDeclaration, StationAddress } from '../../shared/contract/shippingTypes';
 import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
-import type { PurchaseClaims } from '../shipping/claims';
+import type { V1PurchaseLabelResponse } from '../../shared/api/v1';
+import type { PurchaseClaims } from '../purchases/claims';
+import type { Purchased, PurchaseApi, PurchaseEngine, PurchaseTarget } from '../purchases/engine';
+import { boxOf, v1PackageKey } from '../purchases/packageKey';
+import type { V1Draft } from '../purchases/v1Ledger';
+import type { V1PurchaseRow, V1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../station/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountPrint } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
-import { v1AccountOf, type createV1Journal, type StoredV1Request, type V1Bought } from './v1Journal';
-import type { V1PurchasesRepo } from './v1PurchasesRepo';
-import { fromV1Rate, ouncesToPounds, v1PackageKey, v1ShipmentRequest } from './v1Request';
+import { fromV1Rate, ouncesToPounds, v1ShipmentRequest, type StoredV1Request } from './v1Request';
 
 export interface LabelDeskDeps {
   readonly ctx: StationContext;
   readonly backend: AccountBackend;
   readonly print: AccountPrint | undefined;
-  readonly journal: ReturnType<typeof createV1Journal>;
+  readonly engine: PurchaseEngine;
+  readonly v1: PurchaseApi<V1PurchaseRow, V1Draft, V1PurchaseLabelResponse>;
   readonly purchases: V1PurchasesRepo;
   readonly shipments: ShipmentsRepo;
   readonly labels: ReturnType<typeof createLabelsRepo>;
@@ -43,12 +47,44 @@ interface QuotedRate {
 
 const KEEP_QUOTES = 500;
 
+/** Where a v1 purchase goes: the bench's backend, claimed among benches under the legacy service and api_token (hashes, never the token). */
+export function v1TargetOf(c: Awaited<ReturnType<AccountBackend['clients']>>): PurchaseTarget {
+  const backendId = c.backendId ?? 'default';
+  const claimBackendId = c.legacyBackendId ?? backendId;
+  return { backendId, claimBackendId, accountId: c.legacyAccountId ?? claimBackendId };
+}
+
+const boughtWords = (bench: string, trackingNo: string | null): string =>
+  `Bench ${bench} bought this box's label (${trackingNo ?? 'no tracking number yet'}); it was not bought again.`;
+
+/** The operator's words for how a Buy ended, and whether the label was there before this press (shown, not printed again). */
+function outcomeOf(p: Purchased, orderNumber: string): { note: string | null; earlier: boolean } {
+  const s = p.row;
+  switch (p.how) {
+    case 'standing':
+      return {
+        note: p.boughtAt ? boughtWords(p.boughtAt, s.tracking_no) : `Package ${boxOf(s.package_key)} of order ${orderNumber} already has a label (${s.tracking_no}); it was not bought again.`,
+        earlier: true,
+      };
+    case 'adopted':
+      return { note: boughtWords(p.boughtAt ?? 'another', s.tracking_no), earlier: true };
+    case 'resumed':
+      return { note: 'The earlier purchase for this package went through although its answer was lost; this is its label. Nothing was bought twice.', earlier: false };
+    case 'read_back':
+      return { note: 'The service\'s answer was lost, so the station read the order back: the label was bought once, and this is it.', earlier: false };
+    case 'unreadable':
+      return { note: s.error, earlier: false };
+    case 'bought':
+      return { note: null, earlier: false };
+  }
+}
+
 /** The v1 label desk: rates for an order package, buy a rate, buy direct, void by tracking code. */
 export function createLabelDesk(deps: LabelDeskDeps) {
   const { ctx } = deps;
   const quoted = new Map<string, QuotedRate>();
   const clients = () => deps.backend.clients();
-  const account = async () => v1AccountOf(await clients());
+  const target = async () => v1TargetOf(await clients());
 
   function from(input: StationAddress | undefined): StationAddress {
     const address = input ?? deps.shipFrom();
@@ -109,8 +145,9 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     }
   }
 
-  async function result(bought: V1Bought, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {
-    const s = bought.shipment;
+  async function result(bought: Purchased, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {
+    const s = bought.row;
+    const { note, earlier } = outcomeOf(bought, orderNumber);
     ctx.emit('station.changed', { topics: ['shipments', 'orders'] });
     const label = deps.labels.list(s.id, 'label')[0];
     return {
@@ -122,10 +159,16 @@ export function createLabelDesk(deps: LabelDeskDeps) {
       storeName,
       orderNumber,
       labelPng: label ? Buffer.from(label.png).toString('base64') : null,
-      ...(await printed(s, print && !bought.earlier)),
-      note: bought.note,
-      alreadyBought: bought.earlier,
+      // A press that joined one already running shows its label; the first press prints it.
+      ...(await printed(s, print && !earlier && !bought.joined)),
+      note,
+      alreadyBought: earlier,
     };
+  }
+
+  /** One purchase per order package, through the purchase engine (single flight, claim, journal, read-back). */
+  async function purchase(a: { storeName: string; orderNumber: string; packageIndex: number }, draft: () => V1Draft): Promise<Purchased> {
+    return deps.engine.purchase(deps.v1, { target: await target(), packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex), orderNumber: a.orderNumber, draft });
   }
 
   async function buy(a: CommandArgs<'account.buy'>): Promise<V1Purchase> {
@@ -134,39 +177,13 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     if (quote.storeName.toLowerCase() !== a.storeName.toLowerCase() || quote.orderNumber.toLowerCase() !== a.orderNumber.toLowerCase() || quote.packageIndex !== a.packageIndex) {
       return fail('invalid_input', `That rate was quoted for order ${quote.orderNumber} (package ${quote.packageIndex}); get rates for this order.`, { field: 'rateId' });
     }
-    const c = await account();
-    const bought = await deps.journal.purchase(
-      c,
-      {
-        backendId: c.backendId,
-        packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
-        kind: 'rate',
-        rateId: a.rateId,
-        storeName: a.storeName,
-        orderNumber: a.orderNumber,
-        requestJson: JSON.stringify(quote.stored),
-      },
-      () => c.v1.buy(a.rateId),
-    );
+    const bought = await purchase(a, () => ({ kind: 'rate', rateId: a.rateId, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify(quote.stored) }));
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
     const request = shipmentRequest(a);
-    const c = await account();
-    const bought = await deps.journal.purchase(
-      c,
-      {
-        backendId: c.backendId,
-        packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex),
-        kind: 'direct',
-        rateId: null,
-        storeName: a.storeName,
-        orderNumber: a.orderNumber,
-        requestJson: JSON.stringify({ request } satisfies StoredV1Request),
-      },
-      () => c.v1.buyLabel(request),
-    );
+    const bought = await purchase(a, () => ({ kind: 'direct', rateId: null, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify({ request } satisfies StoredV1Request) }));
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 

@@ -3,9 +3,12 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import type { AccountBalance, CarrierAccount, V1Label, V1OrderSummary, V1ScanForm } from '../../shared/contract/account';
 import type { CustomsDeclaration } from '../../shared/contract/shippingTypes';
 import { toCents, toDollars } from '../../shared/domain/money';
-import { createLocalClaims, type PurchaseClaims } from '../shipping/claims';
+import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
+import { createPurchaseEngine, type PurchaseEngine } from '../purchases/engine';
+import { fetchLabelBytes } from '../purchases/labelFetch';
+import { createV1Ledger } from '../purchases/v1Ledger';
+import { createV1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { createCustomsForms } from '../shipping/customsForms';
-import { fetchLabelBytes } from '../shipping/labelImages';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
 import type { SharedSettings } from '../shipping/sharedSettings';
@@ -17,13 +20,12 @@ import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { toAddressCheck } from './addressCheck';
-import { createLabelDesk } from './labelDesk';
+import { createLabelDesk, v1TargetOf } from './labelDesk';
 import type { AccountBackend, AccountPrint } from './ports';
 import { v1Call } from './refusals';
 import { ouncesToPounds, V1_INSURANCE_PROVIDER } from './v1Request';
 import { tokenHint } from './tokenHint';
-import { createV1Journal, v1AccountOf } from './v1Journal';
-import { createV1PurchasesRepo } from './v1PurchasesRepo';
+import { createV1Adapter, v1ShipmentMeta } from './v1Adapter';
 
 export type AccountCommandName =
   | 'account.balance'
@@ -54,6 +56,8 @@ export interface AccountModuleDeps {
   readonly sharedSettings?: SharedSettings;
   /** Where v1 purchases are claimed among benches and their labels shared (warehouse mode); this bench alone when absent. */
   readonly claims?: PurchaseClaims;
+  /** The station's purchase engine (one for v1 and v2); one of its own when absent. */
+  readonly engine?: PurchaseEngine;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,7 +72,12 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
   const claims = deps.claims ?? createLocalClaims();
-  const journal = createV1Journal({ db: ctx.db, purchases, shipments, fetchBytes: deps.fetchBytes ?? fetchLabelBytes, log: ctx.log.child('account'), claims });
+  const fetchBytes = deps.fetchBytes ?? fetchLabelBytes;
+  const engine = deps.engine ?? createPurchaseEngine({ shipments, claims, fetchBytes, log: ctx.log.child('account'), emit: ctx.emit });
+  const v1Purchases = {
+    ledger: createV1Ledger({ db: ctx.db, purchases, shipments, metaOf: v1ShipmentMeta }),
+    adapter: createV1Adapter({ backend: deps.backend, fetchBytes, log: ctx.log.child('account') }),
+  };
   const shippingSettings = createShippingSettings(
     createSettingsStore(ctx.db, ctx.now),
     deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }) } : undefined,
@@ -78,13 +87,14 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     ctx,
     backend: deps.backend,
     print: deps.print,
-    journal,
+    engine,
+    v1: v1Purchases,
     purchases,
     shipments,
     claims,
     labels: createLabelsRepo(ctx.db),
     shipFrom: () => shippingSettings.get().shipFrom,
-    customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, deps.fetchBytes ?? fetchLabelBytes),
+    customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, fetchBytes),
     orderCustoms: (orderNumber) => {
       const json = ordersRepo.get(orderNumber)?.customs_json;
       return json ? (JSON.parse(json) as CustomsDeclaration) : null;
@@ -255,17 +265,16 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
       // Reaching the backend starts the embedded sandbox: only when there is something to settle.
       if (!purchases.anyUnresolved()) return;
       try {
-        const on = v1AccountOf(await deps.backend.clients());
-        const outcome = await journal.reconcile(on, on.backendId);
-        if (outcome.found > 0) ctx.emit('station.changed', { topics: ['shipments'] });
-        if (outcome.found + outcome.notSold + outcome.stillUnknown > 0) ctx.log.child('account').info('unconfirmed v1 purchases settled', outcome);
+        const outcome = await engine.reconcile(v1Purchases, v1TargetOf(await deps.backend.clients()));
+        if (outcome.bought > 0) ctx.emit('station.changed', { topics: ['shipments'] });
+        if (outcome.bought + outcome.notSold + outcome.stillPending > 0) ctx.log.child('account').info('unconfirmed v1 purchases settled', outcome);
       } catch (error) {
         ctx.log.child('account').warn('v1 purchases could not be settled at start-up', { message: error instanceof Error ? error.message : String(error) });
       }
     },
     async close() {
       closed = true;
-      await journal.close();
+      await engine.close();
     },
   };
 }

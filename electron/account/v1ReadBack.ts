@@ -1,5 +1,5 @@
 import type { V1OrderLabel } from '../../shared/api/v1';
-import type { StoredV1Request } from './v1Journal';
+import type { StoredV1Request } from './v1Request';
 
 /**
  * What reading an order's labels back says about one unconfirmed v1

@@ -6,15 +6,17 @@ import type { StationAddress } from '../../shared/contract/shippingTypes';
 
 type V1ShipmentInput = CommandArgs<'account.rates'>;
 
+/** What a v1 journal row's request_json holds: the request, and the rate picked when buying by rate id. */
+export interface StoredV1Request {
+  readonly request: V1ShipmentRequest;
+  readonly rate?: V1RateQuote;
+}
+
 /** Who insures a v1 package: the service's own insurance (the OpenAPI's example), not the carrier's. */
 export const V1_INSURANCE_PROVIDER = 'SHIPSURANCE';
 
 /** The station weighs in ounces; v1 takes pounds (12 oz is 0.75 lb), kept to a thousandth. */
 export const ouncesToPounds = (oz: number): number => Math.round((oz / 16) * 1000) / 1000;
-
-/** One package of one order: the key that keeps a v1 purchase from being paid twice. */
-export const v1PackageKey = (storeName: string, orderNumber: string, packageIndex: number): string =>
-  `v1:${storeName.trim().toLowerCase()}/${orderNumber.trim().toLowerCase()}#${packageIndex}`;
 
 function v1Address(a: StationAddress): V1Address {
   return {

@@ -64,3 +64,10 @@ export function isUnkeyedSpellingOf(oldId: string, backendId: string): boolean {
     return false;
   }
 }
+
+/** Operator words for a backend id (its address, never its key hash). */
+export function describeBackend(backendId: string): string {
+  if (backendId === 'sandbox') return 'the practice service (sandbox)';
+  if (backendId.startsWith('test:')) return `the service at ${addressOfBackend(backendId)} with test keys`;
+  return backendId.startsWith('live:') ? `the service at ${addressOfBackend(backendId)}` : `the service "${backendId}"`;
+}

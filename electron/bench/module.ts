@@ -2,7 +2,7 @@ import type { EventPayload } from '../../shared/contract';
 import type { StationContext, StationModule } from '../station/module';
 import type { EventHub } from '../station/events';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
-import { PURCHASE_LIMIT_SECONDS } from '../shipping/journal';
+import { PURCHASE_LIMIT_SECONDS } from '../purchases/engine';
 import { createBatchBench } from './batchBench';
 import { createReturnsBench } from './returnsBench';
 import { createShipBench, type StationCall } from './shipBench';

@@ -11,6 +11,7 @@ import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, blockersOf, disabledRates, emptyBench, noOptions } from './benchState';
 import { customsTextOf, readCustoms } from './customs';
 import { readInsurance, readWeight } from './fields';
+import { orderBoxKey, purchaseKeyOf } from '../purchases/packageKey';
 import { planPurchase } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
 
@@ -27,8 +28,6 @@ export interface ShipBenchPorts {
 
 /** A stable scale reading this close to another is the same reading. */
 const SAME_WEIGHT_OZ = 0.05;
-
-const orderKey = (orderNumber: string, box: number) => `order:${orderNumber}:${box}`;
 
 function dimsOf(order: OrderLine, preset: PackagePreset | null): BenchState['dims'] {
   if (order.package?.lengthIn) {
@@ -145,7 +144,7 @@ export function createShipBench(ports: ShipBenchPorts) {
   }
 
   function startPackage(order: OrderLine, box: number, preset: PackagePreset | null, keep?: Pick<BenchState, 'to' | 'address' | 'presetName' | 'dims'>): BenchState {
-    packageKey = orderKey(order.orderNumber, box);
+    packageKey = orderBoxKey(order.orderNumber, box);
     quoted = null;
     scaleWhenTyped = null;
     rateGeneration += 1;
@@ -388,6 +387,8 @@ export function createShipBench(ports: ShipBenchPorts) {
       ...(s.customs?.declaration ? { customs: s.customs.declaration } : {}),
       ...(s.address.status === 'overridden' ? { addressOverride: overrideNote(s.address) } : {}),
     });
+    // The engine names its progress by the package it buys (a return label is its own package): the bench listens for that name.
+    packageKey = purchaseKeyOf(input, () => s.options.returnLabel);
     set({ purchase: { status: 'buying', stages: [], result: null, error: null, limitSeconds: ports.purchaseLimitSeconds } });
     const result = await ports.call('labels.buy', input);
     // The packer may have scanned the next order meanwhile: this answer belongs to History now.

@@ -5,7 +5,7 @@ import { addressSchema } from '../../shared/contract/shipping';
 import type { PurchaseResult, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
-import { labelPngProblem } from '../shipping/labelBytes';
+import { labelPngProblem } from '../purchases/labelBytes';
 import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from '../shipping/headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
 

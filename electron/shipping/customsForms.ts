@@ -4,7 +4,7 @@ import { pdfPagesToPngs } from '../printing/raster/pdfPages';
 import type { CustomsFormInsert } from '../store/customsFormsRepo';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
-import { fetchLabelBytes } from './labelImages';
+import { fetchLabelBytes } from '../purchases/labelFetch';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 const PDF = [0x25, 0x50, 0x44, 0x46];

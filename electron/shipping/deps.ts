@@ -9,7 +9,7 @@ import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
-import { createLocalClaims, type PurchaseClaims } from './claims';
+import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
 import type { BackendPort, PrintPort } from './ports';
 import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';

@@ -1,14 +1,7 @@
-import { fail } from '../../shared/contract/errors';
+import { labelPngProblem } from '../purchases/labelBytes';
+import { fetchLabelBytes } from '../purchases/labelFetch';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
-import { labelPngProblem } from './labelBytes';
-
-/** Downloads one label image the service published by URL. */
-export async function fetchLabelBytes(url: string): Promise<Uint8Array> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
-  if (!response.ok) fail('service_unavailable', `The label image could not be downloaded (HTTP ${response.status}).`, { retryable: true });
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 /**
  * Label images that did not arrive with the purchase answer are fetched from

@@ -1,7 +1,8 @@
 import type { StationContext, StationModule } from '../station/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
-import type { PurchaseClaims } from './claims';
+import type { PurchaseClaims } from '../purchases/claims';
+import type { PurchaseEngine } from '../purchases/engine';
 import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
@@ -62,6 +63,8 @@ export interface ShippingModuleDeps {
   readonly voidLegacy: LegacyVoid;
   /** Where purchases are claimed and labels shared (warehouse mode); this bench alone when absent. */
   readonly claims?: PurchaseClaims;
+  /** The station's purchase engine (one for v1 and v2); one of its own when absent. */
+  readonly engine?: PurchaseEngine;
   /** SCAN forms every bench of a warehouse shares; this bench's own when absent. */
   readonly scanForms?: SharedScanForms;
   /** Pickups every bench of a warehouse shares; this bench's own when absent. */
@@ -78,10 +81,10 @@ export interface ShippingModuleDeps {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> {
   const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null });
   const rates = createRatesService(deps);
-  const purchase = createPurchaseService(deps, rates);
+  const purchase = createPurchaseService(deps, rates, engine);
   const voids = createVoidService(deps, voidLegacy);
   const history = createHistoryService(deps);
   const orders = createOrdersService(deps);
@@ -162,7 +165,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
     async close() {
       if (timer) clearInterval(timer);
       unsubscribe?.();
-      await purchase.journal.close();
+      await purchase.engine.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Shipment as WireShipment } from '../../shared/api/v2';
 import type { V1Client } from '../api/v1/client';
 import type { V2Client } from '../api/v2/client';
-import { addressOfBackend } from '../backend/identity';
 import type { PrintService } from '../printing/printService';
 
 /** The v2 client methods the shipping services call. */
@@ -55,13 +54,6 @@ export interface BackendPort {
 
 export const backendIdOf = (clients: { readonly backendId?: string }): string => clients.backendId ?? 'default';
 export const accountIdOf = (clients: { readonly backendId?: string; readonly accountId?: string }): string => clients.accountId ?? backendIdOf(clients);
-
-/** Operator words for a backend id (its address, never its key hash). */
-export function describeBackend(backendId: string): string {
-  if (backendId === 'sandbox') return 'the practice service (sandbox)';
-  if (backendId.startsWith('test:')) return `the service at ${addressOfBackend(backendId)} with test keys`;
-  return backendId.startsWith('live:') ? `the service at ${addressOfBackend(backendId)}` : `the service "${backendId}"`;
-}
 
 export type PrintPort = Pick<PrintService, 'enqueue' | 'waitForJob'>;
 

@@ -3,7 +3,8 @@ import type { Shipment } from '../../shared/contract/shippingTypes';
 import { isOutcomeUnknown } from '../api/failures';
 import { isLegacyShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
-import { backendIdOf, describeBackend } from './ports';
+import { describeBackend } from '../backend/identity';
+import { backendIdOf } from './ports';
 import { trackingCarrierOf } from './tracking';
 import { toShipment } from './wireMap';
 

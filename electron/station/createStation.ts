@@ -14,11 +14,14 @@ import { createBackendService, type BackendServiceOptions } from '../backend/ser
 import { createDevicesModule, type DevicesModuleOptions } from '../devices/module';
 import { createFileLogger, type Logger } from '../log/logger';
 import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
-import { createLocalClaims } from '../shipping/claims';
+import { createLocalClaims } from '../purchases/claims';
+import { createPurchaseEngine } from '../purchases/engine';
+import { fetchLabelBytes } from '../purchases/labelFetch';
 import { createShippingModule } from '../shipping/module';
 import { adoptUnkeyedBackend } from '../store/backendAdoption';
 import { openStationDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
+import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { readBackendSettings } from '../backend/settings';
 import { createVault, type Vault } from '../vault/vault';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -138,14 +141,17 @@ export async function createStation(config: StationConfig): Promise<Station> {
   });
   const backend = createBackendModule(context, backendService);
   const claims = warehouse?.claims ?? createLocalClaims();
+  // One purchase engine for v2 and v1: one flight per package, one journal discipline, one set of claims.
+  const engine = createPurchaseEngine({ shipments: createShipmentsRepo(db, now), claims, fetchBytes: fetchLabelBytes, log: log.child('purchases'), emit: context.emit });
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
-  const account = createAccountModule(context, { backend: backendService, print: printing.service, claims, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
+  const account = createAccountModule(context, { backend: backendService, print: printing.service, claims, engine, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,
     voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
     claims,
+    engine,
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
   // The bench drives the other modules through the dispatcher, as every front end does.

@@ -1,6 +1,6 @@
 import type { TokenShelf } from '../api/v2/token';
 import type { Logger } from '../log/logger';
-import type { PurchaseClaims } from '../shipping/claims';
+import type { PurchaseClaims } from '../purchases/claims';
 import type { SharedOrders } from '../shipping/sharedOrders';
 import type { SharedPickups } from '../shipping/sharedPickups';
 import type { SharedScanForms } from '../shipping/sharedScanForms';

@@ -4,7 +4,7 @@ import type { V1Purchase } from '../../../shared/contract/account';
 import { cli, jsonOf, startCliService, type CliService } from '../../support/cli';
 import { failure } from '../../support/failure';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import type { ClaimRequest } from '../../../electron/shipping/claims';
+import type { ClaimRequest } from '../../../electron/purchases/claims';
 import { openDatabase } from '../../../electron/store/database';
 import { openWarehouseDb } from '../../../electron/warehouse/database';
 import { createLocalOutbox } from '../../../electron/warehouse/localOutbox';

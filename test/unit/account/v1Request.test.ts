@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { accountCommands } from '../../../shared/contract/account';
 import { v1Refusal } from '../../../electron/account/refusals';
-import { ouncesToPounds, v1PackageKey, v1ShipmentRequest } from '../../../electron/account/v1Request';
+import { ouncesToPounds, v1ShipmentRequest } from '../../../electron/account/v1Request';
+import { v1PackageKey } from '../../../electron/purchases/packageKey';
 
 const from = { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
 

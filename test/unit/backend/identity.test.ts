@@ -3,9 +3,8 @@ import { resolveBackend } from '../../../electron/backend/resolve';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
 import { createVault } from '../../../electron/vault/vault';
-import { addressOfBackend, backendIdentity, isUnkeyedSpellingOf, keyIdentity, normalizeOrigin } from '../../../electron/backend/identity';
-import { describeBackend } from '../../../electron/shipping/ports';
-import { platformUkIdOf } from '../../../electron/shipping/purchaseId';
+import { addressOfBackend, backendIdentity, describeBackend, isUnkeyedSpellingOf, keyIdentity, normalizeOrigin } from '../../../electron/backend/identity';
+import { platformUkIdOf } from '../../../electron/purchases/purchaseId';
 
 describe('backend identity', () => {
   it('folds every spelling of one loopback service into one origin', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/store/database';
 import { migrations } from '../../../electron/store/migrations';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
-import { packageKeyOf } from '../../../electron/shipping/purchase';
+import { packageKeyOf } from '../../../electron/purchases/packageKey';
 
 describe('migration 012 (returns keyed by their order)', () => {
   it('gives an order\'s return bought under a page key the key Buy again looks for, without breaking the one-live-label rule', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageKeyOf, returnNumberOf } from '../../../electron/shipping/purchase';
+import { packageKeyOf, returnNumberOf } from '../../../electron/purchases/packageKey';
 
 describe('packageKeyOf', () => {
   it('gives an order\'s return one key whatever session key the caller brings, and a second return asked for on purpose its own', () => {

@@ -1,6 +1,5 @@
 import { StationFailure } from '../../shared/contract/errors';
 import type { ShipmentRow } from '../store/shipmentsRepo';
-import type { WireShipment } from './ports';
 
 /**
  * A purchase answered `duplicate_label: true` that no send of this station
@@ -14,16 +13,16 @@ export type ForeignLabel =
   | { readonly kind: 'voided' }
   | { readonly kind: 'unknown'; readonly reason: string };
 
-/** The service's tracking status for the row's platform_uk_id; throws when it cannot be asked. */
-export type TrackingStatusOf = (row: ShipmentRow) => Promise<string | null | undefined>;
+/** The service's tracking status for the purchase's platform_uk_id; throws when it cannot be asked. */
+export type TrackingStatusOf = () => Promise<string | null | undefined>;
 
 /** How many times one Buy moves past a label voided elsewhere before it stops and says so. */
 export const FOREIGN_VOID_ROUNDS = 3;
 
-export async function foreignLabelState(row: ShipmentRow, statusOf: TrackingStatusOf | undefined): Promise<ForeignLabel> {
+export async function foreignLabelState(statusOf: TrackingStatusOf | undefined): Promise<ForeignLabel> {
   if (!statusOf) return { kind: 'unknown', reason: 'this station has no way to ask' };
   try {
-    const status = (await statusOf(row))?.trim().toLowerCase();
+    const status = (await statusOf())?.trim().toLowerCase();
     if (!status) return { kind: 'unknown', reason: 'the service\'s answer did not say' };
     return status === 'voided' ? { kind: 'voided' } : { kind: 'usable' };
   } catch (error) {
@@ -32,7 +31,7 @@ export async function foreignLabelState(row: ShipmentRow, statusOf: TrackingStat
 }
 
 /** The journal's note on the row it keeps as voided: why this station holds a void it did not make. */
-export function voidedElsewhereNote(wire: WireShipment): string {
+export function voidedElsewhereNote(wire: { readonly tracking_no?: string | null; readonly shipment_no?: string | null }): string {
   return `The service answered this purchase with label ${wire.tracking_no ?? wire.shipment_no ?? 'bought earlier'}, bought at another station on this account and voided there; it was not kept or printed here, and the package is bought under a new id.`;
 }
 

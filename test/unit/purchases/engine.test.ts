@@ -5,11 +5,14 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import type { TrackingStatusOf } from '../../../electron/shipping/foreignDuplicate';
-import { createPurchaseJournal, type PurchaseDraft } from '../../../electron/shipping/journal';
+import type { Journaled } from '../../../electron/purchases/adapter';
+import { createPurchaseEngine } from '../../../electron/purchases/engine';
+import { storedPackageKey } from '../../../electron/purchases/packageKey';
+import { createShipmentsLedger, type PurchaseDraft } from '../../../electron/purchases/shipmentsLedger';
 import type { WireShipment } from '../../../electron/shipping/ports';
+import { createV2Adapter } from '../../../electron/shipping/v2Adapter';
 import { openDatabase } from '../../../electron/store/database';
-import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
+import { createShipmentsRepo, type ShipmentRow, type ShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 
 const png = PNG.sync.write(Object.assign(new PNG({ width: 2, height: 2 }), { data: Buffer.alloc(16, 255) })).toString('base64');
 
@@ -33,7 +36,10 @@ function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_
   return shipment;
 }
 
-const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
+/** A v2 purchase with where it goes: the backend it is journaled on and the account its id derives from. */
+type Draft = PurchaseDraft & { readonly backendId: string; readonly accountId: string };
+
+const draft = (level = 'USPS_GROUND_ADVANTAGE'): Draft => ({
   backendId: 'sandbox',
   accountId: 'account-a',
   method: 'create_and_pay',
@@ -47,26 +53,50 @@ const draft = (level = 'USPS_GROUND_ADVANTAGE'): PurchaseDraft => ({
   isReturn: false,
 });
 
-/** One data folder's journal; `service.sold` is the service's sales when several folders share it. */
+type Send = (row: ShipmentRow, body: Record<string, unknown>) => Promise<WireShipment>;
+
+/**
+ * The purchase engine over one data folder's shipments, with the v2 ledger
+ * and the v2 adapter whose wire is `send` (the scripted service): its answers
+ * are read, classified and salvaged by the real adapter.
+ */
+function engineOver(shipments: ShipmentsRepo, send: Send, options: { trackingStatus?: (id: string) => Promise<string>; fetchBytes?: (url: string) => Promise<Uint8Array> } = {}) {
+  const fetchBytes = options.fetchBytes ?? (async () => new Uint8Array([1]));
+  const engine = createPurchaseEngine({ shipments, log: createMemoryLogger(), retryDelayMs: 1, fetchBytes });
+  const real = createV2Adapter({ backend: { clients: async () => Promise.reject(new Error('the scripted service answers')) }, fetchBytes, log: createMemoryLogger() });
+  const { trackingStatus } = options;
+  const adapter = {
+    ...real,
+    send: ({ row, platformUkId }: Journaled<ShipmentRow>) => send(row, { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: platformUkId }),
+    ...(trackingStatus ? { trackingStatus: ({ platformUkId }: Journaled<ShipmentRow>) => trackingStatus(platformUkId) } : { trackingStatus: undefined }),
+  };
+  const api = { ledger: createShipmentsLedger(shipments), adapter };
+  return {
+    purchase: async (key: string, d: Draft) => {
+      const { backendId, accountId, ...rest } = d;
+      const done = await engine.purchase(api, { target: { backendId, claimBackendId: backendId, accountId }, packageKey: storedPackageKey(key), orderNumber: rest.orderNumber, draft: () => rest });
+      return done.row;
+    },
+    reconcile: (backendId: string) => engine.reconcile(api, { backendId, claimBackendId: backendId, accountId: 'account-a' }),
+  };
+}
+
+/** One data folder's engine; `service.sold` is the service's sales when several folders share it. */
 function setup(
   behaviour: (id: string, body: Record<string, unknown>, call: number) => 'ok' | 'drop' | 'reject' | 'error' | 'garbled',
-  service: { readonly sold?: Map<string, WireShipment>; readonly trackingStatus?: TrackingStatusOf } = {},
+  service: { readonly sold?: Map<string, WireShipment>; readonly trackingStatus?: (id: string) => Promise<string> } = {},
 ) {
   const db = openDatabase({ file: ':memory:' });
   const shipments = createShipmentsRepo(db, () => new Date('2025-06-30T12:00:00Z'));
   const sold = service.sold ?? new Map<string, WireShipment>();
   let calls = 0;
-  const journal = createPurchaseJournal({
+  const journal = engineOver(
     shipments,
-    log: createMemoryLogger(),
-    retryDelayMs: 1,
-    fetchBytes: async () => new Uint8Array([1]),
-    ...(service.trackingStatus ? { trackingStatus: service.trackingStatus } : {}),
-    send: async (_row, body) => {
+    async (_row, body) => {
       calls += 1;
       const id = String(body.platform_uk_id);
       await new Promise((r) => setTimeout(r, 5));
-      const what = behaviour(id, body as Record<string, unknown>, calls);
+      const what = behaviour(id, body, calls);
       if (what === 'reject') throw new StationFailure({ code: 'service_rejected', message: 'Insufficient balance' });
       if (what === 'error') throw new StationFailure({ code: 'service_unavailable', message: '502', retryable: true });
       const result = wire(id, sold, String(body.rate_id));
@@ -74,11 +104,12 @@ function setup(
       if (what === 'garbled') throw new StationFailure({ code: 'service_unavailable', message: "an answer the station doesn't understand", retryable: false });
       return result;
     },
-  });
+    service.trackingStatus ? { trackingStatus: service.trackingStatus } : {},
+  );
   return { db, shipments, journal, sold, calls: () => calls };
 }
 
-describe('purchase journal', () => {
+describe('purchase engine over the v2 journal', () => {
   it('single-flights concurrent buys of one package and pays once', async () => {
     const { journal, sold, calls } = setup(() => 'ok');
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => journal.purchase('A-1#0', draft())));
@@ -118,7 +149,7 @@ describe('purchase journal', () => {
     const { journal, sold } = setup(() => (down ? 'error' : 'ok'));
     await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { code: 'timeout', retryable: true } });
     down = false;
-    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, notSold: 0, stillPending: 0 });
     expect(sold.size).toBe(1);
   });
 
@@ -129,7 +160,7 @@ describe('purchase journal', () => {
     const pending = shipments.liveByPackageKey('sandbox', 'A-1#0');
     expect(pending?.state).toBe('pending');
     garbled = false;
-    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, notSold: 0, stillPending: 0 });
     const row = shipments.get(pending?.id as number);
     expect(row).toMatchObject({ state: 'bought', platform_uk_id: pending?.platform_uk_id, duplicate_label: 1 });
     expect(sold.size).toBe(1);
@@ -155,12 +186,12 @@ describe('purchase journal', () => {
     const { journal, sold, shipments } = setup(() => (down ? 'error' : 'ok'));
     await expect(journal.purchase('A-1#0', draft())).rejects.toMatchObject({ error: { retryable: true } });
     down = false;
-    expect(await journal.reconcile('live:https://api.example.com')).toEqual({ bought: 0, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('live:https://api.example.com')).toEqual({ bought: 0, notSold: 0, stillPending: 0 });
     expect(shipments.pendingOnOtherBackends('live:https://api.example.com')).toBe(1);
     const live = await journal.purchase('A-1#0', { ...draft(), backendId: 'live:https://api.example.com', accountId: 'account-live' });
     expect(live.backend_id).toBe('live:https://api.example.com');
     expect(shipments.liveByPackageKey('sandbox', 'A-1#0')?.state).toBe('pending');
-    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 1, notSold: 0, stillPending: 0 });
     expect(sold.size).toBe(2);
   });
 
@@ -170,10 +201,10 @@ describe('purchase journal', () => {
     await expect(journal.purchase('A-1#0', draft())).rejects.toBeDefined();
     await expect(journal.purchase('A-2#0', draft())).rejects.toBeDefined();
     const before = calls();
-    expect(await journal.reconcile('sandbox')).toEqual({ bought: 0, failed: 0, stillPending: 2 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 0, notSold: 0, stillPending: 2 });
     expect(calls() - before).toBe(4);
     down = false;
-    expect(await journal.reconcile('sandbox')).toEqual({ bought: 2, failed: 0, stillPending: 0 });
+    expect(await journal.reconcile('sandbox')).toEqual({ bought: 2, notSold: 0, stillPending: 0 });
   });
 
   it('two station processes on one data folder buy a package once', async () => {
@@ -183,15 +214,9 @@ describe('purchase journal', () => {
     const make = () => {
       const db = openDatabase({ file });
       const shipments = createShipmentsRepo(db, () => new Date());
-      const journal = createPurchaseJournal({
-        shipments,
-        log: createMemoryLogger(),
-        retryDelayMs: 1,
-        fetchBytes: async () => new Uint8Array([1]),
-        send: async (_row, body) => {
-          await new Promise((r) => setTimeout(r, 5));
-          return wire(String(body.platform_uk_id), sold, String(body.rate_id));
-        },
+      const journal = engineOver(shipments, async (_row, body) => {
+        await new Promise((r) => setTimeout(r, 5));
+        return wire(String(body.platform_uk_id), sold, String(body.rate_id));
       });
       return { db, journal };
     };
@@ -208,14 +233,10 @@ describe('purchase journal', () => {
   it('records a paid label as bought even when its image has not arrived', async () => {
     const db = openDatabase({ file: ':memory:' });
     const shipments = createShipmentsRepo(db, () => new Date());
-    const journal = createPurchaseJournal({
-      shipments,
-      log: createMemoryLogger(),
-      retryDelayMs: 1,
+    const journal = engineOver(shipments, async (_row, body) => ({ ...wire(String(body.platform_uk_id), new Map()), label_data: [] }), {
       fetchBytes: async () => {
         throw new StationFailure({ code: 'service_unavailable', message: 'down', retryable: true });
       },
-      send: async (_row, body) => ({ ...wire(String(body.platform_uk_id), new Map()), label_data: [] }),
     });
     const row = await journal.purchase('A-1#0', draft());
     expect(row.state).toBe('bought');
@@ -244,9 +265,9 @@ describe('a duplicate answer', () => {
   /** A folder on a service shared with other folders, answering tracking by `status` and noting each question. */
   function folder(sold: Map<string, WireShipment>, status: (id: string) => string, behaviour: Parameters<typeof setup>[0] = () => 'ok') {
     const asked: string[] = [];
-    const trackingStatus: TrackingStatusOf = async (row) => {
-      asked.push(row.platform_uk_id);
-      return status(row.platform_uk_id);
+    const trackingStatus = async (id: string) => {
+      asked.push(id);
+      return status(id);
     };
     return { ...setup(behaviour, { sold, trackingStatus }), asked };
   }

@@ -1,0 +1,177 @@
+import type { V1OrderLabel, V1PurchaseLabelResponse } from '../../shared/api/v1';
+import { StationFailure } from '../../shared/contract/errors';
+import { toCents } from '../../shared/domain/money';
+import { isOutcomeUnknown } from '../api/failures';
+import type { Logger } from '../log/logger';
+import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter } from '../purchases/adapter';
+import { boxOf } from '../purchases/packageKey';
+import type { V1ShipmentMeta } from '../purchases/v1Ledger';
+import type { V1PurchaseRow } from '../purchases/v1PurchasesRepo';
+import type { BoughtUpdate } from '../store/shipmentsRepo';
+import type { AccountBackend } from './ports';
+import { serviceCodeOf, v1Refusal } from './refusals';
+import { judgeReadBack } from './v1ReadBack';
+import type { StoredV1Request } from './v1Request';
+
+/** A label the service sold, from whichever answer told the station about it. */
+interface Sold {
+  readonly trackingCode: string;
+  readonly carrier: string;
+  readonly service: string | null;
+  readonly cost: number | null;
+  readonly shipmentNo: string;
+  readonly labelUrls: readonly string[];
+  readonly result: Readonly<Record<string, unknown>>;
+}
+
+const fromPurchase = (r: V1PurchaseLabelResponse): Sold => ({
+  trackingCode: r.tracking_code,
+  carrier: r.carrier,
+  service: r.service ?? null,
+  cost: r.rate + (r.service_fee ?? 0) + (r.insurance_fee ?? 0),
+  shipmentNo: r.shipment_id != null ? String(r.shipment_id) : r.tracking_code,
+  labelUrls: r.label_url,
+  result: r,
+});
+
+const fromOrderLabel = (l: V1OrderLabel): Sold => ({
+  trackingCode: l.tracking_code,
+  carrier: l.carrier,
+  service: l.service_level ?? null,
+  cost: l.rate == null ? null : l.rate + (l.service_fee ?? 0),
+  shipmentNo: l.packing_slip_number != null ? String(l.packing_slip_number) : l.tracking_code,
+  labelUrls: l.label_urls,
+  result: l,
+});
+
+const storedOf = (row: V1PurchaseRow) => JSON.parse(row.request_json) as StoredV1Request;
+
+const chosenOf = (stored: StoredV1Request) =>
+  stored.rate
+    ? { carrierCode: stored.rate.carrier, serviceLevel: stored.rate.serviceType, serviceName: stored.rate.service, price: stored.rate.price }
+    : { carrierCode: null, serviceLevel: stored.request.order.service_type ?? null, serviceName: null, price: null };
+
+/** The shipments row's fields for a journaled v1 request. */
+export function v1ShipmentMeta(row: V1PurchaseRow): V1ShipmentMeta {
+  const stored = storedOf(row);
+  const insurance = stored.request.shipments[0]?.insurance_amount;
+  return {
+    method: row.kind === 'rate' ? 'create_and_pay' : 'direct_buy',
+    requestJson: row.request_json,
+    chosenJson: JSON.stringify(chosenOf(stored)),
+    orderNumber: row.order_number,
+    recipientName: stored.request.to.name,
+    recipientCity: stored.request.to.city,
+    recipientZip: stored.request.to.zip,
+    insuranceCents: insurance ? toCents(insurance) : null,
+    isReturn: false,
+  };
+}
+
+function unclearMessage(row: V1PurchaseRow, unclaimed: number, matching: number, buying: OrderHoldings['buying']): string {
+  const labels = `${unclaimed} label${unclaimed === 1 ? '' : 's'}`;
+  const others = buying.map((b) => `bench ${b.bench} (box ${boxOf(b.packageKey)})`).join(', ');
+  const why =
+    buying.length > 0
+      ? `the station cannot tell which one is this box's while ${others} ${buying.length === 1 ? 'has' : 'have'} a purchase of this order not yet confirmed`
+      : matching === 0
+        ? 'none of them has this box\'s service and weight'
+        : 'the station cannot tell which one is this box\'s (another bench may have bought a box of this order)';
+  return (
+    `The purchase for box ${boxOf(row.package_key)} of order ${row.order_number} was not confirmed. The order has ${labels} this station does not hold, and ${why}. ` +
+    'So this box is kept as unknown: the station neither buys it again nor takes one of those labels as its own. Check with the other benches which labels of this order they hold.'
+  );
+}
+
+export interface V1AdapterDeps {
+  readonly backend: AccountBackend;
+  readonly fetchBytes: (url: string) => Promise<Uint8Array>;
+  readonly log: Logger;
+}
+
+/**
+ * A v1 purchase over the wire. v1 purchases carry no idempotency key, so the
+ * service cannot tell a repeat from a new purchase: a lost answer (or an
+ * attempt an earlier run left unconfirmed) is never sent again; the order's
+ * labels are read back (shipments/get) and judged (v1ReadBack.ts) first.
+ */
+export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1PurchaseRow, V1PurchaseLabelResponse> {
+  const v1 = async () => (await deps.backend.clients()).v1;
+
+  async function update(sold: Sold): Promise<BoughtUpdate> {
+    const labels: Array<BoughtUpdate['labels'][number]> = [];
+    for (const [seq, url] of sold.labelUrls.entries()) {
+      const png = await deps.fetchBytes(url).catch(() => undefined);
+      if (png && png.length > 0) labels.push({ kind: 'label', seq, url, png });
+    }
+    return {
+      resultJson: JSON.stringify({ api: 'v1', ...sold.result, label_urls: sold.labelUrls }),
+      shipmentNo: sold.shipmentNo,
+      trackingNo: sold.trackingCode,
+      carrierCode: sold.carrier,
+      serviceLevel: sold.service,
+      serviceName: sold.service,
+      costCents: sold.cost === null ? null : toCents(sold.cost),
+      currency: 'USD',
+      duplicateLabel: false,
+      rateMismatchJson: null,
+      note: labels.length > 0 ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      labels,
+    };
+  }
+
+  /** The order's labels; a refusal of shipments/get is the service's answer that the order has none. */
+  async function orderLabels(row: V1PurchaseRow): Promise<readonly V1OrderLabel[]> {
+    try {
+      return await (await v1()).orderLabels({ store_name: row.store_name, order_number: row.order_number });
+    } catch (error) {
+      // v1 errors carry only {message} (legacy-v1-openapi.yaml): a refusal of shipments/get (4xx, say
+      // "applicable only to orders with a purchased label") is the service's answer that the order has
+      // no label; only an answer that never came leaves the purchase unknown.
+      if (serviceCodeOf(error) === 'order_has_no_label' || (error instanceof StationFailure && error.error.code === 'service_rejected')) return [];
+      const why = error instanceof StationFailure ? error.error.message : String(error);
+      throw new StationFailure({
+        code: 'timeout',
+        message: `The last purchase for order ${row.order_number} was not confirmed, and the station could not ask the service whether it went through (${why}). It will not buy this package again until it can check; try again in a moment.`,
+        retryable: true,
+      });
+    }
+  }
+
+  /**
+   * The one label of the asked service and weight that no bench holds, while
+   * no other box of the order is being bought, is this purchase's; no
+   * unclaimed label means nothing was sold; anything else leaves it unknown.
+   */
+  async function readBack({ row }: Journaled<V1PurchaseRow>, holdings: (trackingNos: readonly string[]) => Promise<OrderHoldings>): Promise<LostAnswer> {
+    const labels = await orderLabels(row);
+    const held = await holdings(labels.map((l) => l.tracking_code));
+    const verdict = judgeReadBack(labels, storedOf(row), (t) => held.isClaimed(t), held.buying.length);
+    if (verdict.kind === 'not_sold') {
+      return { kind: 'not_sold', message: 'The service did not answer the purchase, and reading the order back shows no label was sold, so nothing was charged. Press Buy again.' };
+    }
+    if (verdict.kind === 'unclear') {
+      deps.log.warn('v1 read-back cannot tell which label is this purchase\'s', { order: row.order_number, unclaimed: verdict.unclaimed, matching: verdict.matching, buying: held.buying.length });
+      return { kind: 'unclear', message: unclearMessage(row, verdict.unclaimed, verdict.matching, held.buying) };
+    }
+    return { kind: 'found', update: await update(fromOrderLabel(verdict.label)) };
+  }
+
+  return {
+    api: 'v1',
+    attempts: 1,
+    async send({ row }) {
+      const client = await v1();
+      return row.kind === 'rate' && row.rate_id ? client.buy(row.rate_id) : client.buyLabel(storedOf(row).request);
+    },
+    read: async (_entry, answer) => ({ update: await update(fromPurchase(answer)), duplicate: false }),
+    classify: (failure) => (isOutcomeUnknown(failure.error) ? 'unknown' : 'refused'),
+    refusal: (failure) => {
+      const words = v1Refusal(failure);
+      return words instanceof StationFailure ? words : failure;
+    },
+    lost: readBack,
+    // A v1 label is voided by its tracking code only.
+    salvage: ({ row }) => ({ ownIds: row.rate_id ? [row.rate_id] : [], chosen: chosenOf(storedOf(row)), voidableById: false }),
+  };
+}

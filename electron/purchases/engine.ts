@@ -1,0 +1,278 @@
+import { StationFailure, fail } from '../../shared/contract/errors';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import type { Logger } from '../log/logger';
+import type { StationContext } from '../station/module';
+import type { SharedShipment, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import type { Journaled, Ledger, PurchaseAdapter } from './adapter';
+import { createAttempts, type BoughtHow, type Stage } from './attempts';
+import { createLocalClaims, heldWords, type ClaimRequest, type PurchaseClaims } from './claims';
+import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, tooManyVoidsWords } from './foreignDuplicate';
+import type { PackageKey } from './packageKey';
+
+/**
+ * Attempts per v2 purchase for failures whose outcome is unknown (timeouts,
+ * resets, 5xx), each one HTTP send (the HTTP layer does not repeat a
+ * purchase), so the longest an operator waits is bounded and said on screen.
+ */
+export const PURCHASE_ATTEMPTS = 4;
+export const PURCHASE_RETRY_DELAY_MS = 300;
+export const PURCHASE_LIMIT_SECONDS = Math.ceil(
+  (PURCHASE_ATTEMPTS * DEFAULT_TIMEOUT_MS + (PURCHASE_RETRY_DELAY_MS * PURCHASE_ATTEMPTS * (PURCHASE_ATTEMPTS - 1)) / 2) / 1000,
+);
+
+/** One API as the engine drives it: where its journal rows live and how it goes over the wire. */
+export interface PurchaseApi<R, D, A> {
+  readonly ledger: Ledger<R, D>;
+  readonly adapter: PurchaseAdapter<R, A>;
+}
+
+/** Where a purchase goes and what it is claimed under among benches. */
+export interface PurchaseTarget {
+  /** The backend the purchase is journaled on (on this bench). */
+  readonly backendId: string;
+  /** The service at its normalized address with the key's identity: where the claim lives (v1: the legacy service and token). */
+  readonly claimBackendId: string;
+  /** The account behind the keys (a hash): with the package and void generation it derives the id. */
+  readonly accountId: string;
+}
+
+export interface PurchaseRequest<D> {
+  readonly target: PurchaseTarget;
+  readonly packageKey: PackageKey;
+  readonly orderNumber: string | null;
+  /** The draft, built only when something is to be sent (a package bought already costs no insurance quote). */
+  readonly draft: () => D | Promise<D>;
+}
+
+/** How a Buy ended in a label this bench keeps: bought now, kept from before, or another bench's. */
+export interface Purchased {
+  readonly row: ShipmentRow;
+  readonly how: BoughtHow | 'standing' | 'adopted';
+  /** The bench that bought the label, when it is another bench's. */
+  readonly boughtAt: string | null;
+  /** This press joined one already running for the package (one charge, one print job). */
+  readonly joined: boolean;
+}
+
+export interface PurchaseEngineDeps {
+  readonly shipments: ShipmentsRepo;
+  /** Where purchases are claimed and labels shared; this bench alone when absent. */
+  readonly claims?: PurchaseClaims;
+  readonly fetchBytes: (url: string) => Promise<Uint8Array>;
+  readonly log: Logger;
+  /** Progress events (purchase.progress) and change notices; silent when absent. */
+  readonly emit?: StationContext['emit'];
+  readonly retryDelayMs?: number;
+}
+
+export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;
+
+/**
+ * The purchase engine (design.md invariants 2 and 8), one for the v2 and v1
+ * APIs. A Buy is single-flighted per package (one map for Buy and for
+ * settling), shows a label this bench already keeps, claims the package among
+ * benches, journals the request before anything is sent, and sends it until
+ * it is settled (attempts.ts). What differs by API is asked of its ledger and
+ * adapter: v2 re-sends the same platform_uk_id, v1 reads the order back.
+ */
+export function createPurchaseEngine(deps: PurchaseEngineDeps) {
+  const flights = new Map<string, Promise<Purchased>>();
+  const claims = deps.claims ?? createLocalClaims();
+  let closed = false;
+
+  function stage(entry: { readonly packageKey: string; readonly platformUkId: string }, name: Stage, row: ShipmentRow | undefined, message?: string): void {
+    if (!deps.emit) return;
+    deps.emit('purchase.progress', {
+      packageKey: entry.packageKey,
+      stage: name,
+      platformUkId: entry.platformUkId,
+      ...(row?.tracking_no ? { trackingNo: row.tracking_no } : {}),
+      ...(message ? { message } : {}),
+    });
+    if (name === 'bought' || name === 'failed') deps.emit('station.changed', { topics: ['shipments'] });
+  }
+
+  const attempts = createAttempts({ shipments: deps.shipments, claims, fetchBytes: deps.fetchBytes, log: deps.log, retryDelayMs: deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS, stage, closed: () => closed });
+  const flightKey = (backendId: string, packageKey: string) => `${backendId}|${packageKey}`;
+
+  /** The claim a purchase of `packageKey` makes; `journaledId` is an unfinished purchase's id, re-sent rather than replaced. */
+  function claimOf(api: 'v1' | 'v2', target: PurchaseTarget, packageKey: string, orderNumber: string | null, journaledId: string | null): ClaimRequest {
+    return {
+      api,
+      backendId: target.claimBackendId,
+      accountId: target.accountId,
+      packageKey,
+      localVoidGeneration: deps.shipments.voidedCount(target.backendId, packageKey),
+      journaledId,
+      orderNumber,
+    };
+  }
+
+  /**
+   * The label this bench keeps for the package, unless the shared store says
+   * a bench voided it since (then it is voided here too, and the box may be
+   * bought again).
+   */
+  async function standing<R, D>(ledger: Ledger<R, D>, backendId: string, packageKey: PackageKey): Promise<Purchased | undefined> {
+    const row = deps.shipments.liveByPackageKey(backendId, packageKey);
+    if (row?.state !== 'bought') return undefined;
+    const shared = await claims.find(row.platform_uk_id).catch(() => undefined);
+    const same = shared?.platformUkId === row.platform_uk_id ? shared : undefined;
+    if (same?.state !== 'voided') return { row, how: 'standing', boughtAt: same && !ledger.boughtHere(row) ? same.bench : null, joined: false };
+    deps.shipments.markVoided(row.id);
+    ledger.voided(row);
+    return undefined;
+  }
+
+  /** Another bench bought the package: its label is kept here too (reprints work offline), nothing is bought. */
+  function adopt<R, D>(ledger: Ledger<R, D>, shared: SharedShipment, unfinished: R | undefined): Purchased {
+    const row = deps.shipments.adoptShared(shared);
+    ledger.adopted(unfinished, shared.bench, shared.trackingNo ?? shared.platformUkId);
+    deps.log.info('package bought at another bench; its label is kept here', { platformUkId: shared.platformUkId, bench: shared.bench });
+    return { row, how: 'adopted', boughtAt: shared.bench, joined: false };
+  }
+
+  /** Sends a journaled purchase, first asking what an earlier attempt under it did when one may have gone out. */
+  async function finish<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, entry: Journaled<R>, draft: D, takenOver: boolean): Promise<Purchased> {
+    const holds = (t: string) => api.ledger.holdsTracking(t);
+    let next = entry;
+    if (entry.resumed || takenOver) {
+      const earlier = await attempts.resume(api.ledger, api.adapter, entry, target.claimBackendId, holds);
+      if ('row' in earlier) return { row: earlier.row, how: earlier.how, boughtAt: null, joined: false };
+      if ('notSold' in earlier) next = api.ledger.renew(entry, draft);
+    }
+    const sent = await attempts.send(api.ledger, api.adapter, next, target.claimBackendId, holds);
+    return { row: sent.row, how: sent.how, boughtAt: null, joined: false };
+  }
+
+  async function once<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+    if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
+    const { ledger } = api;
+    const { target, packageKey } = request;
+    const kept = await standing(ledger, target.backendId, packageKey);
+    if (kept) return kept;
+    const unfinished = ledger.unfinished(target.backendId, packageKey);
+    // Before anything is sent: while another bench holds the package (or the warehouse cannot say), nothing is bought here.
+    const claim = await claims.claim(claimOf(api.adapter.api, target, packageKey, request.orderNumber, ledger.journaledId(unfinished)));
+    if (claim.kind === 'held') fail('conflict', heldWords(claim));
+    if (claim.kind === 'bought') return adopt(ledger, claim.shipment, unfinished);
+    if (claim.takenOverFrom) deps.log.warn('taking over a purchase a stopped bench left unfinished', { platformUkId: claim.platformUkId, bench: claim.takenOverFrom });
+    let opened: ReturnType<typeof ledger.open>;
+    let draft: D;
+    try {
+      draft = await request.draft();
+      opened = ledger.open(target.backendId, packageKey, draft, claim.platformUkId, unfinished);
+    } catch (error) {
+      await claims.release(claim.platformUkId).catch(() => undefined);
+      throw error;
+    }
+    if ('bought' in opened) return { row: opened.bought, how: 'standing', boughtAt: null, joined: false };
+    stage(opened, 'journaled', undefined);
+    return finish(api, target, opened, draft, claim.takenOverFrom !== null);
+  }
+
+  /** A label voided elsewhere is now this station's void: the next claim derives the next generation's id. */
+  async function rounds<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+    for (let round = 1; ; round += 1) {
+      try {
+        return await once(api, request);
+      } catch (error) {
+        if (!(error instanceof VoidedElsewhere)) throw error;
+        if (round >= FOREIGN_VOID_ROUNDS) {
+          const message = tooManyVoidsWords();
+          stage({ packageKey: request.packageKey, platformUkId: error.row.platform_uk_id }, 'failed', error.row, message);
+          fail('conflict', message);
+        }
+      }
+    }
+  }
+
+  /** One flight per package: a second press while one runs joins it (one charge), and hears that it joined. */
+  function fly(backendId: string, packageKey: string, run: () => Promise<Purchased>): Promise<Purchased> {
+    const key = flightKey(backendId, packageKey);
+    const running = flights.get(key);
+    if (running) return running.then((p) => ({ ...p, joined: true }));
+    const promise = run().finally(() => flights.delete(key));
+    flights.set(key, promise);
+    return promise;
+  }
+
+  function purchase<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+    return fly(request.target.backendId, request.packageKey, () => rounds(api, request));
+  }
+
+  /** Settles one unfinished row of a previous session: claimed again, then what its last attempt did is asked and, if need be, it is sent. */
+  async function settle<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, u: { row: R; packageKey: PackageKey; backendId: string; orderNumber: string | null }): Promise<Purchased> {
+    const claim = await claims.claim(claimOf(api.adapter.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, api.ledger.journaledId(u.row)));
+    if (claim.kind === 'held') fail('conflict', heldWords(claim));
+    if (claim.kind === 'bought') return adopt(api.ledger, claim.shipment, u.row);
+    const entry = api.ledger.resume(u.row, claim.platformUkId);
+    const holds = (t: string) => api.ledger.holdsTracking(t);
+    const earlier = await attempts.resume(api.ledger, api.adapter, entry, target.claimBackendId, holds);
+    if ('row' in earlier) return { row: earlier.row, how: earlier.how, boughtAt: null, joined: false };
+    if ('notSold' in earlier) {
+      await attempts.refuse(api.ledger, entry, 'The service sold no label for this attempt.');
+      throw new NotSold();
+    }
+    const sent = await attempts.send(api.ledger, api.adapter, entry, target.claimBackendId, holds);
+    return { row: sent.row, how: sent.how, boughtAt: null, joined: false };
+  }
+
+  /**
+   * Settles every unfinished purchase of a backend (start-up, a backend
+   * switch, the network back). A purchase another bench finished meanwhile
+   * takes that bench's label; one another bench is sending now, or one a
+   * read-back cannot tell, is left. Once the service cannot be reached, the
+   * rest wait for the next round instead of holding up the bench.
+   */
+  async function reconcile<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget): Promise<{ readonly bought: number; readonly notSold: number; readonly stillPending: number }> {
+    let bought = 0;
+    let notSold = 0;
+    let stillPending = 0;
+    let unreachable = false;
+    for (const u of api.ledger.unsettled(target.backendId)) {
+      if (flights.has(flightKey(u.backendId, u.packageKey))) continue;
+      if (unreachable || closed) {
+        stillPending += 1;
+        continue;
+      }
+      try {
+        await fly(u.backendId, u.packageKey, () => settle(api, target, u));
+        bought += 1;
+      } catch (error) {
+        if (error instanceof VoidedElsewhere) {
+          // A label voided elsewhere is not bought again unasked: the row is kept voided, and the next Buy buys the package anew.
+          stage({ packageKey: u.packageKey, platformUkId: error.row.platform_uk_id }, 'failed', error.row, error.row.error ?? undefined);
+          notSold += 1;
+        } else if (error instanceof NotSold || attempts.wasRefused(error)) notSold += 1;
+        else if (error instanceof StationFailure && error.error.code === 'conflict') stillPending += 1;
+        else {
+          stillPending += 1;
+          unreachable = true;
+        }
+      }
+    }
+    return { bought, notSold, stillPending };
+  }
+
+  return {
+    purchase,
+    reconcile,
+    /** The claim a v2 purchase of `packageKey` makes (returns: picking the next number among benches). */
+    claimRequest: (target: PurchaseTarget, packageKey: PackageKey, orderNumber: string | null): ClaimRequest =>
+      claimOf('v2', target, packageKey, orderNumber, deps.shipments.liveByPackageKey(target.backendId, packageKey)?.platform_uk_id ?? null),
+    isInFlight: (backendId: string, packageKey: string) => flights.has(flightKey(backendId, packageKey)),
+    /** Stops retrying; answers arriving later are not written (the next start settles them). */
+    async close(): Promise<void> {
+      closed = true;
+      await Promise.allSettled([...flights.values()]);
+    },
+  };
+}
+
+/** A row a round of settling found unsold (the service sold nothing for its last attempt). */
+class NotSold extends Error {
+  constructor() {
+    super('the service sold nothing for this attempt');
+  }
+}

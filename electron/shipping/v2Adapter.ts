@@ -1,0 +1,136 @@
+import type { CreateAndPayRequest, DirectBuyRequest } from '../../shared/api/v2';
+import { fail, type StationError, type StationFailure } from '../../shared/contract/errors';
+import { toCents } from '../../shared/domain/money';
+import { describeBackend } from '../backend/identity';
+import type { Logger } from '../log/logger';
+import type { FailureKind, Journaled, PurchaseAdapter, Sold } from '../purchases/adapter';
+import { PURCHASE_ATTEMPTS } from '../purchases/engine';
+import { labelPngProblem } from '../purchases/labelBytes';
+import type { ChosenService } from '../purchases/shipmentsLedger';
+import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import { backendIdOf, type BackendPort, type ShippingV2, type WireShipment } from './ports';
+
+/** Definitive refusals: the service read the request and sold no label, so the row fails (it keeps its id for a retry). */
+const definitive = new Set<StationError['code']>(['service_rejected', 'invalid_input']);
+/** The request never reached a service that would act on it; repeating now cannot help, and the row stays pending. */
+const cannotSend = new Set<StationError['code']>(['unauthorized', 'not_configured', 'keychain_unavailable', 'conflict']);
+
+const same = (a: string | null, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+export interface V2AdapterDeps {
+  readonly backend: BackendPort;
+  readonly fetchBytes: (url: string) => Promise<Uint8Array>;
+  readonly log: Logger;
+  readonly attempts?: number;
+}
+
+/**
+ * A v2 purchase over the wire: the journaled body with the row's
+ * platform_uk_id, to create_and_pay or direct_buy of the backend the row was
+ * journaled on. A lost answer is met by sending the same id again: the
+ * service answers a repeat with the label it sold (duplicate_label).
+ */
+export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRow, WireShipment> {
+  /** The v2 client of the backend a journaled purchase went to; refused in words when the station is on another. */
+  async function v2Of(row: ShipmentRow): Promise<ShippingV2> {
+    const clients = await deps.backend.clients();
+    if (row.backend_id !== null && row.backend_id !== backendIdOf(clients)) {
+      fail('conflict', `This purchase was sent to ${describeBackend(row.backend_id)}; switch the station back to it to finish the purchase.`);
+    }
+    return clients.v2;
+  }
+
+  /**
+   * The label images of an answer: base64 when the service sent it, else
+   * fetched from its URL. A URL that cannot be fetched now is left for later
+   * (history fetches it on demand), and bytes that are not a PNG are never
+   * stored: the label is paid for either way, so the purchase is recorded as
+   * bought rather than left unconfirmed, with a note saying what arrived.
+   */
+  async function decodeLabels(wire: WireShipment): Promise<{ labels: BoughtUpdate['labels']; problem: string | null }> {
+    const labels: Array<BoughtUpdate['labels'][number]> = [];
+    let problem: string | null = null;
+    const collect = async (kind: 'label' | 'qrcode', data: readonly string[] | null | undefined, urls: readonly string[] | null | undefined) => {
+      const count = Math.max(data?.length ?? 0, urls?.length ?? 0);
+      for (let seq = 0; seq < count; seq += 1) {
+        const b64 = data?.[seq];
+        const url = urls?.[seq] ?? null;
+        const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url).catch(() => undefined) : undefined;
+        if (!png || png.length === 0) continue;
+        const notPng = labelPngProblem(png);
+        if (notPng === null) labels.push({ kind, seq, url, png });
+        else {
+          problem ??= notPng;
+          deps.log.warn('the service sent label bytes that are not a PNG; not stored', { kind, seq, bytes: png.length, problem: notPng });
+        }
+      }
+    };
+    await collect('label', wire.label_data, wire.label_urls);
+    await collect('qrcode', wire.label_qr_code_data, wire.qrcode_urls);
+    return { labels, problem };
+  }
+
+  /** What the answer left out is taken from the request the station sent (the rate picked), never guessed otherwise. */
+  async function read(entry: Journaled<ShipmentRow>, wire: WireShipment): Promise<Sold> {
+    const { row } = entry;
+    if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
+      fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
+    }
+    const { labels, problem } = await decodeLabels(wire);
+    const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : null;
+    const bought: ChosenService = {
+      carrierCode: wire.carrier_code ?? chosen?.carrierCode ?? null,
+      serviceLevel: wire.service_level ?? chosen?.serviceLevel ?? null,
+      serviceName: wire.service_name ?? wire.service_level ?? chosen?.serviceName ?? chosen?.serviceLevel ?? null,
+      price: wire.total_fee ?? chosen?.price ?? null,
+    };
+    const toldCarrier = wire.carrier_code !== undefined && wire.carrier_code !== null;
+    const toldLevel = wire.service_level !== undefined && wire.service_level !== null;
+    const mismatch =
+      chosen !== null &&
+      ((toldCarrier && !same(chosen.carrierCode, bought.carrierCode)) || (toldLevel && chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
+    const update: BoughtUpdate = {
+      resultJson: JSON.stringify({ ...wire, label_data: undefined, label_qr_code_data: undefined }),
+      shipmentNo: wire.shipment_no ?? null,
+      trackingNo: wire.tracking_no,
+      carrierCode: bought.carrierCode,
+      serviceLevel: bought.serviceLevel,
+      serviceName: bought.serviceName,
+      costCents: bought.price === null ? null : toCents(bought.price),
+      currency: wire.currency ?? 'USD',
+      duplicateLabel: wire.duplicate_label ?? false,
+      rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
+      note: labels.some((l) => l.kind === 'label')
+        ? null
+        : problem
+          ? 'The label is bought, but the image the service sent is not a readable PNG, so nothing was stored or printed; open it in History to fetch it again, or void it.'
+          : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      labels,
+    };
+    return { update, duplicate: wire.duplicate_label === true };
+  }
+
+  return {
+    api: 'v2',
+    attempts: deps.attempts ?? PURCHASE_ATTEMPTS,
+    async send({ row, platformUkId }) {
+      const v2 = await v2Of(row);
+      const body = { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: platformUkId };
+      // The journal stored the body purchase.ts built; the client validates it again before sending.
+      return row.method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
+    },
+    read,
+    classify: (failure: StationFailure): FailureKind => (definitive.has(failure.error.code) ? 'refused' : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
+    refusal: (failure) => failure,
+    lost: async () => ({ kind: 'resend' }),
+    salvage({ row }) {
+      const request = JSON.parse(row.request_json) as { rate_id?: unknown };
+      return {
+        ownIds: [row.platform_uk_id, ...(typeof request.rate_id === 'string' ? [request.rate_id] : [])],
+        chosen: row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : {},
+        voidableById: true,
+      };
+    },
+    trackingStatus: async ({ row }) => (await (await v2Of(row)).trackingByPlatformUkId(row.platform_uk_id)).status,
+  };
+}
