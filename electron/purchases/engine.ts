@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { Logger } from '../log/logger';
 import type { StationContext } from '../station/module';
 import type { SharedShipment, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
-import type { Journaled, Ledger, PurchaseAdapter } from './adapter';
+import type { Journaled, Ledger, PurchaseApi } from './adapter';
 import { createAttempts, type BoughtHow, type Stage } from './attempts';
 import { createLocalClaims, heldWords, type ClaimRequest, type PurchaseClaims } from './claims';
 import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, tooManyVoidsWords } from './foreignDuplicate';
@@ -20,12 +20,6 @@ export const PURCHASE_LIMIT_SECONDS = Math.ceil(
   (PURCHASE_ATTEMPTS * DEFAULT_TIMEOUT_MS + (PURCHASE_RETRY_DELAY_MS * PURCHASE_ATTEMPTS * (PURCHASE_ATTEMPTS - 1)) / 2) / 1000,
 );
 
-/** One API as the engine drives it: where its journal rows live and how it goes over the wire. */
-export interface PurchaseApi<R, D, A> {
-  readonly ledger: Ledger<R, D>;
-  readonly adapter: PurchaseAdapter<R, A>;
-}
-
 /** Where a purchase goes and what it is claimed under among benches. */
 export interface PurchaseTarget {
   /** The backend the purchase is journaled on (on this bench). */
@@ -40,7 +34,7 @@ export interface PurchaseRequest<D> {
   readonly target: PurchaseTarget;
   readonly packageKey: PackageKey;
   readonly orderNumber: string | null;
-  /** The draft, built only when something is to be sent (a package bought already costs no insurance quote). */
+  /** Built only when something is to be sent: a package bought already costs no insurance quote. */
   readonly draft: () => D | Promise<D>;
 }
 
@@ -80,7 +74,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const claims = deps.claims ?? createLocalClaims();
   let closed = false;
 
-  function stage(entry: { readonly packageKey: string; readonly platformUkId: string }, name: Stage, row: ShipmentRow | undefined, message?: string): void {
+  function stage(entry: { readonly packageKey: string; readonly platformUkId: string }, name: Stage, row?: ShipmentRow, message?: string): void {
     if (!deps.emit) return;
     deps.emit('purchase.progress', {
       packageKey: entry.packageKey,
@@ -132,17 +126,25 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     return { row, how: 'adopted', boughtAt: shared.bench, joined: false };
   }
 
-  /** Sends a journaled purchase, first asking what an earlier attempt under it did when one may have gone out. */
-  async function finish<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, entry: Journaled<R>, draft: D, takenOver: boolean): Promise<Purchased> {
-    const holds = (t: string) => api.ledger.holdsTracking(t);
-    let next = entry;
-    if (entry.resumed || takenOver) {
-      const earlier = await attempts.resume(api.ledger, api.adapter, entry, target.claimBackendId, holds);
-      if ('row' in earlier) return { row: earlier.row, how: earlier.how, boughtAt: null, joined: false };
-      if ('notSold' in earlier) next = api.ledger.renew(entry, draft);
+  /**
+   * Sends a journaled purchase, first asking what an earlier attempt under it
+   * did when one may have gone out. An attempt that sold nothing gives way to
+   * `next` (a Buy's draft), or, in a round of settling, the row is refused.
+   */
+  async function finish<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, entry: Journaled<R>, next: { readonly draft: D; readonly takenOver: boolean } | 'refuse'): Promise<Purchased> {
+    // A bench that stopped mid-purchase may have sold it: asked about like an earlier attempt of this bench's own.
+    const ask = entry.resumed || (next !== 'refuse' && next.takenOver);
+    const earlier = ask ? await attempts.resume(api, entry, target.claimBackendId) : 'send';
+    if (typeof earlier === 'object') return { ...earlier, boughtAt: null, joined: false };
+    let sending = entry;
+    if (earlier === 'not_sold') {
+      if (next === 'refuse') {
+        await attempts.refuse(api, entry, 'The service sold no label for this attempt.');
+        throw new NotSold();
+      }
+      sending = api.ledger.renew(entry, next.draft);
     }
-    const sent = await attempts.send(api.ledger, api.adapter, next, target.claimBackendId, holds);
-    return { row: sent.row, how: sent.how, boughtAt: null, joined: false };
+    return { ...(await attempts.send(api, sending, target.claimBackendId)), boughtAt: null, joined: false };
   }
 
   async function once<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
@@ -167,8 +169,8 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       throw error;
     }
     if ('bought' in opened) return { row: opened.bought, how: 'standing', boughtAt: null, joined: false };
-    stage(opened, 'journaled', undefined);
-    return finish(api, target, opened, draft, claim.takenOverFrom !== null);
+    stage(opened, 'journaled');
+    return finish(api, target, opened, { draft, takenOver: claim.takenOverFrom !== null });
   }
 
   /** A label voided elsewhere is now this station's void: the next claim derives the next generation's id. */
@@ -206,16 +208,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     const claim = await claims.claim(claimOf(api.adapter.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, api.ledger.journaledId(u.row)));
     if (claim.kind === 'held') fail('conflict', heldWords(claim));
     if (claim.kind === 'bought') return adopt(api.ledger, claim.shipment, u.row);
-    const entry = api.ledger.resume(u.row, claim.platformUkId);
-    const holds = (t: string) => api.ledger.holdsTracking(t);
-    const earlier = await attempts.resume(api.ledger, api.adapter, entry, target.claimBackendId, holds);
-    if ('row' in earlier) return { row: earlier.row, how: earlier.how, boughtAt: null, joined: false };
-    if ('notSold' in earlier) {
-      await attempts.refuse(api.ledger, entry, 'The service sold no label for this attempt.');
-      throw new NotSold();
-    }
-    const sent = await attempts.send(api.ledger, api.adapter, entry, target.claimBackendId, holds);
-    return { row: sent.row, how: sent.how, boughtAt: null, joined: false };
+    return finish(api, target, api.ledger.resume(u.row, claim.platformUkId), 'refuse');
   }
 
   /**

@@ -33,9 +33,7 @@ export type ShipmentsLedger = ReturnType<typeof createShipmentsLedger>;
 const entryOf = (row: ShipmentRow, resumed: boolean): Journaled<ShipmentRow> => ({
   row,
   packageKey: storedPackageKey(row.package_key),
-  backendId: row.backend_id ?? '',
   platformUkId: row.platform_uk_id,
-  requestJson: row.request_json,
   resumed,
 });
 

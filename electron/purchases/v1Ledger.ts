@@ -22,9 +22,7 @@ export interface V1LedgerDeps {
 const entryOf = (row: V1PurchaseRow, platformUkId: string, resumed: boolean): Journaled<V1PurchaseRow> => ({
   row,
   packageKey: storedPackageKey(row.package_key),
-  backendId: row.backend_id,
   platformUkId,
-  requestJson: row.request_json,
   resumed,
 });
 
@@ -74,6 +72,7 @@ export function createV1Ledger(deps: V1LedgerDeps): Ledger<V1PurchaseRow, V1Draf
     refused: (entry, message) => purchases.markFailed(entry.row.id, message),
     unknown: (entry, message) => purchases.markUnknown(entry.row.id, message),
     renew(entry, draft) {
+      // A row this press journaled (taking over from a stopped bench) is sent as it is.
       if (!entry.resumed) return entry;
       purchases.markFailed(entry.row.id, 'The service sold no label for this attempt.');
       return entryOf(purchases.insertPending({ ...draft, backendId: entry.row.backend_id, packageKey: entry.row.package_key }), entry.platformUkId, false);

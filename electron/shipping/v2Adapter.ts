@@ -3,7 +3,7 @@ import { fail, type StationError, type StationFailure } from '../../shared/contr
 import { toCents } from '../../shared/domain/money';
 import { describeBackend } from '../backend/identity';
 import type { Logger } from '../log/logger';
-import type { FailureKind, Journaled, PurchaseAdapter, Sold } from '../purchases/adapter';
+import type { Journaled, PurchaseAdapter, Sold } from '../purchases/adapter';
 import { PURCHASE_ATTEMPTS } from '../purchases/engine';
 import { labelPngProblem } from '../purchases/labelBytes';
 import type { ChosenService } from '../purchases/shipmentsLedger';
@@ -120,7 +120,7 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
       return row.method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
     read,
-    classify: (failure: StationFailure): FailureKind => (definitive.has(failure.error.code) ? 'refused' : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
+    classify: (failure: StationFailure) => (definitive.has(failure.error.code) ? 'refused' : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
     refusal: (failure) => failure,
     lost: async () => ({ kind: 'resend' }),
     salvage({ row }) {

@@ -6,6 +6,7 @@ import { createAccountModule } from '../../../electron/account/module';
 import { createSqliteAuditSink } from '../../../electron/api/audit';
 import { createV1Client } from '../../../electron/api/v1/client';
 import { createV2Client } from '../../../electron/api/v2/client';
+import { createFileTokenShelf } from '../../../electron/api/v2/fileTokenShelf';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox';
 import { createShippingModule } from '../../../electron/shipping/module';
@@ -56,13 +57,16 @@ export interface Bench {
   readonly dir: string;
   readonly printer: ReturnType<typeof recordingPrinter>;
   readonly events: Array<{ name: EventName; payload: unknown }>;
-  open(): Promise<BenchStation>;
+  /** The station on the bench's data folder, or on `folder` (another station on the same account and service). */
+  open(folder?: string): Promise<BenchStation>;
   close(): Promise<void>;
 }
 
 export interface BenchStation {
   readonly db: Db;
   readonly module: ReturnType<typeof createShippingModule>;
+  /** The legacy (v1) account module on the same data folder and service. */
+  readonly account: ReturnType<typeof createAccountModule>;
   close(): Promise<void>;
 }
 
@@ -72,14 +76,16 @@ export async function startBench(options: SandboxOptions & { clientTimeoutMs?: n
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-shipping-'));
   const printer = recordingPrinter();
   const events: Array<{ name: EventName; payload: unknown }> = [];
-  const open = async (): Promise<BenchStation> => {
-    const db = openDatabase({ file: path.join(dir, 'station.sqlite') });
+  const open = async (folder = dir): Promise<BenchStation> => {
+    const db = openDatabase({ file: path.join(folder, 'station.sqlite') });
     const audit = createSqliteAuditSink(db);
     const retry = { baseDelayMs: 20, maxDelayMs: 100 };
-    const v2 = createV2Client({ baseUrl: sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret, audit, timeoutMs: options.clientTimeoutMs ?? 5_000, retry });
+    // Processes on one data folder share the access token through its token shelf, as the station's do.
+    const tokenShelf = createFileTokenShelf(path.join(folder, 'tokens'));
+    const v2 = createV2Client({ baseUrl: sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret, audit, timeoutMs: options.clientTimeoutMs ?? 5_000, retry, tokenShelf });
     const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, audit, retry });
     const ctx: StationContext = {
-      dataDir: dir,
+      dataDir: folder,
       db,
       emit: (name, payload) => void events.push({ name, payload }),
       log: createMemoryLogger(),
@@ -89,11 +95,14 @@ export async function startBench(options: SandboxOptions & { clientTimeoutMs?: n
     const account = createAccountModule(ctx, { backend, print: printer });
     const module = createShippingModule(ctx, { backend, print: printer, voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }) });
     await module.handlers['settings.shipping.set']({ shipFrom });
+    await account.start?.();
     await module.start?.();
     return {
       db,
       module,
+      account,
       async close() {
+        await account.close?.();
         await module.close?.();
         db.close();
       },
