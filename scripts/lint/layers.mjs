@@ -1,9 +1,14 @@
 // The house plan: which folder stands on which. README's Layout says the same in
 // words; `npm run lint` enforces it, and test/unit/layers checks the plan itself
 // (no circle, every source file placed).
+import fs from 'node:fs';
 import path from 'node:path';
 
 const shared = ['shared/domain', 'shared/api', 'shared/contract'];
+const screens = fs.readdirSync(new URL('../../renderer/src/screens/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /**
  * Bottom to top. A layer may import what it names under `on` and, through them,
@@ -14,7 +19,14 @@ export const layers = [
   { name: 'shared/domain', holds: ['shared/domain'], on: [] },
   { name: 'shared/api', holds: ['shared/api'], on: ['shared/domain'] },
   { name: 'shared/contract', holds: ['shared/contract'], on: ['shared/api'] },
-  { name: 'renderer', holds: ['renderer'], on: ['shared/contract'] },
+  // The renderer: the station's client, view stores, widgets, then one folder per screen
+  // (a screen never reaches into another), and the app shell that lays them out.
+  { name: 'renderer/station', holds: ['renderer/src/station'], on: ['shared/contract'] },
+  { name: 'renderer/stores', holds: ['renderer/src/stores'], on: ['renderer/station'] },
+  { name: 'renderer/ui', holds: ['renderer/src/ui'], on: ['renderer/stores'] },
+  { name: 'renderer/input', holds: ['renderer/src/input'], on: ['renderer/stores'] },
+  ...screens.map((screen) => ({ name: `renderer/screens/${screen}`, holds: [`renderer/src/screens/${screen}`], on: ['renderer/ui', 'renderer/input'] })),
+  { name: 'renderer/app', holds: ['renderer'], on: screens.map((screen) => `renderer/screens/${screen}`) },
   // Node-side leaves every module may use: logging, the native USB loader, the Node version check.
   { name: 'base', holds: ['electron/log', 'electron/usb', 'electron/runtime'], on: shared },
   // The kernel: module interface, context, events, dispatch and the bridge.
