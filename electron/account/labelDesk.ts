@@ -12,12 +12,13 @@ import { boxOf, v1PackageKey } from '../purchases/packageKey';
 import type { V1Draft } from '../purchases/v1Ledger';
 import type { V1PurchaseRow, V1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { checkShipment, toCustomData } from '../shipping/customs';
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountPrint } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
-import { fromV1Rate, ouncesToPounds, v1ShipmentRequest, type StoredV1Request } from './v1Request';
+import { fromV1Rate, ouncesToPounds, v1ShipmentRequest } from './v1Request';
+import type { StoredV1Request } from './v1ReadBack';
 
 export interface LabelDeskDeps {
   readonly ctx: StationContext;

@@ -10,8 +10,7 @@ import type { V1PurchaseRow } from '../purchases/v1PurchasesRepo';
 import type { BoughtUpdate } from '../store/shipmentsRepo';
 import type { AccountBackend } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
-import { judgeReadBack } from './v1ReadBack';
-import type { StoredV1Request } from './v1Request';
+import { judgeReadBack, type StoredV1Request } from './v1ReadBack';
 
 /** A label the service sold, from whichever answer told the station about it. */
 interface Sold {

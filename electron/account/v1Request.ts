@@ -6,12 +6,6 @@ import type { StationAddress } from '../../shared/contract/shippingTypes';
 
 type V1ShipmentInput = CommandArgs<'account.rates'>;
 
-/** What a v1 journal row's request_json holds: the request, and the rate picked when buying by rate id. */
-export interface StoredV1Request {
-  readonly request: V1ShipmentRequest;
-  readonly rate?: V1RateQuote;
-}
-
 /** Who insures a v1 package: the service's own insurance (the OpenAPI's example), not the carrier's. */
 export const V1_INSURANCE_PROVIDER = 'SHIPSURANCE';
 

@@ -1,7 +1,7 @@
 import { StationFailure, fail } from '../../shared/contract/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { Logger } from '../log/logger';
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import type { SharedShipment, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import type { Journaled, Ledger, PurchaseApi } from './adapter';
 import { createAttempts, type BoughtHow, type Stage } from './attempts';
