@@ -254,7 +254,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     /** The claim a v2 purchase of `packageKey` makes (returns: picking the next number among benches). */
     claimRequest: (target: PurchaseTarget, packageKey: PackageKey, orderNumber: string | null): ClaimRequest =>
       claimOf('v2', target, packageKey, orderNumber, deps.shipments.liveByPackageKey(target.backendId, packageKey)?.platform_uk_id ?? null),
-    isInFlight: (backendId: string, packageKey: string) => flights.has(flightKey(backendId, packageKey)),
     /** Stops retrying; answers arriving later are not written (the next start settles them). */
     async close(): Promise<void> {
       closed = true;

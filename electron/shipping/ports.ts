@@ -57,5 +57,4 @@ export const accountIdOf = (clients: { readonly backendId?: string; readonly acc
 
 export type PrintPort = Pick<PrintService, 'enqueue' | 'waitForJob'>;
 
-export type PurchaseMethod = 'create_and_pay' | 'direct_buy';
 export type { WireShipment };
