@@ -144,7 +144,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,
-    voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
+    voidLegacy: (trackingCode) => account.desk.voidLabel({ trackingCode }),
     claims,
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
