@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
+import type { Handlers, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
 import { createFileTokenShelf } from '../api/v2/fileTokenShelf';
@@ -148,14 +148,16 @@ export async function createStation(config: StationConfig): Promise<Station> {
     claims,
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
-  // The bench drives the other modules through the dispatcher, as every front end does.
-  const late: { dispatch?: Dispatch } = {};
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
-    if (!late.dispatch) return { ok: false, error: { code: 'not_configured', message: 'The station is still starting; scan again in a moment.' } };
-    // The dispatcher checked the input against the contract, and each handler returns its command's output.
-    return (await late.dispatch(name, input)) as Result<CommandOutput<N>>;
-  }
-  const bench = createBenchModule(context, events, call);
+  // The bench uses the other modules' own services; the dispatcher is for the front ends.
+  const { rates, checks, orders, purchase, settings: shippingSettings } = shipping.services;
+  const bench = createBenchModule(context, events, {
+    quotes: rates,
+    addresses: checks,
+    orders,
+    settings: shippingSettings,
+    scale: devices.scales,
+    labels: purchase,
+  });
   const capture = createCaptureModule(context, captureSwitch);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
@@ -184,7 +186,6 @@ export async function createStation(config: StationConfig): Promise<Station> {
 
   const handlers = damage ? readOnlyHandlers(allHandlers, damage.message) : allHandlers;
   const dispatch = createDispatcher(handlers, log);
-  late.dispatch = dispatch;
   const started: Lifecycle[] = [];
   let closed: Promise<void> | undefined;
   const closeAll = (): Promise<void> => {
