@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { internalError, StationFailure, type Result } from '../../shared/contract/errors';
 import { inputWords } from '../../shared/contract/inputWords';
+import { describeInvalidInput } from '../core/dispatch';
 import type { ScaleService } from '../devices/module';
 import type { Logger } from '../log/logger';
 import type { ChecksService } from '../shipping/checks';
@@ -8,7 +9,6 @@ import type { OrdersService } from '../shipping/orders';
 import type { PurchaseService } from '../shipping/purchase';
 import type { RatesService } from '../shipping/rates';
 import type { ShippingSettingsService } from '../shipping/settings';
-import { describeInvalidInput } from '../station/dispatch';
 
 /**
  * The other modules' services the benches use, each exactly the provider's
