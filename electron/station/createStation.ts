@@ -210,7 +210,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   }
   if (!config.override && !damage) {
     // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
-    await applyPracticeDefaults(dispatch, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
+    await applyPracticeDefaults(shippingSettings, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
       log.warn('practice defaults were not applied', { error }),
     );
   }
