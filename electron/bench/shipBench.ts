@@ -17,7 +17,7 @@ import { createQuoting } from './quoting';
 import { createShipState } from './shipState';
 
 export interface ShipBenchDeps {
-  readonly ports: Pick<BenchPorts, 'quotes' | 'addresses' | 'orders' | 'settings' | 'scale' | 'labels'>;
+  readonly ports: BenchPorts;
   readonly attempt: Attempt;
   /** The next free box number of an order, above `after` and above every box the station holds a label for. */
   readonly nextBox: (orderNumber: string, after: number) => number;
