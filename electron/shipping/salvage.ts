@@ -1,5 +1,5 @@
 import type { UnreadableAnswerFailure } from '../api/answer';
-import { redactJson } from '../api/redact';
+import { redactJson } from '../core/redact';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
