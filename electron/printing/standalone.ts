@@ -7,7 +7,7 @@ import { acquireFolderLock } from '../station/folderLock';
 import { describeHolder, waitForHolder } from '../station/host';
 import { createPrintingModule } from './module';
 import type { OsPrintQueues } from './osqueue/osQueues';
-import type { UsbBus } from './usb/usbTypes';
+import type { UsbBus } from '../usb/usbTypes';
 import type { StationContext } from '../station/module';
 import { openDatabase } from '../store/database';
 
