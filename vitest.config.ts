@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects so the quick suite can run alone; `npm test` runs both and
-// the summary reporter prints one closing line for CI.
+// Three projects: `unit` is the fast loop (pure code: no keyring, no sockets,
+// no child processes, no browser), `integration` runs real parts (SQLite files,
+// gnome-keyring, PostgreSQL, CUPS, loopback servers), `e2e` drives Chromium.
+// `npm test` runs all three and prints one closing line for CI.
 // expect.poll returns as soon as what it waits for is there; its 1 s default
 // limit only decides when a wait gives up, and on a loaded 2-core CI machine a
 // screen or a print job can take longer than that to show a right answer.
@@ -13,7 +15,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          expect: expectOptions,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, utilityProcess } from 'electron';
 import path from 'node:path';
-import { resolveDataDir } from './paths';
+import { resolveDataDir } from './core/paths';
 import type { ChildLike } from './shell/stationChild';
 import type { FromStation } from './station/processProtocol';
 import type { ElectronLike } from './shell/electronLike';

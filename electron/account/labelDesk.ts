@@ -6,12 +6,13 @@ import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
 import type { PurchaseClaims } from '../shipping/claims';
 import { checkShipment, toCustomData } from '../shipping/customs';
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountPrint } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
-import { v1AccountOf, type createV1Journal, type StoredV1Request, type V1Bought } from './v1Journal';
+import { v1AccountOf, type createV1Journal, type V1Bought } from './v1Journal';
+import type { StoredV1Request } from './v1ReadBack';
 import type { V1PurchasesRepo } from './v1PurchasesRepo';
 import { fromV1Rate, ouncesToPounds, v1PackageKey, v1ShipmentRequest } from './v1Request';
 

@@ -10,7 +10,7 @@ import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
 import type { SharedSettings } from '../shipping/sharedSettings';
 import { v1Package, v1Recipient } from '../shipping/v1Orders';
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import { createLabelsRepo } from '../store/labelsRepo';
 import { createOrdersRepo } from '../store/ordersRepo';
 import { createScanFormsRepo } from '../store/scanFormsRepo';

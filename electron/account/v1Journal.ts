@@ -1,5 +1,4 @@
-import type { V1OrderLabel, V1PurchaseLabelResponse, V1ShipmentRequest } from '../../shared/api/v1';
-import type { V1RateQuote } from '../../shared/contract/account';
+import type { V1OrderLabel, V1PurchaseLabelResponse } from '../../shared/api/v1';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import { toCents } from '../../shared/domain/money';
 import { UnreadableAnswerFailure } from '../api/answer';
@@ -11,14 +10,8 @@ import type { Db } from '../store/database';
 import { normalizeTracking, type BoughtUpdate, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountV1 } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
-import { judgeReadBack } from './v1ReadBack';
+import { judgeReadBack, type StoredV1Request } from './v1ReadBack';
 import type { V1PurchaseDraft, V1PurchaseRow, V1PurchasesRepo } from './v1PurchasesRepo';
-
-/** What a journal row's request_json holds: the request, and the rate picked when buying by rate id. */
-export interface StoredV1Request {
-  readonly request: V1ShipmentRequest;
-  readonly rate?: V1RateQuote;
-}
 
 export interface V1Bought {
   readonly shipment: ShipmentRow;

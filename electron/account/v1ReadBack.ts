@@ -1,5 +1,11 @@
-import type { V1OrderLabel } from '../../shared/api/v1';
-import type { StoredV1Request } from './v1Journal';
+import type { V1OrderLabel, V1ShipmentRequest } from '../../shared/api/v1';
+import type { V1RateQuote } from '../../shared/contract/account';
+
+/** What a journal row's request_json holds: the request, and the rate picked when buying by rate id. */
+export interface StoredV1Request {
+  readonly request: V1ShipmentRequest;
+  readonly rate?: V1RateQuote;
+}
 
 /**
  * What reading an order's labels back says about one unconfirmed v1

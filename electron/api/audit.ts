@@ -1,4 +1,4 @@
-import { redactText } from '../core/redact';
+import { redactText } from '../log/redact';
 import type { Db } from '../store/database';
 import type { Api } from './failures';
 

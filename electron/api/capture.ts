@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Api } from './failures';
-import { redactHeaders, redactJson, redactText } from '../core/redact';
+import { redactHeaders, redactJson, redactText } from '../log/redact';
 
 /**
  * Wire capture for support (issue 10 part 3): every exchange with the

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { WireCaptureStatus } from '../../shared/contract/capture';
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import type { SettingsStore } from '../store/settings';
 
 export type CaptureCommandName = 'capture.status' | 'capture.set';

@@ -1,4 +1,4 @@
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import type { BackendService } from './service';
 
 export type BackendCommandName = 'backend.status' | 'backend.configure' | 'credentials.set' | 'credentials.clear';

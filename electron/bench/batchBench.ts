@@ -6,7 +6,7 @@ import type { BatchOutcome, CustomsDeclaration, PackageSpec, PurchaseResult, Rat
 import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { customsProblems } from '../../shared/domain/customs';
 import { formatOunces } from '../../shared/domain/units';
-import { mapBounded } from '../mapBounded';
+import { mapBounded } from '../core/mapBounded';
 import { chooseRate, BATCH_CONCURRENCY } from '../shipping/batch';
 import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, noOptions } from './benchState';

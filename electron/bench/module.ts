@@ -1,6 +1,6 @@
 import type { EventPayload } from '../../shared/contract';
-import type { StationContext, StationModule } from '../station/module';
-import type { EventHub } from '../station/events';
+import type { StationContext, StationModule } from '../core/module';
+import type { EventHub } from '../core/events';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { PURCHASE_LIMIT_SECONDS } from '../shipping/journal';
 import { createBatchBench } from './batchBench';

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_PATH, BRIDGE_SECRET_PARAM } from '../../shared/contract/bridge';
 import type { Logger } from '../log/logger';
-import type { Dispatch } from '../station/dispatch';
-import type { EventHub } from '../station/events';
-import { attachBridge } from './bridge';
-import { isPagePath, serveStatic } from './staticFiles';
+import type { Dispatch } from '../core/dispatch';
+import type { EventHub } from '../core/events';
+import { attachBridge } from '../core/bridge';
+import { isPagePath, serveStatic } from '../station/staticFiles';
 
 export interface BrowserHostOptions {
   readonly station: { readonly dispatch: Dispatch; readonly events: EventHub };

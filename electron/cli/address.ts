@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { addressSchema } from '../../shared/contract/shipping';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { judgeAddress, movedWords } from '../bench/addressRule';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { addressOptions } from './addressOptions';
 import { CliUsageError, type CliCommand } from './command';
 import { optionWords } from './flagWords';

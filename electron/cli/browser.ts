@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
-import { rendererDir } from '../paths';
+import { rendererDir } from '../core/paths';
 import { describeHolder, hostStation } from '../station/host';
 import { stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
 import { refuseOptionsForHolder } from '../station/reach';

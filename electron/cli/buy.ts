@@ -6,7 +6,7 @@ import type { PurchaseResult, Shipment, StationAddress } from '../../shared/cont
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
 import { labelPngProblem } from '../shipping/labelBytes';
-import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from './headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { formatChecks, runChecks } from '../doctor/check';
-import { dataDirCheck, runtimeCheck } from '../doctor/runtimeChecks';
-import { backendChecks, deviceChecks } from '../doctor/stationChecks';
-import { resolveDataDir } from '../paths';
+import { formatChecks, runChecks } from './checks/check';
+import { dataDirCheck, runtimeCheck } from './checks/runtimeChecks';
+import { backendChecks, deviceChecks } from './checks/stationChecks';
+import { resolveDataDir } from '../core/paths';
 import { reachStation } from '../station/reach';
 import type { CliCommand } from './command';
 

@@ -1,4 +1,4 @@
-import { stationOptionsUsage } from '../shipping/headless';
+import { stationOptionsUsage } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
 /**

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Shipment } from '../../shared/contract/shippingTypes';
 import { formatMoney, toCents } from '../../shared/domain/money';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import type { CliCommand } from './command';
 
 const line = (s: Shipment): string =>

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
 export const insureCommand: CliCommand = {

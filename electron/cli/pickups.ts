@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import { packageLocations } from '../../shared/contract/shipping';
 import type { Pickup } from '../../shared/contract/shippingTypes';
-import { stationOptions, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, withHeadlessStation } from './headless';
 import { readShipFrom } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 import { commandGroup } from './group';

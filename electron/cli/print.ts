@@ -4,7 +4,7 @@ import { fail } from '../../shared/contract/errors';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand } from './command';
-import { openPrinting } from '../printing/standalone';
+import { openPrinting } from '../station/printingStation';
 
 export function createPrintCommand(deps: { usb?: UsbBus | null; osQueues?: OsPrintQueues | null } = {}): CliCommand {
   return {

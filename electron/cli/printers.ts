@@ -6,8 +6,8 @@ import { languageNames, printerLanguages, type PrinterLanguage } from '../../sha
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
-import { openPrinting } from '../printing/standalone';
-import { withHeadlessStation } from '../shipping/headless';
+import { openPrinting } from '../station/printingStation';
+import { withHeadlessStation } from './headless';
 
 type PrintingCommand = 'printers.list' | 'printers.profile.get' | 'printers.profile.set';
 type PrintingCall = <N extends PrintingCommand>(name: N, input: CommandInput<N>) => Promise<CommandOutput<N>>;

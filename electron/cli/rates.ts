@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Rate } from '../../shared/contract/shippingTypes';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { readShipFrom } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 

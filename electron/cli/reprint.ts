@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { StationFailure } from '../../shared/contract/errors';
 import type { Shipment } from '../../shared/contract/shippingTypes';
-import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
 const terminal = new Set(['done', 'failed', 'cancelled']);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { readShipFrom, waitForPrint, weightFlag, writeLabelFile } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 

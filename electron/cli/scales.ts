@@ -4,7 +4,7 @@ import { createDevicesModule } from '../devices/module';
 import { udevRules } from '../devices/scales/knownScales';
 import type { UsbBus } from '../usb/usbTypes';
 import { createMemoryLogger } from '../log/logger';
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import { openDatabase } from '../store/database';
 import { CliUsageError, type CliCommand } from './command';
 

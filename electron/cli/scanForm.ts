@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { stationOptions, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, withHeadlessStation } from './headless';
 import type { CliCommand } from './command';
 import { commandGroup } from './group';
 

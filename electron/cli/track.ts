@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { stationOptions, stationOptionsUsage, withHeadlessStation } from '../shipping/headless';
+import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
 const sources = { tracking: 'tracking_no', platform: 'platform_uk_id', direct: 'direct' } as const;

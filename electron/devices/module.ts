@@ -3,7 +3,7 @@ import { fail } from '../../shared/contract/errors';
 import type { DeviceCommandNames, ScaleInfo, ScalesState, ScaleWeight } from '../../shared/contract/devices';
 import { parseScan } from '../../shared/domain/scan';
 import { formatOunces, roundUpOunces } from '../../shared/domain/units';
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import { createSettingsStore } from '../store/settings';
 import type { ScaleReading } from './scales/report';
 import { createSimulatedScale, SIMULATED_SCALE_ID, type SimulatedScale } from './scales/simulatedScale';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { redactJson, redactText } from '../core/redact';
+import { redactJson, redactText } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Readonly<Record<string, unknown>>;
@@ -25,7 +25,7 @@ export interface FileLoggerOptions {
 
 /**
  * JSON-lines log in the data directory, rotated by size. Every field passes
- * through the one redactor (core/redact.ts), personal fields masked too, so
+ * through the one redactor (redact.ts), personal fields masked too, so
  * a secret handed to the logger by mistake is masked before it touches the
  * disk.
  */

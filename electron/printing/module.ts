@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fail } from '../../shared/contract/errors';
 import type { PrinterProfile, PrintPreview } from '../../shared/contract/printing';
 import { mediaDots } from '../../shared/domain/printing';
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import { decodePrinterBytes } from './lang';
 import { convertLabel } from './pipeline';
 import type { OsPrintQueues } from './osqueue/osQueues';

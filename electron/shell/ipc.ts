@@ -1,5 +1,5 @@
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/contract/channels';
-import type { Dispatch } from '../station/dispatch';
+import type { Dispatch } from '../core/dispatch';
 import type { IpcMainInvokeEventLike, IpcMainLike, WebContentsLike } from './electronLike';
 import { isTrustedSender } from './security';
 

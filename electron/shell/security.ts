@@ -1,4 +1,4 @@
-import { CONTENT_SECURITY_POLICY } from '../browser/staticFiles';
+import { CONTENT_SECURITY_POLICY } from '../station/staticFiles';
 import type { BrowserWindowOptionsLike, IpcMainInvokeEventLike, SessionLike, WebContentsLike } from './electronLike';
 
 /** The renderer is served from this custom scheme so it has a real origin (not file://). */

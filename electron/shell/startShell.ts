@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONTENT_SECURITY_POLICY, resolveRendererFile } from '../browser/staticFiles';
+import { CONTENT_SECURITY_POLICY, resolveRendererFile } from '../station/staticFiles';
 import type { BrowserWindowLike, ElectronLike } from './electronLike';
 import { forwardEvents, registerContract } from './ipc';
 import { APP_ENTRY, APP_SCHEME, hardenContents, hardenSession, windowOptions } from './security';

@@ -3,7 +3,7 @@ import type { CommandArgs } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { BatchOutcome, Rate, RateRule } from '../../shared/contract/shippingTypes';
 import { pickRate } from '../../shared/domain/rateRule';
-import { mapBounded } from '../mapBounded';
+import { mapBounded } from '../core/mapBounded';
 import type { ShippingDeps } from './deps';
 import type { PurchaseService } from './purchase';
 import type { RatesService } from './rates';

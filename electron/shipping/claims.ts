@@ -1,4 +1,4 @@
-import { LEGACY_ID_PREFIX, type BoughtUpdate, type ShipmentRow } from '../store/shipmentsRepo';
+import { LEGACY_ID_PREFIX, type BoughtUpdate, type SharedShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import { platformUkIdOf } from './purchaseId';
 
 /** What a bench asks before it journals and sends a purchase. */
@@ -21,30 +21,7 @@ export interface ClaimRequest {
   readonly orderNumber: string | null;
 }
 
-/** A label bought by some bench, as the shared store keeps it. */
-export interface SharedShipment {
-  readonly platformUkId: string;
-  readonly backendId: string;
-  readonly packageKey: string;
-  readonly bench: string;
-  readonly method: ShipmentRow['method'];
-  readonly requestJson: string;
-  readonly state: 'bought' | 'voided';
-  readonly orderNumber: string | null;
-  readonly recipientName: string | null;
-  readonly shipmentNo: string | null;
-  readonly trackingNo: string | null;
-  readonly carrierCode: string | null;
-  readonly serviceLevel: string | null;
-  readonly serviceName: string | null;
-  readonly costCents: number | null;
-  readonly currency: string | null;
-  readonly insuranceCents: number | null;
-  readonly isReturn: boolean;
-  readonly duplicateLabel: boolean;
-  readonly resultJson: string;
-  readonly labels: BoughtUpdate['labels'];
-}
+export type { SharedShipment } from '../store/shipmentsRepo';
 
 /**
  * The columns of a bought label that benches share, named as both stores

@@ -1,4 +1,4 @@
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createHistorySearch } from '../store/historySearch';
 import { createLabelsRepo } from '../store/labelsRepo';

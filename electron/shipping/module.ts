@@ -1,4 +1,4 @@
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import { createBatchService } from './batch';
 import { createChecksService } from './checks';
 import type { PurchaseClaims } from './claims';

@@ -1,6 +1,6 @@
 import { recognizeTracking } from '../../shared/domain/trackingNumber';
 import type { UnreadableAnswerFailure } from '../api/answer';
-import { redactJson } from '../core/redact';
+import { redactJson } from '../log/redact';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';

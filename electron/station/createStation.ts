@@ -6,6 +6,7 @@ import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
 import { createFileTokenShelf } from '../api/v2/fileTokenShelf';
 import { createWarehouseModule, savedWarehouse } from '../warehouse/module';
+import type { WarehouseConfig } from '../warehouse/url';
 import { createCaptureModule, createCaptureSwitch } from '../api/captureModule';
 import { createBackendModule } from '../backend/module';
 import { createBenchModule } from '../bench/module';
@@ -16,14 +17,14 @@ import { createFileLogger, type Logger } from '../log/logger';
 import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
 import { createLocalClaims } from '../shipping/claims';
 import { createShippingModule } from '../shipping/module';
-import { adoptUnkeyedBackend } from '../store/backendAdoption';
+import { adoptUnkeyedBackend } from '../backend/adoption';
 import { openStationDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
 import { readBackendSettings } from '../backend/settings';
 import { createVault, type Vault } from '../vault/vault';
-import { createDispatcher, type Dispatch } from './dispatch';
-import { createEventHub, type EventHub } from './events';
-import type { StationContext, StationModule } from './module';
+import { createDispatcher, type Dispatch } from '../core/dispatch';
+import { createEventHub, type EventHub } from '../core/events';
+import type { StationContext, StationModule } from '../core/module';
 import { applyPracticeDefaults } from './practiceDefaults';
 import { readOnlyHandlers } from './readOnly';
 import { STATION_NAME, STATION_VERSION } from './version';
@@ -48,15 +49,6 @@ export interface StationConfig {
   readonly warehouse?: WarehouseConfig;
   /** `--capture-wire DIR`: every exchange with the service written, redacted, into DIR for this run. */
   readonly captureWire?: string;
-}
-
-export interface WarehouseConfig {
-  /** postgres://user@host:port/database */
-  readonly url: string;
-  /** This bench's name as the other benches see it (default: the machine's name and the data folder's). */
-  readonly bench?: string;
-  /** How long a purchase claim lives without being renewed before another bench may take it over. */
-  readonly leaseMs?: number;
 }
 
 export interface Station {

@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { attachBridge } from '../browser/bridge';
+import { attachBridge } from '../core/bridge';
 import type { Logger } from '../log/logger';
-import type { Dispatch } from './dispatch';
-import type { EventHub } from './events';
+import type { Dispatch } from '../core/dispatch';
+import type { EventHub } from '../core/events';
 
 export const ENDPOINT_FILE = 'endpoint.json';
 export const ENDPOINT_PATH = '/station';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { overrideFromEnvironment } from '../backend/override';
-import { resolveDataDir } from '../paths';
+import { resolveDataDir } from '../core/paths';
 import { warehouseFromOptions } from '../warehouse/url';
 import type { StationConfig } from './createStation';
 

@@ -1,7 +1,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { StationFailure } from '../../shared/contract/errors';
 import { SHIP_FROM } from '../sandbox/seed';
-import type { Dispatch } from './dispatch';
+import type { Dispatch } from '../core/dispatch';
 
 /**
  * A station on the embedded sandbox ships from the sandbox account's

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { StationFailure } from '../../shared/contract/errors';
-import { resolveDataDir } from '../paths';
+import { resolveDataDir } from '../core/paths';
 import { describeHolder, hostStation, type HostedStation } from './host';
 import { stationConfigOf, stationOptionsOf } from './options';
 import { STATION_LOG, type FromStation, type ToStation } from './processProtocol';

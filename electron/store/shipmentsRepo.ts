@@ -1,4 +1,3 @@
-import type { SharedShipment } from '../shipping/claims';
 import type { Db } from './database';
 import { durably } from './durable';
 
@@ -75,6 +74,31 @@ export interface BoughtUpdate {
   /** The kept answer of a purchase the station could not read (see migration 010). */
   readonly unreadableAnswer?: string | null;
   readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
+}
+
+/** A label bought by some bench, as the shared store keeps it. */
+export interface SharedShipment {
+  readonly platformUkId: string;
+  readonly backendId: string;
+  readonly packageKey: string;
+  readonly bench: string;
+  readonly method: ShipmentRow['method'];
+  readonly requestJson: string;
+  readonly state: 'bought' | 'voided';
+  readonly orderNumber: string | null;
+  readonly recipientName: string | null;
+  readonly shipmentNo: string | null;
+  readonly trackingNo: string | null;
+  readonly carrierCode: string | null;
+  readonly serviceLevel: string | null;
+  readonly serviceName: string | null;
+  readonly costCents: number | null;
+  readonly currency: string | null;
+  readonly insuranceCents: number | null;
+  readonly isReturn: boolean;
+  readonly duplicateLabel: boolean;
+  readonly resultJson: string;
+  readonly labels: BoughtUpdate['labels'];
 }
 
 /** What the station keeps of a label it was answered with but never bought itself, voided at the service. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WarehouseStatus } from '../../shared/contract/warehouse';
-import type { StationContext, StationModule } from '../station/module';
+import type { StationContext, StationModule } from '../core/module';
 import type { SettingsStore } from '../store/settings';
 import type { Warehouse } from './join';
 import { describeWarehouse } from './url';

@@ -1,5 +1,14 @@
 import { fail } from '../../shared/contract/errors';
-import type { WarehouseConfig } from '../station/createStation';
+
+/** How a bench joins a warehouse: from --warehouse, the environment, or what Settings kept. */
+export interface WarehouseConfig {
+  /** postgres://user@host:port/database */
+  readonly url: string;
+  /** This bench's name as the other benches see it (default: the machine's name and the data folder's). */
+  readonly bench?: string;
+  /** How long a purchase claim lives without being renewed before another bench may take it over. */
+  readonly leaseMs?: number;
+}
 
 export const ENV_WAREHOUSE_URL = 'PARCEL_STATION_WAREHOUSE_URL';
 export const ENV_BENCH = 'PARCEL_STATION_BENCH';

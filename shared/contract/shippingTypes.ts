@@ -1,5 +1,7 @@
+import type { StationAddress } from '../domain/address';
 import type { CustomsDeclaration } from '../domain/customs';
 
+export type { StationAddress } from '../domain/address';
 export type { CustomsDeclaration, CustomsItem } from '../domain/customs';
 
 /**
@@ -7,20 +9,6 @@ export type { CustomsDeclaration, CustomsItem } from '../domain/customs';
  * JSON: money in dollars as numbers rounded to cents, times as ISO strings,
  * label images as base64 PNG.
  */
-
-export interface StationAddress {
-  readonly name: string;
-  readonly company?: string;
-  readonly phone?: string;
-  readonly email?: string;
-  readonly street: string;
-  readonly street2?: string;
-  readonly city: string;
-  readonly state: string;
-  readonly zip: string;
-  readonly country: string;
-  readonly residential?: boolean;
-}
 
 export interface PackageSpec {
   readonly weightOz: number;

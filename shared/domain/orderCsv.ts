@@ -8,7 +8,7 @@
  * no item of a declaration is silently dropped.
  */
 
-import type { StationAddress } from '../contract/shippingTypes';
+import type { StationAddress } from './address';
 import { addressProblems, isCountryCode, normalizePostalCode, regionCodes } from './countries';
 import { contentsTypes, nonDeliveryOptions, normalizeHsCode, normalizeItn } from './customs';
 import type { ContentsType, CustomsDeclaration, CustomsItem, NonDeliveryOption } from './customs';

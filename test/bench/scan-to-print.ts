@@ -16,19 +16,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { CommandInput, CommandName, CommandOutput, EventName } from '../../shared/contract';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
-import { appRoot } from '../../electron/paths';
+import { appRoot } from '../../electron/core/paths';
 import { createStation, type Station } from '../../electron/station/createStation';
 import { createVault } from '../../electron/vault/vault';
+import { launchChromium } from '../support/chromium';
 import { command } from '../support/station';
 import { benchMemoryKeychain } from './benchKeychain';
 
 const root = appRoot(__dirname);
 const say = (line: string): void => void process.stderr.write(`${line}\n`);
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Bench {
   readonly station: Station;
@@ -52,7 +52,7 @@ async function openBench(latencyMs: number): Promise<Bench> {
     printing: { usb: null },
   });
   const host = await startBrowserHost({ station, staticDir: path.join(root, 'dist', 'renderer'), log: station.log, port: 0 });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await page.goto(host.url);
   await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from '../support/chromium';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' } },
@@ -104,7 +105,7 @@ interface TreeResult {
 
 async function main(): Promise<void> {
   const trees = [here, ...(values.baseline ? [path.resolve(values.baseline)] : [])];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-bench-start-'));
   try {
     const samples = trees.map(() => ({ address: [] as number[], connected: [] as number[], desktop: [] as number[] }));

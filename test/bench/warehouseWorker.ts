@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { StationFailure } from '../../shared/contract/errors';
 import { overrideFromEnvironment } from '../../electron/backend/override';
-import { mapBounded } from '../../electron/mapBounded';
+import { mapBounded } from '../../electron/core/mapBounded';
 import { parseOrderCsv } from '../../shared/domain/orderCsv';
 import { chooseRate } from '../../electron/shipping/batch';
 import { hostStation } from '../../electron/station/host';

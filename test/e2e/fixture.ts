@@ -2,25 +2,19 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { createStation, type Station } from '../../electron/station/createStation';
+import { launchChromium } from '../support/chromium';
 import { openTestVault } from '../support/keyring';
+
+export { launchChromium };
 
 const root = path.resolve(__dirname, '../..');
 export const artifactsDir = path.join(root, 'test-results', 'e2e');
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface StationFixtureOptions {
   /**
@@ -48,10 +42,6 @@ export interface StationFixture {
   call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>>;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 }
 
 let built = false;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import * as wire from '../../../shared/api/v2';
 import { fail } from '../../../shared/contract/errors';
-import { mapBounded } from '../../mapBounded';
+import { mapBounded } from '../../core/mapBounded';
 import { UnreadableAnswerFailure, type InvalidResponseReporter } from '../answer';
 import { invalidResponseFailure, outcomeUnknownFailure } from '../failures';
 import { createHttpClient, transportOf, type ServiceCall, type TransportOptions } from '../http';

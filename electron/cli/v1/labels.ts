@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { V1RateQuote } from '../../../shared/contract/account';
 import { fail } from '../../../shared/contract/errors';
-import { stationOptions, withHeadlessStation } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../headless';
 import { waitForPrint, writeLabelFile } from '../buy';
 import { CliUsageError, type CliCommand } from '../command';
 import { checkOrderPackageFlags, orderPackageOptions, orderPackageUsage, resolveOrderPackage } from './orderPackage';

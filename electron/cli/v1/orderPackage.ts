@@ -1,7 +1,7 @@
 import type { CommandInput } from '../../../shared/contract';
 import { fail } from '../../../shared/contract/errors';
 import type { PackageSpec, StationAddress } from '../../../shared/contract/shippingTypes';
-import type { HeadlessStation } from '../../shipping/headless';
+import type { HeadlessStation } from '../headless';
 import { readShipFrom } from '../buy';
 import { CliUsageError } from '../command';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { stationOptions, withHeadlessStation } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../headless';
 import { CliUsageError, type CliCommand } from '../command';
 
 const statuses = ['awaiting', 'hold', 'shipped'] as const;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { stationOptions, withHeadlessStation } from '../../shipping/headless';
+import { stationOptions, withHeadlessStation } from '../headless';
 import { CliUsageError, type CliCommand } from '../command';
 
 export const v1ScanFormCommand: CliCommand = {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { ErrorSurface } from './ErrorSurface';
 import { NavBar } from './NavBar';
-import { useNav } from './nav-store';
-import { screenForKey, screens, type ScreenId } from './screens';
+import { useNav } from '../stores/nav-store';
+import { screenForKey, screens, type ScreenId } from '../stores/screens';
 import { StatusBar } from './StatusBar';
 import { ShipScreen } from '../screens/ship/ShipScreen';
 import { Notices } from './Notices';

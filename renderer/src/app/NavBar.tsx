@@ -1,5 +1,5 @@
-import { useNav } from './nav-store';
-import { keyHint, screens } from './screens';
+import { useNav } from '../stores/nav-store';
+import { keyHint, screens } from '../stores/screens';
 
 /** Tabs as links so each has its exact name; the key hint is shown but not read into the name. */
 export function NavBar() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useEvent, useQuery } from '../station/use-query';
-import { useScale } from './scale-store';
+import { useScale } from '../stores/scale-store';
 import { StatusItem } from './StatusItem';
 
 const badStatuses = new Set(['fault', 'over_limit', 'needs_calibration', 'needs_rezero', 'under_zero']);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenId } from './screens';
+import type { ScreenId } from '../stores/screens';
 
 // Ship is the start screen and loads with the shell; the rest load on first visit.
 export const lazyScreens: Record<Exclude<ScreenId, 'ship'>, LazyExoticComponent<ComponentType>> = {

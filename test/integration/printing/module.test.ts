@@ -13,7 +13,7 @@ import { decodeLabelPng } from '../../../electron/printing/raster/decode';
 import { rastersEqual } from '../../../electron/printing/raster/raster';
 import { turnRaster } from '../../../electron/printing/raster/turn';
 import { openDatabase } from '../../../electron/store/database';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { labelLikeRaster, randomRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
 import { fakeBus, fakePrinter } from '../../unit/printing/usbFake';
 

@@ -12,7 +12,7 @@ import { createPrintCommand } from '../../../electron/cli/print';
 import { createPrintersCommand } from '../../../electron/cli/printers';
 import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { openDatabase } from '../../../electron/store/database';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { labelLikeRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
 import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../../support/cups';
 

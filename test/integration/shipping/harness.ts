@@ -10,7 +10,7 @@ import { createMemoryLogger } from '../../../electron/log/logger';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox';
 import { createShippingModule } from '../../../electron/shipping/module';
 import type { PrintPort } from '../../../electron/shipping/ports';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { openDatabase, type Db } from '../../../electron/store/database';
 
 export const shipFrom = {

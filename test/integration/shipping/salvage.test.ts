@@ -11,7 +11,7 @@ import { createMemoryLogger } from '../../../electron/log/logger';
 import { createPrintingModule } from '../../../electron/printing/module';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox';
 import { createShippingModule } from '../../../electron/shipping/module';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { openDatabase, type Db } from '../../../electron/store/database';
 import { shipFrom, shipTo } from './harness';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { V1OrderLabel } from '../../../shared/api/v1';
 import { judgeReadBack } from '../../../electron/account/v1ReadBack';
-import type { StoredV1Request } from '../../../electron/account/v1Journal';
+import type { StoredV1Request } from '../../../electron/account/v1ReadBack';
 
 const address = { name: 'A', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const stored: StoredV1Request = {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandNames, commands, errorCodes, type Handlers } from '../../../shared/contract';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import { createDispatcher } from '../../../electron/station/dispatch';
+import { createDispatcher } from '../../../electron/core/dispatch';
 
 /**
  * The process boundary under fire: thousands of malformed payloads per

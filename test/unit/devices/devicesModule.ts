@@ -1,7 +1,7 @@
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { createDevicesModule, type DevicesModuleOptions } from '../../../electron/devices/module';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { openDatabase } from '../../../electron/store/database';
 
 export type Emitted = { name: EventName; payload: unknown };

@@ -8,7 +8,7 @@ import { createPrintCommand } from '../../../electron/cli/print';
 import { createPrintersCommand } from '../../../electron/cli/printers';
 import { decodeLabelPng } from '../../../electron/printing/raster/decode';
 import { rastersEqual } from '../../../electron/printing/raster/raster';
-import { openPrinting } from '../../../electron/printing/standalone';
+import { openPrinting } from '../../../electron/station/printingStation';
 import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { labelLikeRaster, rasterToOneBitRows, writePng } from './fixtures';
 import { fakeBus, fakePrinter } from './usbFake';

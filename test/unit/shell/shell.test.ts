@@ -7,8 +7,8 @@ import type { BrowserWindowOptionsLike, ElectronLike, IpcMainInvokeEventLike, Se
 import { APP_ENTRY } from '../../../electron/shell/security';
 import { registerAppScheme, startShell } from '../../../electron/shell/startShell';
 import type { ChildLike } from '../../../electron/shell/stationChild';
-import { createDispatcher, type Dispatch } from '../../../electron/station/dispatch';
-import { createEventHub, type EventHub } from '../../../electron/station/events';
+import { createDispatcher, type Dispatch } from '../../../electron/core/dispatch';
+import { createEventHub, type EventHub } from '../../../electron/core/events';
 import type { FromStation, ToStation } from '../../../electron/station/processProtocol';
 import { makeTempDir } from '../../support/tempDir';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, type Handlers } from '../../../shared/contract';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import { createDispatcher } from '../../../electron/station/dispatch';
+import { createDispatcher } from '../../../electron/core/dispatch';
 
 describe('dispatcher log', () => {
   it('names the command in every line (not masked as personal data) and keeps the refusal in words', async () => {

@@ -11,7 +11,7 @@ import { money } from '../../ui/format';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { useScanner } from '../../input/useScanner';
-import { stableWeight, useScale } from '../../app/scale-store';
+import { stableWeight, useScale } from '../../stores/scale-store';
 import { buyable, priceOf, useBatch } from './batch-store';
 import { BatchTable } from './BatchTable';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
-import { useNav } from '../../app/nav-store';
+import { useNav } from '../../stores/nav-store';
 import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';

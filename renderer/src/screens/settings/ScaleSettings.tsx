@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Key } from '../../ui/Key';
 import { parseTypedWeight } from '../../../../shared/domain/units';
-import { useScale } from '../../app/scale-store';
+import { useScale } from '../../stores/scale-store';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';

@@ -1,5 +1,5 @@
 import { run } from '../../station/run';
-import { useScale } from '../../app/scale-store';
+import { useScale } from '../../stores/scale-store';
 
 /** The live reading beside the Weight field, with the scale's own words for its state. */
 export function ScaleReading() {

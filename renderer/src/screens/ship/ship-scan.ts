@@ -1,6 +1,6 @@
 import { parseScan } from '../../../../shared/domain/scan';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
-import { useNav } from '../../app/nav-store';
+import { useNav } from '../../stores/nav-store';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
 import { intent, useBench } from './bench-store';

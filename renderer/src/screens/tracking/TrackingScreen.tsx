@@ -3,7 +3,7 @@ import { sounds } from '../../ui/sounds';
 import { Key } from '../../ui/Key';
 import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { Shipment, TrackingInfo } from '../../../../shared/contract/shippingTypes';
-import { navParam } from '../../app/nav-store';
+import { navParam } from '../../stores/nav-store';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';
 import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderLabelPick';

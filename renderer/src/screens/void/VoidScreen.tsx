@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
-import { navParam } from '../../app/nav-store';
+import { navParam } from '../../stores/nav-store';
 import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
 import { InlineError } from '../../ui/ErrorText';

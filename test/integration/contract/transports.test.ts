@@ -5,8 +5,8 @@ import { startBrowserHost, type BrowserHost } from '../../../electron/browser/ho
 import { createMemoryLogger } from '../../../electron/log/logger';
 import type { IpcMainInvokeEventLike } from '../../../electron/shell/electronLike';
 import { forwardEvents, registerContract } from '../../../electron/shell/ipc';
-import { createDispatcher } from '../../../electron/station/dispatch';
-import { createEventHub } from '../../../electron/station/events';
+import { createDispatcher } from '../../../electron/core/dispatch';
+import { createEventHub } from '../../../electron/core/events';
 import { makeTempDir } from '../../support/tempDir';
 
 /**

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createMemoryLogger } from '../log/logger';
 import { fail } from '../../shared/contract/errors';
-import { resolveDataDir } from '../paths';
-import { acquireFolderLock } from '../station/folderLock';
-import { describeHolder, waitForHolder } from '../station/host';
-import { createPrintingModule } from './module';
-import type { OsPrintQueues } from './osqueue/osQueues';
+import { resolveDataDir } from '../core/paths';
+import { acquireFolderLock } from './folderLock';
+import { describeHolder, waitForHolder } from './host';
+import { createPrintingModule } from '../printing/module';
+import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
-import type { StationContext } from '../station/module';
+import type { StationContext } from '../core/module';
 import { openDatabase } from '../store/database';
 
 /**

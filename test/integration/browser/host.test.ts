@@ -7,8 +7,8 @@ import WebSocket from 'ws';
 import type { Handlers } from '../../../shared/contract';
 import { MAX_BRIDGE_SOCKETS, MAX_CONNECTIONS, startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
 import { createMemoryLogger } from '../../../electron/log/logger';
-import { createDispatcher } from '../../../electron/station/dispatch';
-import { createEventHub } from '../../../electron/station/events';
+import { createDispatcher } from '../../../electron/core/dispatch';
+import { createEventHub } from '../../../electron/core/events';
 import { makeTempDir } from '../../support/tempDir';
 
 const SECRET = 'test-secret-0123456789';

@@ -1,5 +1,5 @@
-import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
-import type { Result } from '../../shared/contract/errors';
+import type { CommandInput, CommandName, CommandOutput } from '../../../shared/contract';
+import type { Result } from '../../../shared/contract/errors';
 
 /** What the checks call: a station in this process, or the running one through its endpoint. */
 export interface CheckedStation {

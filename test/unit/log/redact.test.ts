@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactHeaders, redactJson, redactText } from '../../../electron/core/redact';
+import { REDACTED, redactHeaders, redactJson, redactText } from '../../../electron/log/redact';
 
 describe('redaction', () => {
   it('blanks secret-named fields at any depth, in any spelling', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { EndpointInfo } from '../station/endpoint';
+import type { EndpointInfo } from '../../station/endpoint';
 import type { Check, CheckResult } from './check';
 
 const requireNative = createRequire(__filename);

@@ -1,5 +1,5 @@
-import { isUnkeyedSpellingOf } from '../backend/identity';
-import type { Db } from './database';
+import { isUnkeyedSpellingOf } from './identity';
+import type { Db } from '../store/database';
 
 /**
  * Purchases written before backend ids carried the key's hash (and before the

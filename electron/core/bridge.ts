@@ -2,8 +2,8 @@ import type { WebSocket } from 'ws';
 import type { BridgeMessage } from '../../shared/contract/bridge';
 import { bridgeRequest } from '../../shared/contract/bridgeSchema';
 import type { Logger } from '../log/logger';
-import type { Dispatch } from '../station/dispatch';
-import type { EventHub } from '../station/events';
+import type { Dispatch } from './dispatch';
+import type { EventHub } from './events';
 
 /** Calls one page may have running at once; a page that sends more is told to slow down, the station is not. */
 export const MAX_CALLS_IN_FLIGHT = 64;

@@ -13,8 +13,8 @@ import { createVirtualPrinter } from '../../../electron/printing/transport/virtu
 import { suggestPrinter } from '../../../electron/printing/usb/knownPrinters';
 import { listUsbPrinters } from '../../../electron/printing/usb/usbDiscovery';
 import { PrinterSendError, readPortStatus, usbAccessAdvice } from '../../../electron/printing/usb/usbPrinter';
-import { labelLikeRaster } from './fixtures';
-import { fakeBus, fakePrinter, libusbError } from './usbFake';
+import { labelLikeRaster } from '../../unit/printing/fixtures';
+import { fakeBus, fakePrinter, libusbError } from '../../unit/printing/usbFake';
 
 const job = { id: 'job1', title: 'test', language: 'zpl' as const, size: { width: 812, height: 1218 } };
 const label = labelLikeRaster(812, 1218);

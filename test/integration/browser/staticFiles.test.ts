@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serveStatic } from '../../../electron/browser/staticFiles';
+import { serveStatic } from '../../../electron/station/staticFiles';
 import { makeTempDir } from '../../support/tempDir';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -12,7 +12,7 @@ import { createMemoryLogger } from '../../../electron/log/logger';
 import { startSandbox, type Sandbox } from '../../../electron/sandbox';
 import { openDatabase } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
-import type { StationContext } from '../../../electron/station/module';
+import type { StationContext } from '../../../electron/core/module';
 import { createVault, type KeychainBackend, type Vault } from '../../../electron/vault/vault';
 import { stationCommands } from '../../../shared/contract/station';
 import { failure } from '../../support/failure';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UnreadableAnswerFailure } from '../../../electron/api/answer';
 import { createSqliteAuditSink } from '../../../electron/api/audit';
 import { redactExchange } from '../../../electron/api/capture';
-import { SECRET_NAMES } from '../../../electron/core/redact';
+import { SECRET_NAMES } from '../../../electron/log/redact';
 import { createFileLogger } from '../../../electron/log/logger';
 import { salvagedPurchase } from '../../../electron/shipping/salvage';
 import { openDatabase } from '../../../electron/store/database';
