@@ -39,9 +39,9 @@ export interface UnreadableAnswer {
  * under even with a digit it got wrong), but never one of the short formats
  * any id fits as often (weak). Under a field named like tracking, where the
  * service itself says what the value is: any run of 8 to 40 letters and
- * digits with at least 4 digits (every format the recogniser knows fits it),
- * so a carrier it does not know (Amazon TBA, a regional one) still leaves the
- * operator a number to void by.
+ * digits with at least 4 digits (carrier numbers of every format the
+ * recogniser knows fit it), so a carrier it does not know (Amazon TBA, a
+ * regional one) still leaves the operator a number to void by.
  */
 const isCarrierTracking = (candidate: string): boolean => {
   const found = recognizeTracking(candidate, { checkDigits: false });
