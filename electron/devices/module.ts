@@ -12,7 +12,7 @@ import { readSysfsReportDescriptor } from './scales/sysfsDescriptor';
 import { createUsbScales, type UsbScales } from './scales/usbScales';
 import { loadHid, type HidApi } from './scales/hidApi';
 import { createHidScales, type HidScales } from './scales/hidScales';
-import type { UsbLike } from './scales/usbLike';
+import type { UsbBus } from '../usb/usbTypes';
 import type { UnclaimedDescriptorReader } from './scales/usbScale';
 import { loadUsb } from '../usb/loadUsb';
 
@@ -20,7 +20,7 @@ export interface DevicesModuleOptions {
   /** Offer the simulated scale (sandbox and training); it is read when no USB scale is connected. */
   readonly simulated?: boolean;
   /** The USB stack; defaults to the `usb` package. Tests pass a stand-in. */
-  readonly usb?: UsbLike;
+  readonly usb?: UsbBus;
   /** Leave USB alone entirely (tools that only parse scans). */
   readonly noUsb?: boolean;
   readonly readUnclaimedDescriptor?: UnclaimedDescriptorReader;

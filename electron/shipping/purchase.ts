@@ -12,7 +12,8 @@ import { createPurchaseJournal, type PurchaseDraft } from './journal';
 import { createLabelImages, fetchLabelBytes } from './labelImages';
 import { accountIdOf, backendIdOf, describeBackend } from './ports';
 import type { RatesService, StoredQuoteRequest } from './rates';
-import { toShipment, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { toShipment } from '../store/shipmentRecord';
+import { toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 

@@ -5,7 +5,7 @@ import { isLegacyShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { backendIdOf, describeBackend } from './ports';
 import { trackingCarrierOf } from './tracking';
-import { toShipment } from './wireMap';
+import { toShipment } from '../store/shipmentRecord';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
 

@@ -126,7 +126,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(config.override ? { override: config.override } : {}),
     ...(config.client ? { client: config.client } : {}),
     // A bench alone shares its token with other processes on its folder (a CLI beside the running station).
-    tokenShelf: warehouse?.tokenShelf ?? createFileTokenShelf(path.join(config.dataDir, 'tokens')),
+    tokenShelf: warehouse?.tokenShelf ?? createFileTokenShelf(path.join(config.dataDir, 'tokens'), { onWait: () => apiLog.info('another process on this data folder is getting the access token; waiting for it') }),
   });
   const backend = createBackendModule(context, backendService);
   const claims = warehouse?.claims ?? createLocalClaims();
