@@ -234,3 +234,5 @@ export function createLabelDesk(deps: LabelDeskDeps) {
 
   return { rates, buy, buyDirect, voidLabel };
 }
+
+export type LabelDesk = ReturnType<typeof createLabelDesk>;

@@ -20,7 +20,7 @@ import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { toAddressCheck } from './addressCheck';
-import { createLabelDesk, v1TargetOf } from './labelDesk';
+import { createLabelDesk, v1TargetOf, type LabelDesk } from './labelDesk';
 import type { AccountBackend, AccountPrint } from './ports';
 import { v1Call } from './refusals';
 import { ouncesToPounds, V1_INSURANCE_PROVIDER } from './v1Request';
@@ -62,8 +62,11 @@ export interface AccountModuleDeps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms, and the v1 label desk. */
-export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps): StationModule<AccountCommandName> {
+/**
+ * The legacy (v1) account views: balance, carrier accounts, v1 orders and their labels, v1 SCAN forms, and the v1 label desk.
+ * Its desk's voids are given to shipping at composition, for labels bought through v1.
+ */
+export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps): StationModule<AccountCommandName> & { readonly desk: Pick<LabelDesk, 'voidLabel'> } {
   const v1 = async () => (await deps.backend.clients()).v1;
   const scanForms = createScanFormsRepo(ctx.db, ctx.now);
   const pollInterval = deps.pollIntervalMs ?? 2_000;
@@ -229,6 +232,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   }
 
   return {
+    desk,
     handlers: {
       'account.balance': () => balance(),
       'account.carrierAccounts': () => carrierAccounts(),

@@ -1,3 +1,4 @@
+import { redactText } from '../log/redact';
 import type { Db } from '../store/database';
 import type { Api } from './failures';
 
@@ -24,7 +25,11 @@ export type AuditSink = (entry: AuditEntry) => void;
 
 export const noAudit: AuditSink = () => undefined;
 
-/** Writes entries to the audit_log table of migration 001; a failed write never fails the call it describes. */
+/**
+ * Writes entries to the audit_log table of migration 001; a failed write
+ * never fails the call it describes. The endpoint passes the redactor too: a
+ * caller that put a query string in the path by mistake leaks no secret.
+ */
 export function createSqliteAuditSink(db: Db, onError?: (error: unknown) => void): AuditSink {
   const insert = db.prepare(
     'INSERT INTO audit_log (at, api, method, endpoint, status, duration_ms, platform_uk_id, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -35,7 +40,7 @@ export function createSqliteAuditSink(db: Db, onError?: (error: unknown) => void
         entry.at,
         entry.api,
         entry.method,
-        entry.endpoint,
+        redactText(entry.endpoint),
         entry.status,
         Math.round(entry.duration_ms),
         entry.platform_uk_id ?? null,

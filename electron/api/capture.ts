@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Api } from './failures';
-import { redactHeaders, redactJson, redactText } from './redact';
+import { redactHeaders, redactJson, redactText } from '../log/redact';
 
 /**
  * Wire capture for support (issue 10 part 3): every exchange with the
@@ -48,7 +48,7 @@ export type WireCapture = (exchange: RawExchange) => void;
 
 /** The redacted record of an exchange; `known` are secret values to blank wherever they appear (the keys). */
 export function redactExchange(exchange: RawExchange, known: readonly string[] = []): CapturedExchange {
-  const query = redactJson(exchange.query, known) as Record<string, string>;
+  const query = redactJson(exchange.query, { known }) as Record<string, string>;
   return {
     api: exchange.api,
     time: exchange.at,
@@ -58,8 +58,8 @@ export function redactExchange(exchange: RawExchange, known: readonly string[] =
     status: exchange.status,
     duration_ms: Math.round(exchange.durationMs),
     outcome: exchange.outcome,
-    request: { headers: redactHeaders(exchange.requestHeaders, known), body: redactJson(exchange.requestBody ?? null, known) },
-    answer: { body: redactJson(exchange.answerBody ?? null, known) },
+    request: { headers: redactHeaders(exchange.requestHeaders, known), body: redactJson(exchange.requestBody ?? null, { known }) },
+    answer: { body: redactJson(exchange.answerBody ?? null, { known }) },
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandArgs, EventEmitterFn } from '../../shared/contract';
 import { OVERRIDE_WORD, type BatchRow, type BenchAddress, type OrderPurchase } from '../../shared/contract/bench';
 import { fail, StationFailure } from '../../shared/contract/errors';
+import { addressCheckSchema, buyInputSchema, quoteInputSchema } from '../../shared/contract/shipping';
 import type { BatchOutcome, CustomsDeclaration, PackageSpec, PurchaseResult, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { customsProblems } from '../../shared/domain/customs';
@@ -13,7 +14,7 @@ import { autoPick, noOptions } from './benchState';
 import { readInsurance, readWeight } from './fields';
 import { planPurchase } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
-import type { StationCall } from './shipBench';
+import { checked, type Attempt, type BenchPorts } from './ports';
 
 /** What an unattended buy adds to a batch row's choice. */
 interface UnattendedExtras {
@@ -55,7 +56,7 @@ function blockersOf(row: Omit<BatchRow, 'blockers'>): string[] {
  * through the same purchase plan. The prepared rows stay here, so Buy all
  * spends exactly what the screen showed.
  */
-export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
+export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' | 'orders' | 'settings' | 'labels'>, attempt: Attempt, emit: EventEmitterFn) {
   const prepared = new Map<string, Prepared>();
 
   async function prepareOne(
@@ -66,7 +67,8 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
   ): Promise<BatchRow> {
     const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
     const typed = readWeight(input.weightText);
-    const found = await call('orders.lookup', { orderNumber: input.orderNumber });
+    // The batch commands' contract checked the number by a lookup's rules.
+    const found = await attempt(() => ports.orders.lookup(input.orderNumber));
     if (!found.ok) {
       const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error }, error: found.error };
       return { ...row, blockers: blockersOf(row) };
@@ -103,7 +105,10 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       return from ? { ...rating, from } : rating;
     };
     const first = pkg ? rateFor(entered) : null;
-    const [check, quoted] = await Promise.all([call('address.validate', { address: entered }), first ? call('rates.quote', first) : Promise.resolve(null)]);
+    const [check, quoted] = await Promise.all([
+      attempt(() => ports.addresses.validate(checked(addressCheckSchema, { address: entered }))),
+      first ? attempt(() => ports.quotes.quote(checked(quoteInputSchema, first))) : Promise.resolve(null),
+    ]);
     const verdict = judgeAddress(entered, check.ok ? check.value : null, check.ok ? null : check.error);
     let quote: RateQuote | null = quoted?.ok ? quoted.value : null;
     let quotedFor = first ? { to: first.to } : null;
@@ -111,7 +116,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
     if (pkg && first && quote) {
       const again = rateFor(verdict.to);
       if (ratingKey(again) !== ratingKey(first)) {
-        const requoted = await call('rates.quote', again);
+        const requoted = await attempt(() => ports.quotes.quote(checked(quoteInputSchema, again)));
         quote = requoted.ok ? requoted.value : null;
         quotedFor = { to: again.to };
         error = requoted.ok ? null : requoted.error;
@@ -134,7 +139,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
   }
 
   async function prepare(args: CommandArgs<'batch.prepare'>): Promise<BatchRow[]> {
-    const settings = await call('settings.shipping.get', {});
+    const settings = await attempt(() => ports.settings.current());
     const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
     const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
     const origin = (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
@@ -167,7 +172,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
       ...(overridden ? { addressOverride: overrideNote(row.address) } : {}),
       ...(customs ? { customs } : {}),
     });
-    const bought = await call('labels.buy', input);
+    const bought = await attempt(() => ports.labels.buy(checked(buyInputSchema, input)));
     if (!bought.ok) return refuse(bought.error.message, bought.error.code === 'conflict' ? 'conflict' : 'invalid_input');
     extra.bought?.(bought.value);
     return { key: row.key, ok: true, shipment: bought.value.shipment, printJobId: bought.value.printJobId, alreadyShipped: bought.value.reused };
@@ -175,7 +180,7 @@ export function createBatchBench(call: StationCall, emit: EventEmitterFn) {
 
   /** One order prepared as a batch row, with no one at the bench: the ship-from given, or the settings' one. */
   async function prepareUnattended(key: string, args: { orderNumber: string; weightText: string; from?: StationAddress | undefined }): Promise<BatchRow> {
-    const settings = await call('settings.shipping.get', {});
+    const settings = await attempt(() => ports.settings.current());
     if (!args.from && settings.ok && !settings.value.shipFrom) {
       fail('not_configured', 'This station has no ship-from address: give one, or set it in Settings at the bench.');
     }

@@ -5,7 +5,8 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { PURCHASE_LIMIT_SECONDS } from '../purchases/engine';
 import { createBatchBench } from './batchBench';
 import { createReturnsBench } from './returnsBench';
-import { createShipBench, type StationCall } from './shipBench';
+import { attemptWith, type BenchPorts } from './ports';
+import { createShipBench } from './shipBench';
 
 export type BenchCommandName =
   | 'bench.state'
@@ -26,20 +27,23 @@ export type BenchCommandName =
   | 'returns.buyForOrder';
 
 /**
- * The bench loop of the Ship screen, as a state machine in the station. It
- * drives the other modules through the contract (`call`), hears the scale and
- * the purchase journal on the event hub, and pushes `bench.changed`.
+ * The bench loop of the Ship screen, as a state machine in the station, with
+ * Batch and unattended returns beside it. It uses the other modules' services
+ * through its ports (given at composition), hears the scale and the purchase
+ * journal on the event hub, and pushes `bench.changed`.
  */
-export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, call: StationCall): StationModule<BenchCommandName> {
+export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts): StationModule<BenchCommandName> {
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
+  const attempt = attemptWith(ctx.log.child('bench'));
   const bench = createShipBench({
-    call,
+    ports,
+    attempt,
     nextBox: (orderNumber, after) => Math.max(after, ...shipments.boxesOfOrder(orderNumber)) + 1,
     emit: (state) => ctx.emit('bench.changed', state),
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
   });
-  const batch = createBatchBench(call, ctx.emit);
-  const returns = createReturnsBench(call);
+  const batch = createBatchBench(ports, attempt, ctx.emit);
+  const returns = createReturnsBench(ports);
   let unsubscribe: (() => void) | undefined;
   return {
     handlers: {

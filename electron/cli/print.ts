@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
-import type { UsbBus } from '../printing/usb/usbTypes';
+import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand } from './command';
 import { openPrinting } from '../station/printingStation';
 

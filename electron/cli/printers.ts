@@ -4,7 +4,7 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import { printerProfileSchema, type PrinterProfile, type PrinterView } from '../../shared/contract/printing';
 import { languageNames, printerLanguages, type PrinterLanguage } from '../../shared/domain/printing';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
-import type { UsbBus } from '../printing/usb/usbTypes';
+import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
 import { openPrinting } from '../station/printingStation';
 import { withHeadlessStation } from './headless';

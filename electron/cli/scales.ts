@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ScalesState } from '../../shared/contract/devices';
 import { createDevicesModule } from '../devices/module';
 import { udevRules } from '../devices/scales/knownScales';
-import type { UsbLike } from '../devices/scales/usbLike';
+import type { UsbBus } from '../usb/usbTypes';
 import { createMemoryLogger } from '../log/logger';
 import type { StationContext } from '../core/module';
 import { openDatabase } from '../store/database';
@@ -10,7 +10,7 @@ import { CliUsageError, type CliCommand } from './command';
 
 export interface ScalesCommandDeps {
   /** A stand-in USB stack for tests; the real `usb` package otherwise. */
-  readonly usb?: UsbLike;
+  readonly usb?: UsbBus;
 }
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   commands,
+  internalError,
   isCommandName,
   type CommandName,
   type Handlers,
@@ -54,10 +55,7 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
         return { ok: false, error: error.error };
       }
       log.error('command crashed', { command: name, error: error instanceof Error ? error : String(error) });
-      return {
-        ok: false,
-        error: { code: 'internal', message: 'Something went wrong inside the station. The action was not completed; try again, and check the log if it repeats.' },
-      };
+      return { ok: false, error: internalError };
     }
   };
 }

@@ -12,7 +12,7 @@ import { readSysfsReportDescriptor } from './scales/sysfsDescriptor';
 import { createUsbScales, type UsbScales } from './scales/usbScales';
 import { loadHid, type HidApi } from './scales/hidApi';
 import { createHidScales, type HidScales } from './scales/hidScales';
-import type { UsbLike } from './scales/usbLike';
+import type { UsbBus } from '../usb/usbTypes';
 import type { UnclaimedDescriptorReader } from './scales/usbScale';
 import { loadUsb } from '../usb/loadUsb';
 
@@ -20,7 +20,7 @@ export interface DevicesModuleOptions {
   /** Offer the simulated scale (sandbox and training); it is read when no USB scale is connected. */
   readonly simulated?: boolean;
   /** The USB stack; defaults to the `usb` package. Tests pass a stand-in. */
-  readonly usb?: UsbLike;
+  readonly usb?: UsbBus;
   /** Leave USB alone entirely (tools that only parse scans). */
   readonly noUsb?: boolean;
   readonly readUnclaimedDescriptor?: UnclaimedDescriptorReader;
@@ -38,6 +38,12 @@ export interface DevicesModuleOptions {
   readonly settleMs?: number;
 }
 
+/** What other modules of the station use of the scales, given to them at composition (createStation). */
+export interface ScaleService {
+  /** Zeroes the active (or named) scale, where the scale allows it; refuses in words where it does not. */
+  readonly tare: (scaleId?: string) => Promise<{ readonly scaleId: string }>;
+}
+
 const SELECTED_KEY = 'devices.scale.selected';
 /** A reading older than this means the scale stopped talking (powered off, cable pulled). */
 const STALE_MS = 3000;
@@ -47,7 +53,7 @@ const SILENT_TEXT = 'No reading from the scale: is it switched on?';
  * Bench input: USB scales (plus the simulated one), their stable weights as
  * `scale.weight` events, and scan parsing for the UI and the CLI.
  */
-export function createDevicesModule(ctx: StationContext, options: DevicesModuleOptions = {}): StationModule<DeviceCommandNames> {
+export function createDevicesModule(ctx: StationContext, options: DevicesModuleOptions = {}): StationModule<DeviceCommandNames> & { readonly scales: ScaleService } {
   const log = ctx.log.child('devices');
   const settings = createSettingsStore(ctx.db, ctx.now);
   const trackers = new Map<string, WeightTracker>();
@@ -186,6 +192,24 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
     return scale;
   };
 
+  async function tare(scaleId?: string): Promise<{ readonly scaleId: string }> {
+    const scale = resolveScale(scaleId);
+    if (scale.kind === 'simulated' && simulated) {
+      simulated.zero();
+      return { scaleId: scale.id };
+    }
+    if (!scale.canZero || !usbScales) {
+      fail('device_unavailable', 'This scale cannot be zeroed from the computer: press ZERO on the scale.', { retryable: false });
+    }
+    try {
+      await usbScales.zero(scale.id);
+    } catch (error) {
+      log.warn('scale zero failed', { scale: scale.id, error: error instanceof Error ? error.message : String(error) });
+      fail('device_unavailable', 'The scale did not take the zero command: press ZERO on the scale.', { retryable: true });
+    }
+    return { scaleId: scale.id };
+  }
+
   function startLibusb(): void {
     if (!(options.libusbScales ?? (options.usb !== undefined || process.platform === 'linux'))) {
       usbMessage = 'scales are read through the OS HID driver here';
@@ -228,6 +252,7 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
   }
 
   return {
+    scales: { tare },
     handlers: {
       'scales.list': async () => snapshot(),
       'scales.select': async ({ scaleId }) => {
@@ -242,23 +267,7 @@ export function createDevicesModule(ctx: StationContext, options: DevicesModuleO
         if (scaleId !== undefined) resolveScale(scaleId);
         return lastWeight(scaleId ?? activeId(scaleList()));
       },
-      'scales.tare': async ({ scaleId }) => {
-        const scale = resolveScale(scaleId);
-        if (scale.kind === 'simulated' && simulated) {
-          simulated.zero();
-          return { scaleId: scale.id };
-        }
-        if (!scale.canZero || !usbScales) {
-          fail('device_unavailable', 'This scale cannot be zeroed from the computer: press ZERO on the scale.', { retryable: false });
-        }
-        try {
-          await usbScales.zero(scale.id);
-        } catch (error) {
-          log.warn('scale zero failed', { scale: scale.id, error: error instanceof Error ? error.message : String(error) });
-          fail('device_unavailable', 'The scale did not take the zero command: press ZERO on the scale.', { retryable: true });
-        }
-        return { scaleId: scale.id };
-      },
+      'scales.tare': ({ scaleId }) => tare(scaleId),
       'scales.simulate': async ({ weightOz }) => {
         if (!simulated) fail('not_configured', 'The simulated scale is available in the sandbox and in training only.');
         simulated.set(weightOz);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { redact, redactText } from './redact';
+import { redactJson, redactText } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Readonly<Record<string, unknown>>;
@@ -25,8 +25,9 @@ export interface FileLoggerOptions {
 
 /**
  * JSON-lines log in the data directory, rotated by size. Every field passes
- * through `redact`, so a secret handed to the logger by mistake is masked
- * before it touches the disk.
+ * through the one redactor (redact.ts), personal fields masked too, so
+ * a secret handed to the logger by mistake is masked before it touches the
+ * disk.
  */
 export function createFileLogger(options: FileLoggerOptions): Logger & { close(): void } {
   const file = path.join(options.dir, options.fileName ?? 'station.log');
@@ -55,7 +56,7 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
     // A late callback (a USB teardown, a socket error) may log after close; its closed fd number may
     // already belong to another file, the database included, so the line is dropped instead.
     if (closed) return;
-    const entry = { t: new Date().toISOString(), level, scope, msg: redactText(message), ...(fields ? (redact(fields) as object) : {}) };
+    const entry = { t: new Date().toISOString(), level, scope, msg: redactText(message), ...(fields ? (redactJson(fields, { personal: true }) as object) : {}) };
     const line = `${JSON.stringify(entry)}\n`;
     const bytes = Buffer.byteLength(line);
     try {
@@ -89,7 +90,7 @@ export function createMemoryLogger(): Logger & { readonly lines: Array<{ level: 
   const lines: Array<{ level: LogLevel; scope: string; msg: string; fields?: LogFields }> = [];
   const make = (scope: string): Logger => {
     const push = (level: LogLevel) => (msg: string, fields?: LogFields) =>
-      lines.push({ level, scope, msg: redactText(msg), ...(fields ? { fields: redact(fields) as LogFields } : {}) });
+      lines.push({ level, scope, msg: redactText(msg), ...(fields ? { fields: redactJson(fields, { personal: true }) as LogFields } : {}) });
     return { debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error'), child: (s) => make(`${scope}.${s}`) };
   };
   return Object.assign(make('station'), { lines });

@@ -22,7 +22,7 @@ import { createOsQueuePrinter } from './transport/osQueue';
 import { createUsbPrinter } from './transport/usb';
 import { createVirtualPrinter } from './transport/virtual';
 import { describeDevice, isPrinterDevice, listUsbPrinters } from './usb/usbDiscovery';
-import type { UsbBus, UsbDevice } from './usb/usbTypes';
+import type { UsbBus, UsbDevice } from '../usb/usbTypes';
 import { PrinterSendError } from './usb/usbPrinter';
 import { loadUsb } from '../usb/loadUsb';
 

@@ -4,7 +4,7 @@ import { guessQueueLanguage } from './osqueue/queueLanguage';
 import type { ProfileStore } from './profiles';
 import type { PrinterTransport } from './transport/transport';
 import { listUsbPrinters, type DetectedUsbPrinter } from './usb/usbDiscovery';
-import type { UsbBus } from './usb/usbTypes';
+import type { UsbBus } from '../usb/usbTypes';
 
 export function matchesUsb(profile: PrinterProfile, printer: { vendorId: number; productId: number; serialNumber: string | null }): boolean {
   const t = profile.transport;

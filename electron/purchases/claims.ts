@@ -1,4 +1,4 @@
-import { LEGACY_ID_PREFIX, type BoughtUpdate, type SharedShipment, type ShipmentRow } from '../store/shipmentsRepo';
+import { LEGACY_ID_PREFIX, type SharedShipment, type ShipmentRow } from '../store/shipmentsRepo';
 import { platformUkIdOf } from './purchaseId';
 
 /** What a bench asks before it journals and sends a purchase. */
@@ -21,61 +21,7 @@ export interface ClaimRequest {
   readonly orderNumber: string | null;
 }
 
-/**
- * The columns of a bought label that benches share, named as both stores
- * name them (this bench's SQLite row, the warehouse database's row). Flags
- * are 0/1 in SQLite and booleans in PostgreSQL.
- */
-export type SharedColumns = Pick<
-  ShipmentRow,
-  | 'platform_uk_id'
-  | 'package_key'
-  | 'method'
-  | 'request_json'
-  | 'order_number'
-  | 'recipient_name'
-  | 'shipment_no'
-  | 'tracking_no'
-  | 'carrier_code'
-  | 'service_level'
-  | 'service_name'
-  | 'cost_cents'
-  | 'currency'
-  | 'insurance_cents'
-  | 'result_json'
-> & {
-  readonly backend_id: string | null;
-  readonly state: string;
-  readonly is_return: number | boolean;
-  readonly duplicate_label: number | boolean;
-};
-
-/** The one mapping from a stored row to the label benches share, whichever store the row came from. */
-export function sharedShipmentOf(row: SharedColumns, bench: string, labels: BoughtUpdate['labels']): SharedShipment {
-  return {
-    platformUkId: row.platform_uk_id,
-    backendId: row.backend_id ?? 'default',
-    packageKey: row.package_key,
-    bench,
-    method: row.method,
-    requestJson: row.request_json,
-    state: row.state === 'voided' ? 'voided' : 'bought',
-    orderNumber: row.order_number,
-    recipientName: row.recipient_name,
-    shipmentNo: row.shipment_no,
-    trackingNo: row.tracking_no,
-    carrierCode: row.carrier_code,
-    serviceLevel: row.service_level,
-    serviceName: row.service_name,
-    costCents: row.cost_cents,
-    currency: row.currency,
-    insuranceCents: row.insurance_cents,
-    isReturn: row.is_return === true || row.is_return === 1,
-    duplicateLabel: row.duplicate_label === true || row.duplicate_label === 1,
-    resultJson: row.result_json ?? '{}',
-    labels,
-  };
-}
+export { sharedShipmentOf, type SharedColumns, type SharedShipment } from '../store/shipmentRecord';
 
 /** The id a claim of `r` takes at void generation `generation`, unless it re-sends a journaled one. */
 export function claimIdOf(r: ClaimRequest, generation: number): string {

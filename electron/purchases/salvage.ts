@@ -1,5 +1,6 @@
+import { recognizeTracking } from '../../shared/domain/trackingNumber';
 import type { UnreadableAnswerFailure } from '../api/answer';
-import { redactJson } from '../api/redact';
+import { redactJson } from '../log/redact';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
 import { labelPngProblem } from './labelBytes';
@@ -30,9 +31,22 @@ export interface UnreadableAnswer {
   readonly answer: unknown;
 }
 
-/** Carrier formats a tracking number has anywhere in an answer: UPS 1Z, Amazon TBA, UPU S10, long digit runs (USPS, FedEx). */
-const STRICT_TRACKING = /^(?:1Z[0-9A-Z]{16}|TBA[0-9]{9,15}|[A-Z]{2}[0-9]{9}[A-Z]{2}|[0-9]{12,34})$/;
-/** Under a field named like tracking, any run of 8 to 40 letters and digits with at least 4 digits. */
+/**
+ * Tracking numbers are read by the one recogniser (shared/domain/trackingNumber.ts),
+ * with the salvage's tolerance in two places. Anywhere in the answer: a
+ * carrier format by its shape, check digit not verified (no scanner misread
+ * this text, and a number the service sent is the one the label was bought
+ * under even with a digit it got wrong), but never one of the short formats
+ * any id fits as often (weak). Under a field named like tracking, where the
+ * service itself says what the value is: any run of 8 to 40 letters and
+ * digits with at least 4 digits (carrier numbers of every format the
+ * recogniser knows fit it), so a carrier it does not know (Amazon TBA, a
+ * regional one) still leaves the operator a number to void by.
+ */
+const isCarrierTracking = (candidate: string): boolean => {
+  const found = recognizeTracking(candidate, { checkDigits: false });
+  return found !== undefined && !found.weak;
+};
 const LOOSE_TRACKING = /^(?=(?:[A-Z]*[0-9]){4})[0-9A-Z]{8,40}$/;
 const TRACKING_NAME = /track/i;
 /** Fields whose numbers are never a tracking number, however they look. */
@@ -59,7 +73,7 @@ function* strings(value: unknown, path: string, name: string): Generator<{ path:
 
 /**
  * Searches a raw answer for a tracking number (a field named like tracking
- * first, then any field holding a carrier-shaped number), every base64 PNG
+ * first, then any field holding a carrier's number), every base64 PNG
  * (its signature checked) and every URL that could be a label (tracking
  * pages left out). `notTracking` are the station's own ids (platform_uk_id,
  * rate_id), which are never taken for a tracking number.
@@ -83,8 +97,8 @@ export function searchAnswer(body: unknown, notTracking: readonly string[] = [])
     }
     const candidate = trimmed.replace(/[\s-]/g, '').toUpperCase();
     if (own.has(candidate) || NOT_TRACKING_NAME.test(name)) continue;
-    if (TRACKING_NAME.test(name) && !named && (STRICT_TRACKING.test(candidate) || LOOSE_TRACKING.test(candidate))) named = { path, value: trimmed };
-    else if (!shaped && STRICT_TRACKING.test(candidate)) shaped = { path, value: trimmed };
+    if (TRACKING_NAME.test(name) && !named && LOOSE_TRACKING.test(candidate)) named = { path, value: trimmed };
+    else if (!shaped && isCarrierTracking(candidate)) shaped = { path, value: trimmed };
   }
   // A URL whose field or address names a label (or an image) is tried before any other.
   const labelish = (u: { path: string; url: string }) => (/label|png|pdf|image|print/i.test(`${u.path} ${u.url}`) ? 0 : 1);

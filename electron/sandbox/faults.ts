@@ -18,6 +18,8 @@ export interface FaultSettings {
   oversizeLabels: number;
   /** Every v2 tracking request answers 503 service_unavailable while true. */
   failTracking: boolean;
+  /** Number of upcoming v2 rate answers whose cheapest rate also names a price under total_price, one dollar more than price. */
+  ratePriceConflicts: number;
 }
 
 /** Faults on demand for reliability tests; one instance shared by the v2 and v1 servers. */
@@ -28,7 +30,7 @@ export class Faults {
   private stopped = false;
 
   constructor(initial: Partial<FaultSettings>, seed: number) {
-    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false, oversizeLabels: 0, failTracking: false };
+    this.settings = { latencyMs: 0, failRate: 0, dropPurchaseResponses: 0, unreadablePurchaseAnswers: 0, unreadableKind: 'scattered', sparseAnswers: false, oversizeLabels: 0, failTracking: false, ratePriceConflicts: 0 };
     this.random = seededRandom(seed);
     this.set(initial);
   }
@@ -42,6 +44,7 @@ export class Faults {
     if (change.sparseAnswers !== undefined) this.settings.sparseAnswers = change.sparseAnswers;
     if (change.oversizeLabels !== undefined) this.settings.oversizeLabels = Math.max(0, Math.floor(change.oversizeLabels));
     if (change.failTracking !== undefined) this.settings.failTracking = change.failTracking;
+    if (change.ratePriceConflicts !== undefined) this.settings.ratePriceConflicts = Math.max(0, Math.floor(change.ratePriceConflicts));
   }
 
   current(): Readonly<FaultSettings> {
@@ -86,6 +89,13 @@ export class Faults {
     if (this.settings.unreadablePurchaseAnswers <= 0) return null;
     this.settings.unreadablePurchaseAnswers -= 1;
     return this.settings.unreadableKind;
+  }
+
+  /** True when this rate answer names its cheapest rate's price twice, with two amounts; consumes one. */
+  takeRatePriceConflict(): boolean {
+    if (this.settings.ratePriceConflicts <= 0) return false;
+    this.settings.ratePriceConflicts -= 1;
+    return true;
   }
 
   /** True when this purchase's label is drawn oversize; consumes one. */

@@ -56,3 +56,5 @@ export function createChecksService(deps: ShippingDeps) {
 
   return { validate, insurance };
 }
+
+export type ChecksService = ReturnType<typeof createChecksService>;

@@ -5,7 +5,7 @@ import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { createCustomsForms } from './customsForms';
 import { createLabelImages } from './labelImages';
-import { toShipment } from './wireMap';
+import { toShipment } from '../store/shipmentRecord';
 
 /** History search, stored label images and reprints: none of them touch the network once the images are stored. */
 export function createHistoryService(deps: ShippingDeps) {

@@ -1,6 +1,6 @@
 import type { StationContext, StationModule } from '../core/module';
 import { createBatchService } from './batch';
-import { createChecksService } from './checks';
+import { createChecksService, type ChecksService } from './checks';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { PurchaseEngine } from '../purchases/engine';
 import type { SharedOrders } from './sharedOrders';
@@ -10,11 +10,12 @@ import type { SharedSettings } from './sharedSettings';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
-import { createOrdersService } from './orders';
+import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
 import { backendIdOf, type BackendPort, type PrintPort } from './ports';
-import { createPurchaseService } from './purchase';
-import { createRatesService } from './rates';
+import { createPurchaseService, type PurchaseService } from './purchase';
+import { createRatesService, type RatesService } from './rates';
+import type { ShippingSettingsService } from './settings';
 import { createTrackingService } from './tracking';
 import { createVoidService, type LegacyVoid } from './voids';
 
@@ -75,13 +76,22 @@ export interface ShippingModuleDeps {
   readonly orders?: SharedOrders;
 }
 
+/** What other modules of the station use of shipping, typed, given to them at composition (createStation). */
+export interface ShippingServices {
+  readonly rates: RatesService;
+  readonly checks: ChecksService;
+  readonly orders: OrdersService;
+  readonly purchase: PurchaseService;
+  readonly settings: ShippingSettingsService;
+}
+
 /**
  * Rating, buying (through the purchase journal), voids, tracking, pickups,
  * address checks, insurance, end of day, history and the orders inbox.
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> {
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
   const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates, engine);
@@ -105,6 +115,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   };
 
   return {
+    services: { rates, checks, orders, purchase, settings: deps.settings },
     handlers: {
       'rates.quote': (a) => rates.quote(a),
       'rates.batch': (a) => rates.batch(a.requests),

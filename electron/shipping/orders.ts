@@ -183,3 +183,5 @@ export function createOrdersService(deps: ShippingDeps) {
 
   return { importCsv, pull, lookup, list };
 }
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

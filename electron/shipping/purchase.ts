@@ -17,7 +17,8 @@ import { createLabelImages } from './labelImages';
 import { accountIdOf, backendIdOf, type WireShipment } from './ports';
 import { createV2Adapter } from './v2Adapter';
 import type { RatesService, StoredQuoteRequest } from './rates';
-import { toShipment, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { toShipment } from '../store/shipmentRecord';
+import { toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 

@@ -6,7 +6,7 @@ import type { ShippingDeps } from './deps';
 import { describeBackend } from '../backend/identity';
 import { backendIdOf } from './ports';
 import { trackingCarrierOf } from './tracking';
-import { toShipment } from './wireMap';
+import { toShipment } from '../store/shipmentRecord';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'an earlier day');
 

@@ -1,8 +1,6 @@
 import type { AddressData, PackageData, Rate as WireRate, RateError } from '../../shared/api/v2';
-import type { BoughtService, CarrierError, PackageSpec, Rate, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
+import type { CarrierError, PackageSpec, Rate, StationAddress } from '../../shared/contract/shippingTypes';
 import { fail } from '../../shared/contract/errors';
-import { toDollars } from '../../shared/domain/money';
-import type { ShipmentRow } from '../store/shipmentsRepo';
 
 /** Translations between the station's contract shapes and the v2 wire. */
 
@@ -102,44 +100,3 @@ export function fromWireRateErrors(errors: readonly RateError[] | null | undefin
   });
 }
 
-const dollars = (cents: number | null): number | null => (cents === null ? null : toDollars(cents));
-
-export function toShipment(row: ShipmentRow): Shipment {
-  const mismatch = row.rate_mismatch_json ? (JSON.parse(row.rate_mismatch_json) as { picked: BoughtService; bought: BoughtService }) : null;
-  return {
-    id: row.id,
-    packageKey: row.package_key,
-    platformUkId: row.platform_uk_id,
-    backend: row.backend_id,
-    state: row.state,
-    method: row.method,
-    orderNumber: row.order_number,
-    recipientName: row.recipient_name,
-    shipmentNo: row.shipment_no,
-    trackingNo: row.tracking_no,
-    carrierCode: row.carrier_code ?? chosenField(row, 'carrierCode'),
-    serviceLevel: row.service_level ?? chosenField(row, 'serviceLevel'),
-    serviceName: row.service_name ?? chosenField(row, 'serviceName'),
-    cost: dollars(row.cost_cents),
-    currency: row.currency,
-    insuranceAmount: dollars(row.insurance_cents),
-    duplicateLabel: row.duplicate_label === 1,
-    rateMismatch: mismatch,
-    addressOverride: chosenField(row, 'addressOverride'),
-    isReturn: row.is_return === 1,
-    labelCount: row.label_count ?? 0,
-    qrCodeCount: row.qrcode_count ?? 0,
-    customsFormCount: row.customs_form_count ?? 0,
-    unreadableAnswer: row.unreadable_answer ? { details: (JSON.parse(row.unreadable_answer) as { details: string }).details } : null,
-    error: row.state === 'voided' ? null : row.error,
-    createdAt: row.created_at,
-    boughtAt: row.bought_at,
-    voidedAt: row.voided_at,
-  };
-}
-
-function chosenField(row: ShipmentRow, key: keyof BoughtService | 'addressOverride'): string | null {
-  if (!row.chosen_json) return null;
-  const value = (JSON.parse(row.chosen_json) as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : null;
-}

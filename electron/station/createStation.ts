@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CommandInput, CommandName, CommandOutput, Handlers, Result, StationInfo } from '../../shared/contract';
+import type { Handlers, StationInfo } from '../../shared/contract';
 import { createAccountModule } from '../account/module';
 import { createSqliteAuditSink, type AuditSink } from '../api/audit';
 import { createFileTokenShelf } from '../api/v2/fileTokenShelf';
@@ -129,7 +129,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(config.override ? { override: config.override } : {}),
     ...(config.client ? { client: config.client } : {}),
     // A bench alone shares its token with other processes on its folder (a CLI beside the running station).
-    tokenShelf: warehouse?.tokenShelf ?? createFileTokenShelf(path.join(config.dataDir, 'tokens')),
+    tokenShelf: warehouse?.tokenShelf ?? createFileTokenShelf(path.join(config.dataDir, 'tokens'), { onWait: () => apiLog.info('another process on this data folder is getting the access token; waiting for it') }),
   });
   const backend = createBackendModule(context, backendService);
   const claims = warehouse?.claims ?? createLocalClaims();
@@ -141,19 +141,21 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,
-    voidLegacy: (trackingCode) => account.handlers['account.void']({ trackingCode }),
+    voidLegacy: (trackingCode) => account.desk.voidLabel({ trackingCode }),
     claims,
     engine,
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
-  // The bench drives the other modules through the dispatcher, as every front end does.
-  const late: { dispatch?: Dispatch } = {};
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<Result<CommandOutput<N>>> {
-    if (!late.dispatch) return { ok: false, error: { code: 'not_configured', message: 'The station is still starting; scan again in a moment.' } };
-    // The dispatcher checked the input against the contract, and each handler returns its command's output.
-    return (await late.dispatch(name, input)) as Result<CommandOutput<N>>;
-  }
-  const bench = createBenchModule(context, events, call);
+  // The bench uses the other modules' own services; the dispatcher is for the front ends.
+  const { rates, checks, orders, purchase, settings: shippingSettings } = shipping.services;
+  const bench = createBenchModule(context, events, {
+    quotes: rates,
+    addresses: checks,
+    orders,
+    settings: shippingSettings,
+    scale: devices.scales,
+    labels: purchase,
+  });
   const capture = createCaptureModule(context, captureSwitch);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
@@ -182,7 +184,6 @@ export async function createStation(config: StationConfig): Promise<Station> {
 
   const handlers = damage ? readOnlyHandlers(allHandlers, damage.message) : allHandlers;
   const dispatch = createDispatcher(handlers, log);
-  late.dispatch = dispatch;
   const started: Lifecycle[] = [];
   let closed: Promise<void> | undefined;
   const closeAll = (): Promise<void> => {
@@ -215,7 +216,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   }
   if (!config.override && !damage) {
     // A convenience, not a condition: a station whose sandbox cannot start still opens, so stored labels can be reprinted.
-    await applyPracticeDefaults(dispatch, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
+    await applyPracticeDefaults(shippingSettings, readBackendSettings(settings).kind === 'sandbox').catch((error: unknown) =>
       log.warn('practice defaults were not applied', { error }),
     );
   }

@@ -7,7 +7,7 @@ import { acquireFolderLock } from './folderLock';
 import { describeHolder, waitForHolder } from './host';
 import { createPrintingModule } from '../printing/module';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
-import type { UsbBus } from '../printing/usb/usbTypes';
+import type { UsbBus } from '../usb/usbTypes';
 import type { StationContext } from '../core/module';
 import { openDatabase } from '../store/database';
 

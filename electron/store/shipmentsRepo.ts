@@ -1,51 +1,14 @@
 import type { Db } from './database';
 import { durably } from './durable';
+import type { SharedShipment, ShipmentRecord, ShipmentRow, StoredLabel } from './shipmentRecord';
 
-export type ShipmentStateRow = 'pending' | 'bought' | 'voided' | 'failed';
-
-export interface ShipmentRow {
-  readonly id: number;
-  readonly package_key: string;
-  readonly platform_uk_id: string;
-  readonly backend_id: string | null;
-  readonly state: ShipmentStateRow;
-  readonly method: 'create_and_pay' | 'direct_buy';
-  readonly request_json: string;
-  readonly chosen_json: string | null;
-  readonly result_json: string | null;
-  readonly error: string | null;
-  readonly attempts: number;
-  readonly order_number: string | null;
-  readonly recipient_name: string | null;
-  readonly recipient_city?: string | null;
-  readonly recipient_zip?: string | null;
-  readonly shipment_no: string | null;
-  readonly tracking_no: string | null;
-  readonly carrier_code: string | null;
-  readonly service_level: string | null;
-  readonly service_name: string | null;
-  readonly cost_cents: number | null;
-  readonly currency: string | null;
-  readonly insurance_cents: number | null;
-  readonly duplicate_label: number;
-  readonly rate_mismatch_json: string | null;
-  readonly is_return: number;
-  /** Set when the purchase answer was not understood: UnreadableAnswer JSON (the answer without secrets, what was found in it). */
-  readonly unreadable_answer: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly bought_at: string | null;
-  readonly voided_at: string | null;
-  readonly label_count?: number;
-  readonly qrcode_count?: number;
-  readonly customs_form_count?: number;
-}
+export type { SharedShipment, ShipmentRow, ShipmentStateRow } from './shipmentRecord';
 
 export interface PendingInsert {
   readonly packageKey: string;
   readonly platformUkId: string;
   readonly backendId: string;
-  readonly method: 'create_and_pay' | 'direct_buy';
+  readonly method: ShipmentRecord['method'];
   readonly requestJson: string;
   readonly chosenJson: string | null;
   readonly orderNumber: string | null;
@@ -57,48 +20,16 @@ export interface PendingInsert {
   readonly isReturn: boolean;
 }
 
-export interface BoughtUpdate {
+/** What a purchase's answer fills in; trackingNo is null only for an answer not understood that held none. */
+export interface BoughtUpdate extends Pick<ShipmentRecord, 'shipmentNo' | 'trackingNo' | 'carrierCode' | 'serviceLevel' | 'serviceName' | 'currency' | 'duplicateLabel'> {
   readonly resultJson: string;
-  readonly shipmentNo: string | null;
-  /** Null only for a purchase whose answer was not understood and held no tracking number. */
-  readonly trackingNo: string | null;
-  readonly carrierCode: string | null;
-  readonly serviceLevel: string | null;
-  readonly serviceName: string | null;
   readonly costCents: number | null;
-  readonly currency: string | null;
-  readonly duplicateLabel: boolean;
   readonly rateMismatchJson: string | null;
   /** Kept in the error column of a bought row: something about it still needs attention. */
   readonly note: string | null;
   /** The kept answer of a purchase the station could not read (see migration 010). */
   readonly unreadableAnswer?: string | null;
-  readonly labels: ReadonlyArray<{ readonly kind: 'label' | 'qrcode'; readonly seq: number; readonly url: string | null; readonly png: Uint8Array }>;
-}
-
-/** A label bought by some bench, as the shared store keeps it. */
-export interface SharedShipment {
-  readonly platformUkId: string;
-  readonly backendId: string;
-  readonly packageKey: string;
-  readonly bench: string;
-  readonly method: ShipmentRow['method'];
-  readonly requestJson: string;
-  readonly state: 'bought' | 'voided';
-  readonly orderNumber: string | null;
-  readonly recipientName: string | null;
-  readonly shipmentNo: string | null;
-  readonly trackingNo: string | null;
-  readonly carrierCode: string | null;
-  readonly serviceLevel: string | null;
-  readonly serviceName: string | null;
-  readonly costCents: number | null;
-  readonly currency: string | null;
-  readonly insuranceCents: number | null;
-  readonly isReturn: boolean;
-  readonly duplicateLabel: boolean;
-  readonly resultJson: string;
-  readonly labels: BoughtUpdate['labels'];
+  readonly labels: readonly StoredLabel[];
 }
 
 /** What the station keeps of a label it was answered with but never bought itself, voided at the service. */

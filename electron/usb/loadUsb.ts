@@ -1,20 +1,8 @@
 import { createRequire } from 'node:module';
-import type { Device } from 'usb';
+import type { UsbBus } from './usbTypes';
 
-export type UsbHotplugEvent = 'attach' | 'detach';
-
-/**
- * The `usb` package's bus: device list plus hotplug. The printer and scale
- * drivers each declare the narrower device shape they use (and tests pass
- * stand-ins of those), so this one loader serves both.
- */
-export interface UsbBusOf<D> {
-  getDeviceList(): readonly D[];
-  on(event: UsbHotplugEvent, listener: (device: D) => void): void;
-  off(event: UsbHotplugEvent, listener: (device: D) => void): void;
-}
-
-export type UsbLoad = { readonly bus: UsbBusOf<Device> } | { readonly bus?: undefined; readonly reason: string };
+/** The bus typed as usbTypes.ts says, so the compiler checks here that the real module fits the types printers and scales use. */
+export type UsbLoad = { readonly bus: UsbBus } | { readonly bus?: undefined; readonly reason: string };
 
 /**
  * Loads the native `usb` module on first use. A machine without a USB stack

@@ -69,3 +69,9 @@ export const unknownCommandError: StationError = {
   code: 'unknown_command',
   message: 'The station does not know that action. Restart the station if this keeps happening.',
 };
+
+/** What the operator hears when the station itself failed (a bug, not a refusal); the log has the rest. */
+export const internalError: StationError = {
+  code: 'internal',
+  message: 'Something went wrong inside the station. The action was not completed; try again, and check the log if it repeats.',
+};

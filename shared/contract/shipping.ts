@@ -79,7 +79,7 @@ const shipmentRef = z.string().trim().min(1, 'Scan or type a tracking number, sh
 
 export const usPsReturnLevels = ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS_PRIORITY_MAIL_RETURN', 'USPS_PRIORITY_MAIL_EXPRESS_RETURN'] as const;
 
-const quoteInput = z.object({
+export const quoteInputSchema = z.object({
   to: addressSchema,
   /** Defaults to the ship-from address in the settings. */
   from: addressSchema.optional(),
@@ -162,11 +162,14 @@ export const rateRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cheapestWithin'), days: z.number().int().min(1, 'Use at least 1 day').max(30, 'Use at most 30 days') }),
 ]);
 
+export const orderLookupSchema = z.object({ orderNumber: text('order number', 80) });
+export const addressCheckSchema = z.object({ address: addressSchema });
+
 // The spec's PackageLocationEnum, defined once with the wire schemas.
 export { packageLocations };
 
 export const shippingCommands = {
-  'rates.quote': command<RateQuote>()('Rate one package (get_rates, or quick_rate), sorted, with the rule\'s pick', quoteInput),
+  'rates.quote': command<RateQuote>()('Rate one package (get_rates, or quick_rate), sorted, with the rule\'s pick', quoteInputSchema),
   'rates.batch': command<readonly BatchRateResult[]>()(
     'Rate several packages with quick_rate, 10 per call',
     z.object({ requests: z.array(batchPackage).min(1, 'Add at least one package').max(200, 'Rate at most 200 packages at once') }),
@@ -208,7 +211,7 @@ export const shippingCommands = {
     'Orders in the inbox',
     z.object({ query: z.string().trim().max(80).default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
   ),
-  'orders.lookup': command<OrderLine>()('The order for a scanned order number', z.object({ orderNumber: text('order number', 80) })),
+  'orders.lookup': command<OrderLine>()('The order for a scanned order number', orderLookupSchema),
   'orders.pull': command<{ readonly imported: number; readonly updated: number }>()('Pull orders from the service into the inbox', z.object({})),
   'orders.importCsv': command<CsvImportReport>()(
     'Import orders from CSV text (header row; bad rows reported by line number)',
@@ -251,7 +254,7 @@ export const shippingCommands = {
       source: z.enum(['auto', 'platform_uk_id', 'tracking_no', 'direct']).default('auto'),
     }),
   ),
-  'address.validate': command<AddressCheck>()('Check and standardize a U.S. address', z.object({ address: addressSchema })),
+  'address.validate': command<AddressCheck>()('Check and standardize a U.S. address', addressCheckSchema),
   'insurance.quote': command<InsuranceQuote>()(
     'What insuring a package costs',
     z.object({ amount: money('declared value').positive('Enter a declared value above zero'), carrierCode: z.string().trim().max(40).optional(), serviceLevel: z.string().trim().max(80).optional() }),

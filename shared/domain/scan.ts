@@ -1,13 +1,5 @@
-import {
-  hasMod10CheckDigit,
-  isValidDhlExpress,
-  isValidFedexExpress,
-  isValidFedexGround15,
-  isValidSwiftx,
-  isValidUpsTracking,
-  isValidUspsPic,
-} from './checkDigits';
 import { COMMAND_PREFIX, isStationCommand, type StationCommand } from './commandBarcodes';
+import { recognizeTracking, type TrackingCarrier } from './trackingNumber';
 
 /**
  * What a packing bench scans, read the same way by the renderer and the CLI.
@@ -15,10 +7,9 @@ import { COMMAND_PREFIX, isStationCommand, type StationCommand } from './command
  * Order of the rules (first match wins):
  * 1. `PS:CMD:<NAME>`: a station command barcode (commandBarcodes.ts).
  * 2. `#` + text: always an order number (the `#` is dropped: `#1001` -> `1001`).
- * 3. A carrier tracking number whose check digit is right: USPS IMpb with the
- *    `420` + ZIP routing prefix, USPS PICs (20, 22, 26 digits) and S10
- *    international numbers, UPS `1Z`, FedEx (12, 15, 20, 22 and the 34-digit
- *    label barcode), DHL Express (10 or 11 digits), SWIFTX.
+ * 3. A carrier tracking number whose check digit is right (trackingNumber.ts,
+ *    the recogniser the label salvage uses too); a ZIP routing barcode alone
+ *    is told apart first.
  * 4. An order number: 1-40 letters, digits and inner `-` `_` `.` `/`, with
  *    at least one digit (DEMO-1001, 1001, 112-1234567-1234567, SO/2024/42).
  *
@@ -29,7 +20,7 @@ import { COMMAND_PREFIX, isStationCommand, type StationCommand } from './command
  */
 
 export type ScanKind = 'tracking' | 'order' | 'command' | 'unknown';
-export type ScanCarrier = 'USPS' | 'UPS' | 'FEDEX' | 'DHL_EXPRESS' | 'SWIFTX';
+export type ScanCarrier = TrackingCarrier;
 
 export interface ScanResult {
   readonly kind: ScanKind;
@@ -75,73 +66,18 @@ const isGs1Marked = (text: string): boolean => {
 
 const stripControls = (text: string): string => [...text].filter((char) => !isStrayControl(char)).join('').trim();
 
-const tracking = (tracking_no: string, carrier: ScanCarrier | undefined, extra: Partial<ScanResult> = {}): ScanResult => ({
-  kind: 'tracking',
-  tracking_no,
-  ...(carrier ? { carrier } : {}),
-  ...extra,
-});
-
 const unknown = (message: string): ScanResult => ({ kind: 'unknown', message });
 
-/** UPU S10 (e.g. EC123456785US): weights 8,6,4,2,3,5,9,7; 11 - sum mod 11, 10 -> 0, 11 -> 5. */
-function isValidS10(value: string): boolean {
-  const match = /^[A-Z]{2}([0-9]{8})([0-9])[A-Z]{2}$/.exec(value);
-  if (!match) return false;
-  const weights = [8, 6, 4, 2, 3, 5, 9, 7];
-  const sum = [...(match[1] ?? '')].reduce((total, digit, i) => total + Number(digit) * (weights[i] ?? 0), 0);
-  const check = 11 - (sum % 11);
-  return (check === 10 ? 0 : check === 11 ? 5 : check) === Number(match[2]);
-}
-
-/** USPS IMpb: 420 + ZIP (5 or 9) + PIC. With a GS the split is given; without one, try 5 then 9. */
-function impb(raw: string, gs1: boolean): ScanResult | undefined {
-  const compact = raw.replace(/\s/g, '');
-  if (!/^420[0-9]/.test(compact) || !/^[0-9]+$/.test(compact.replaceAll(GS, ''))) return undefined;
-  const gs = compact.indexOf(GS);
-  const candidates =
-    gs > 0 ? [[compact.slice(3, gs), compact.slice(gs + 1).replaceAll(GS, '')] as const] : [5, 9].map((n) => [compact.slice(3, 3 + n), compact.slice(3 + n)] as const);
-  for (const [zip, pic] of candidates) {
-    if ((zip.length === 5 || zip.length === 9) && isValidUspsPic(pic)) return tracking(pic, 'USPS', { zip });
-  }
-  // The routing barcode alone (UPS and FedEx labels print one): 420 + ZIP+4 always; 420 + ZIP only when
-  // the scanner marked it GS1, since an 8-digit order number may start with 420 too.
+/**
+ * The ZIP routing barcode alone (UPS and FedEx labels print one above the
+ * tracking barcode): 420 + ZIP+4 always; 420 + ZIP only when the scanner
+ * marked it GS1, since an 8-digit order number may start with 420 too. No
+ * IMpb is this short, so it is told apart before any tracking number.
+ */
+function routingOnly(clean: string, gs1: boolean): boolean {
+  const compact = clean.replace(/\s/g, '');
   const digits = compact.replaceAll(GS, '');
-  if (digits.length === 12 || (digits.length === 8 && gs1)) {
-    return unknown('That is the ZIP routing barcode. Scan the tracking barcode below it.');
-  }
-  return undefined;
-}
-
-function digitsTracking(digits: string): ScanResult | undefined {
-  switch (digits.length) {
-    case 20:
-      if (hasMod10CheckDigit(digits)) return tracking(digits, 'USPS');
-      // FedEx SmartPost prints its IMpb number without the 92 channel.
-      if (isValidUspsPic(`92${digits}`)) return tracking(digits, 'FEDEX');
-      return undefined;
-    case 22:
-      if (isValidUspsPic(digits)) return tracking(digits, 'USPS');
-      // FedEx Ground 96: the check digit covers the 14-digit shipper + package part.
-      if (digits.startsWith('96') && isValidFedexGround15(digits.slice(7))) return tracking(digits, 'FEDEX');
-      return undefined;
-    case 26:
-      return isValidUspsPic(digits) ? tracking(digits, 'USPS') : undefined;
-    case 34: {
-      // The barcode on FedEx labels: the tracking number is its last 12 digits.
-      const last12 = digits.slice(-12);
-      return /^(10|96)/.test(digits) && isValidFedexExpress(last12) ? tracking(last12, 'FEDEX') : undefined;
-    }
-    case 12:
-      return isValidFedexExpress(digits) ? tracking(digits, 'FEDEX', { order_number: digits }) : undefined;
-    case 15:
-      return isValidFedexGround15(digits) ? tracking(digits, 'FEDEX', { order_number: digits }) : undefined;
-    case 10:
-    case 11:
-      return isValidDhlExpress(digits) ? tracking(digits, 'DHL_EXPRESS', { order_number: digits }) : undefined;
-    default:
-      return undefined;
-  }
+  return /^420[0-9]/.test(compact) && /^[0-9]+$/.test(digits) && (digits.length === 12 || (digits.length === 8 && gs1));
 }
 
 function nearMiss(compact: string): string | undefined {
@@ -172,19 +108,15 @@ export function parseScan(text: string): ScanResult {
     return order(clean.slice(1).trim()) ?? unknown(`"${clean}" is not an order number.`);
   }
 
-  const routed = impb(clean, gs1);
-  if (routed) return routed;
-
-  const compact = upper.replaceAll(GS, '').replace(/\s/g, '');
-  if (/^[0-9]+$/.test(compact)) {
-    const found = digitsTracking(compact);
-    if (found) return found;
+  if (routingOnly(clean, gs1)) return unknown('That is the ZIP routing barcode. Scan the tracking barcode below it.');
+  const found = recognizeTracking(clean);
+  if (found) {
+    const { weak, ...tracking } = found;
+    // A digits-only number passing only a short check may as well be the shop's order number.
+    return { kind: 'tracking', ...tracking, ...(weak ? { order_number: found.tracking_no } : {}) };
   }
-  if (isValidUpsTracking(compact)) return tracking(compact, 'UPS');
-  if (isValidSwiftx(compact)) return tracking(compact, 'SWIFTX');
-  if (isValidS10(compact)) return tracking(compact, compact.endsWith('US') ? 'USPS' : undefined);
 
-  const miss = nearMiss(compact);
+  const miss = nearMiss(upper.replaceAll(GS, '').replace(/\s/g, ''));
   if (miss) return unknown(miss);
 
   return order(clean) ?? unknown(`"${clean.slice(0, 40)}" is not an order, a tracking number or a station command.`);

@@ -5,6 +5,8 @@
 // the contract exactly as the Ship screen drives it. The sandbox runs in a process of its own, as the real
 // service would: its work (rating, drawing labels) does not land on the station's event loop. Beside it, the same packages through the old serial
 // path (validate, then rate, then rate the standardized address) as a reference measured in the same run.
+// The station's log counts the contract commands the dispatcher ran for the bench loop's packages: those
+// other than the screen's own bench.scan and bench.buy are the station calling itself.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,8 +104,17 @@ async function sandboxProcess(): Promise<SandboxProcess> {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-rtt-'));
   const sandbox = await sandboxProcess();
+  let counting = false;
+  const dispatched = new Map<string, number>();
   const station = await createStation({
     dataDir,
+    echoLog: (line) => {
+      if (!counting) return;
+      const entry = JSON.parse(line) as { msg?: string; command?: string };
+      if (entry.command && (entry.msg === 'command' || entry.msg === 'command refused' || entry.msg === 'command crashed')) {
+        dispatched.set(entry.command, (dispatched.get(entry.command) ?? 0) + 1);
+      }
+    },
     vault: createVault({ keychain: benchMemoryKeychain() }),
     devices: { noUsb: true },
     printing: { usb: null },
@@ -134,6 +145,7 @@ async function main(): Promise<void> {
     const scanToRates: number[] = [];
     const enterToBought: number[] = [];
     let rerated = 0;
+    counting = true;
     for (let i = 0; i < count; i += 1) {
       const order = `RTT-${1000 + i}`;
       const started = performance.now();
@@ -173,6 +185,9 @@ async function main(): Promise<void> {
       }
       jobs();
     }
+    counting = false;
+    const inner = [...dispatched].filter(([name]) => name !== 'bench.scan' && name !== 'bench.buy');
+    const perPackage = (n: number) => Math.round((n / count) * 100) / 100;
 
     // The reference: what the screen did before, one call after the other.
     const serial: number[] = [];
@@ -195,6 +210,10 @@ async function main(): Promise<void> {
       targets: { scanToRatesP95: 1.3, enterToLabelBoughtP95: 1.6 },
       met: { scanToRates: stats(scanToRates).p95 <= 1.3, enterToLabelBought: stats(enterToBought).p95 <= 1.6 },
       addressesRerated: rerated,
+      inProcessCallsPerPackage: {
+        total: perPackage(inner.reduce((sum, [, n]) => sum + n, 0)),
+        byCommand: Object.fromEntries(inner.map(([name, n]) => [name, perPackage(n)])),
+      },
       cpus: os.cpus().length,
       loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
     };

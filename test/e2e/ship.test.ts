@@ -78,7 +78,8 @@ describe('Ship: scan, weigh, rate, buy and print without the mouse', () => {
     const saturday = page.getByRole('button', { name: /Saturday delivery/ });
     await expect(saturday.getAttribute('aria-pressed')).resolves.toBe('false');
     await page.keyboard.press('F3');
-    await expect(saturday.getAttribute('aria-pressed')).resolves.toBe('true');
+    // The station answers the key press a round trip later: wait for the pressed state rather than read it once.
+    await page.getByRole('button', { name: /Saturday delivery/, pressed: true }).waitFor();
     await page.keyboard.press('F1');
     await page.getByRole('button', { name: /^Signature/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
   });

@@ -1,4 +1,4 @@
-import { USB_CLASS_HID, LIBUSB_TRANSFER_TYPE_INTERRUPT, type DeviceLike, type InterfaceDescriptorLike } from './usbLike';
+import { USB_CLASS_HID, LIBUSB_TRANSFER_TYPE_INTERRUPT, type UsbDevice, type UsbInterfaceDescriptor } from '../../usb/usbTypes';
 
 export interface KnownScale {
   readonly vendorId: number;
@@ -35,16 +35,16 @@ export function findKnownScale(vendorId: number, productId: number): KnownScale 
 const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
 
 /** A stable id per physical port, so a scale keeps its id (and selection) across a replug into the same port. */
-export function usbScaleId(device: DeviceLike): string {
+export function usbScaleId(device: UsbDevice): string {
   const { idVendor, idProduct } = device.deviceDescriptor;
   const port = device.portNumbers.length > 0 ? device.portNumbers.join('.') : String(device.deviceAddress);
   return `usb:${hex4(idVendor)}:${hex4(idProduct)}@${device.busNumber}-${port}`;
 }
 
-export const usbIdText = (device: DeviceLike): string =>
+export const usbIdText = (device: UsbDevice): string =>
   `${hex4(device.deviceDescriptor.idVendor)}:${hex4(device.deviceDescriptor.idProduct)}`;
 
-function interfaceDescriptors(device: DeviceLike): readonly InterfaceDescriptorLike[] {
+function interfaceDescriptors(device: UsbDevice): readonly UsbInterfaceDescriptor[] {
   try {
     return (device.configDescriptor?.interfaces ?? []).flatMap((alts) => alts.slice(0, 1));
   } catch {
@@ -59,7 +59,7 @@ function interfaceDescriptors(device: DeviceLike): readonly InterfaceDescriptorL
  * boot keyboards, so this never picks one; a candidate is confirmed by its
  * report descriptor before any kernel driver is detached.
  */
-export function hidCandidateInterface(device: DeviceLike): InterfaceDescriptorLike | undefined {
+export function hidCandidateInterface(device: UsbDevice): UsbInterfaceDescriptor | undefined {
   return interfaceDescriptors(device).find(
     (d) =>
       d.bInterfaceClass === USB_CLASS_HID &&
@@ -70,7 +70,7 @@ export function hidCandidateInterface(device: DeviceLike): InterfaceDescriptorLi
 
 export type ScaleMatch = { readonly by: 'known'; readonly known: KnownScale } | { readonly by: 'class' } | undefined;
 
-export function matchScale(device: DeviceLike): ScaleMatch {
+export function matchScale(device: UsbDevice): ScaleMatch {
   const known = findKnownScale(device.deviceDescriptor.idVendor, device.deviceDescriptor.idProduct);
   if (known) return { by: 'known', known };
   return hidCandidateInterface(device) ? { by: 'class' } : undefined;

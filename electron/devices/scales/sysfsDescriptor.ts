@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DeviceLike } from './usbLike';
+import type { UsbDevice } from '../../usb/usbTypes';
 
 const SYSFS_USB = '/sys/bus/usb/devices';
 const HID_NODE = /^[0-9A-F]{4}:[0-9A-F]{4}:[0-9A-F]{4}\.[0-9A-F]{4}$/i;
@@ -10,7 +10,7 @@ const HID_NODE = /^[0-9A-F]{4}:[0-9A-F]{4}:[0-9A-F]{4}\.[0-9A-F]{4}$/i;
  * the kernel's HID driver still owns the device. Reading it there lets the
  * class match confirm a scale without detaching anything from a keyboard.
  */
-export function readSysfsReportDescriptor(device: DeviceLike, interfaceNumber: number, root = SYSFS_USB): Uint8Array | undefined {
+export function readSysfsReportDescriptor(device: UsbDevice, interfaceNumber: number, root = SYSFS_USB): Uint8Array | undefined {
   try {
     const port = `${device.busNumber}-${device.portNumbers.join('.')}:`;
     const iface = fs.readdirSync(root).find((name) => name.startsWith(port) && name.endsWith(`.${interfaceNumber}`));

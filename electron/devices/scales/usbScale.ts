@@ -7,14 +7,14 @@ import {
   isOutEndpoint,
   LIBUSB_TRANSFER_TYPE_INTERRUPT,
   USB_CLASS_HID,
-  type DeviceLike,
-  type InEndpointLike,
-  type InterfaceLike,
-  type OutEndpointLike,
-} from './usbLike';
+  type UsbDevice,
+  type UsbInEndpoint,
+  type UsbInterface,
+  type UsbOutEndpoint,
+} from '../../usb/usbTypes';
 
 /** Reads an interface's HID report descriptor without claiming it (Linux: sysfs), or undefined. */
-export type UnclaimedDescriptorReader = (device: DeviceLike, interfaceNumber: number) => Uint8Array | undefined;
+export type UnclaimedDescriptorReader = (device: UsbDevice, interfaceNumber: number) => Uint8Array | undefined;
 
 export interface OpenUsbScaleOptions {
   /** A class-match candidate: open it only if its report descriptor says it is a scale. */
@@ -40,13 +40,13 @@ const HID_REPORT_DESCRIPTOR = 0x22;
 const SET_REPORT = 0x09;
 const REPORT_TYPE = { output: 2, feature: 3 } as const;
 
-function controlTransfer(device: DeviceLike, type: number, request: number, value: number, index: number, data: number | Buffer): Promise<Buffer | number | undefined> {
+function controlTransfer(device: UsbDevice, type: number, request: number, value: number, index: number, data: number | Buffer): Promise<Buffer | number | undefined> {
   return new Promise((resolve, reject) => {
     device.controlTransfer(type, request, value, index, data, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-async function readClaimedDescriptor(device: DeviceLike, interfaceNumber: number): Promise<Uint8Array | undefined> {
+async function readClaimedDescriptor(device: UsbDevice, interfaceNumber: number): Promise<Uint8Array | undefined> {
   try {
     const result = await controlTransfer(device, 0x81, GET_DESCRIPTOR, HID_REPORT_DESCRIPTOR << 8, interfaceNumber, 1024);
     return Buffer.isBuffer(result) && result.length > 0 ? result : undefined;
@@ -55,10 +55,10 @@ async function readClaimedDescriptor(device: DeviceLike, interfaceNumber: number
   }
 }
 
-function hidInterface(device: DeviceLike): { iface: InterfaceLike; input: InEndpointLike; output: OutEndpointLike | undefined } | undefined {
+function hidInterface(device: UsbDevice): { iface: UsbInterface; input: UsbInEndpoint; output: UsbOutEndpoint | undefined } | undefined {
   for (const iface of device.interfaces ?? []) {
     if (iface.descriptor.bInterfaceClass !== USB_CLASS_HID) continue;
-    const input = iface.endpoints.find((e): e is InEndpointLike => isInEndpoint(e) && e.transferType === LIBUSB_TRANSFER_TYPE_INTERRUPT);
+    const input = iface.endpoints.find((e): e is UsbInEndpoint => isInEndpoint(e) && e.transferType === LIBUSB_TRANSFER_TYPE_INTERRUPT);
     if (!input) continue;
     return { iface, input, output: iface.endpoints.find(isOutEndpoint) };
   }
@@ -71,7 +71,7 @@ function hidInterface(device: DeviceLike): { iface: InterfaceLike; input: InEndp
  * endpoint and, when the report descriptor declares a Zero Scale control,
  * offers `zero()`.
  */
-export async function openUsbScale(device: DeviceLike, options: OpenUsbScaleOptions): Promise<OpenUsbScale> {
+export async function openUsbScale(device: UsbDevice, options: OpenUsbScaleOptions): Promise<OpenUsbScale> {
   // Read the descriptor where the OS offers it without opening the device (Linux sysfs), so a
   // keyboard that only looks like a candidate is never even opened.
   const candidate = hidCandidateInterface(device)?.bInterfaceNumber ?? 0;

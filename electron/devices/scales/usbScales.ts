@@ -2,7 +2,7 @@ import type { Logger } from '../../log/logger';
 import { matchScale, usbIdText, usbScaleId } from './knownScales';
 import { parseScaleReport, type ScaleReading } from './report';
 import { NotAScaleError, openUsbScale, type OpenUsbScale, type UnclaimedDescriptorReader } from './usbScale';
-import type { DeviceLike, UsbLike } from './usbLike';
+import type { UsbDevice, UsbBus } from '../../usb/usbTypes';
 import { backOff, type BackOffPolicy } from './backOff';
 
 export type UsbScaleState = 'connecting' | 'connected' | 'retrying' | 'unavailable';
@@ -18,7 +18,7 @@ export interface UsbScaleInfo {
 }
 
 export interface UsbScalesOptions {
-  readonly usb: UsbLike;
+  readonly usb: UsbBus;
   readonly log: Logger;
   readonly onReading: (scaleId: string, reading: ScaleReading) => void;
   /** A scale appeared, disappeared, connected or failed: the list changed. */
@@ -44,7 +44,7 @@ export interface UsbScales {
 
 interface Entry {
   readonly id: string;
-  device: DeviceLike;
+  device: UsbDevice;
   name: string;
   readonly byClass: boolean;
   /** Opened as a scale at least once: from then on a failure is retried, even for a class match. */
@@ -145,7 +145,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
     }
   };
 
-  const add = (device: DeviceLike): void => {
+  const add = (device: UsbDevice): void => {
     const match = matchScale(device);
     if (!match) return;
     const id = usbScaleId(device);
@@ -173,10 +173,10 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
     void connect(entry);
   };
 
-  const onAttach = (device: DeviceLike): void => {
+  const onAttach = (device: UsbDevice): void => {
     if (!closed) add(device);
   };
-  const onDetach = (device: DeviceLike): void => {
+  const onDetach = (device: UsbDevice): void => {
     const entry = entries.get(usbScaleId(device));
     if (!entry) return;
     entries.delete(entry.id);
@@ -190,7 +190,7 @@ export function createUsbScales(options: UsbScalesOptions): UsbScales {
     start() {
       usb.on('attach', onAttach);
       usb.on('detach', onDetach);
-      let devices: readonly DeviceLike[] = [];
+      let devices: readonly UsbDevice[] = [];
       try {
         devices = usb.getDeviceList();
       } catch (error) {

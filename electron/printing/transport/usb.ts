@@ -1,6 +1,6 @@
 import { PrinterSendError, describeUsbError, openPrinter, readPortStatus, writeChunks } from '../usb/usbPrinter';
 import { findUsbDevice, holdDevice } from '../usb/usbDiscovery';
-import type { UsbBus } from '../usb/usbTypes';
+import type { UsbBus } from '../../usb/usbTypes';
 import type { PrinterTransport, SendJob } from './transport';
 
 export interface UsbPrinterConfig {

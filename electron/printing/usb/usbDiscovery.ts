@@ -1,7 +1,7 @@
 import type { PrinterSuggestion } from '../../../shared/contract/printing';
 import { knownVendor, suggestPrinter } from './knownPrinters';
 import { describeUsbError, findPrinterInterface, readDeviceId, readString, usbAccessAdvice, vidPid } from './usbPrinter';
-import { libusbErrorName, type UsbBus, type UsbDevice } from './usbTypes';
+import { libusbErrorName, type UsbBus, type UsbDevice } from '../../usb/usbTypes';
 
 export interface DetectedUsbPrinter {
   readonly id: string;

@@ -1,6 +1,6 @@
 import { fail, StationFailure } from '../../../shared/contract/errors';
 import { settle, tryQuietly } from '../../usb/cleanup';
-import { isOutEndpoint, libusbErrorName, type UsbDevice, type UsbInterfaceDescriptor, type UsbOutEndpoint } from './usbTypes';
+import { isOutEndpoint, libusbErrorName, type UsbDevice, type UsbInterfaceDescriptor, type UsbOutEndpoint } from '../../usb/usbTypes';
 
 /** USB printer class: interface class 7, subclass 1, protocol 1 (unidirectional) or 2 (bidirectional). */
 export const PRINTER_CLASS = 7;

@@ -9,6 +9,13 @@ import { answer, answerShapes } from '../answers';
 
 export const QUICK_RATE_MAX = 10;
 
+/** The price-conflict fault: the cheapest rate also carries total_price, a dollar more, as a confused service might send it. */
+function withPriceConflict(ctx: SandboxContext, rates: ReadonlyArray<Record<string, unknown>>): ReadonlyArray<Record<string, unknown>> {
+  const [first, ...rest] = rates;
+  if (!first || typeof first.price !== 'number' || !ctx.faults.takeRatePriceConflict()) return rates;
+  return [{ ...first, total_price: Math.round((first.price + 1) * 100) / 100 }, ...rest];
+}
+
 /** POST /api/shipment/batch/quick_rate: a JSON array of 1..10 requests, each answered under its request_unique_id. */
 export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = jsonBody(req);
@@ -26,7 +33,7 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const data = items.map((item) => {
     const levels = item.shipment_rate_carrier_data?.length ? levelsFor(item.shipment_rate_carrier_data, false) : QUICK_RATE_DEFAULT_LEVELS;
     const { rates, errors } = rateLevels(ctx, levels, ratedShipment(item, now));
-    return { request_unique_id: item.request_unique_id, shipment_rate_data: rates, error_data: errors };
+    return { request_unique_id: item.request_unique_id, shipment_rate_data: withPriceConflict(ctx, rates), error_data: errors };
   });
   return answer(ctx, answerShapes.quickRate, data);
 }
@@ -38,5 +45,5 @@ export function getRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const levels = body.shipment_rate_carrier_data?.length ? levelsFor(body.shipment_rate_carrier_data, isReturn) : accountLevels(isReturn);
   const packaged = body.carrier_package_code ? { ...body, package_data: { ...body.package_data, type: body.carrier_package_code } } : body;
   const { rates, errors } = rateLevels(ctx, levels, ratedShipment(packaged, ctx.now()));
-  return answer(ctx, answerShapes.getRates, { shipment_rate_data: rates, error_data: errors });
+  return answer(ctx, answerShapes.getRates, { shipment_rate_data: withPriceConflict(ctx, rates), error_data: errors });
 }

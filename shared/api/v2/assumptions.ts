@@ -25,7 +25,11 @@ export const RATE_LIST_KEYS = ['shipment_rate_data', 'rates', 'rate_list', 'ship
 /** Where a rate answer may carry per-carrier errors ("together with any error information", shape not documented). */
 export const RATE_ERROR_KEYS = ['error_data', 'errors', 'error_list'] as const;
 
-/** Names a rate's price may arrive under. */
+/**
+ * Names a rate's price may arrive under. `price` first: the one public client
+ * of this API reads it (v2-docs.md 9); the docs name none. Read with
+ * readPrice, so two of them disagreeing refuses the rate instead of picking one.
+ */
 export const RATE_PRICE_KEYS = ['price', 'total_price', 'rate', 'amount', 'total_fee'] as const;
 
 /** Names the insurance fee may arrive under in GET /api/shipment/insurance/rate (only rate_id is documented). */
@@ -68,7 +72,7 @@ export const undocumentedShapes: readonly Assumption[] = [
   {
     id: 'rate-answer',
     endpoint: 'POST /api/shipment/get_rates, /api/shipment/batch/quick_rate',
-    assumed: `data is an object with the rate list under one of ${RATE_LIST_KEYS.join(', ')} (or data is the list itself); quick_rate answers a list of {request_unique_id, <rate list>}; price under one of ${RATE_PRICE_KEYS.join(', ')}; carrier_code/service_level/service_name/delivery_days optional; delivery_days may be a number, a string, "" or a range ("2-5", read as its upper bound); a rate that cannot be read is left out, never the whole quote.`,
+    assumed: `data is an object with the rate list under one of ${RATE_LIST_KEYS.join(', ')} (or data is the list itself); quick_rate answers a list of {request_unique_id, <rate list>}; price under one of ${RATE_PRICE_KEYS.join(', ')}, and when two of them are present with different amounts the rate is refused with words (listed beside the quote like a carrier's error), never shown at either price; carrier_code/service_level/service_name/delivery_days optional; delivery_days may be a number, a string, "" or a range ("2-5", read as its upper bound); a rate that cannot be read is left out, never the whole quote.`,
     captureReveals: 'the rate object field names and types, the error list shape, whether quick_rate wraps its answer',
   },
   {
@@ -142,6 +146,23 @@ export function pickNumber(source: Loose, keys: readonly string[]): number | nul
     if (value !== null) return value;
   }
   return null;
+}
+
+/** A price read under every name it may arrive under: the amount they agree on (null when none is present), or each amount when they differ. */
+export type PriceRead = { readonly price: number | null; readonly conflict?: undefined } | { readonly price?: undefined; readonly conflict: readonly number[] };
+
+/**
+ * Reads every key of `keys`, not the first present: an answer that names a
+ * price twice with two amounts is a wrong price waiting to be shown, so it
+ * fails closed. Amounts that round to the same cent agree ("5.1" and 5.10).
+ */
+export function readPrice(source: Loose, keys: readonly string[]): PriceRead {
+  const amounts: number[] = [];
+  for (const key of keys) {
+    const value = readNumber(source[key]);
+    if (value !== null && !amounts.some((a) => Math.round(a * 100) === Math.round(value * 100))) amounts.push(value);
+  }
+  return amounts.length > 1 ? { conflict: amounts } : { price: amounts[0] ?? null };
 }
 
 /** The first key of `keys` holding an array. */

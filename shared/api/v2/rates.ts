@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRecord, pickArray, pickNumber, pickText, RATE_ERROR_KEYS, RATE_LIST_KEYS, RATE_PRICE_KEYS } from './assumptions';
+import { isRecord, pickArray, pickText, RATE_ERROR_KEYS, RATE_LIST_KEYS, RATE_PRICE_KEYS, readPrice, type Loose } from './assumptions';
 import {
   addressDataSchema,
   envelopeSchema,
@@ -66,10 +66,11 @@ export type GetRatesRequest = z.input<typeof getRatesRequestSchema>;
 
 /**
  * A rate record. Only rate_id (needed to buy) and a price (needed to choose)
- * are required; a rate without them is left out of the quote, never failing it.
+ * are required; a rate without them is left out of the quote, never failing
+ * it. Two disagreeing prices read as none (rateSet says why to the operator).
  */
 export const rateSchema = z.preprocess(
-  (value) => (isRecord(value) ? { ...value, price: pickNumber(value, RATE_PRICE_KEYS), rate_id: pickText(value, ['rate_id']) } : value),
+  (value) => (isRecord(value) ? { ...value, price: readPrice(value, RATE_PRICE_KEYS).price ?? null, rate_id: pickText(value, ['rate_id']) } : value),
   z.looseObject({
     rate_id: z.string().min(1),
     carrier_code: looseText.optional(),
@@ -98,14 +99,40 @@ export const rateErrorSchema = z.union([
 ]);
 export type RateError = z.infer<typeof rateErrorSchema>;
 
+const shownAmount = (amount: number, currency: unknown): string =>
+  typeof currency === 'string' && currency.trim() !== '' && currency.trim().toUpperCase() !== 'USD' ? `${amount.toFixed(2)} ${currency.trim()}` : `$${amount.toFixed(2)}`;
+
+/** The error entry standing for a rate refused because its answer names two prices: the operator sees why it is missing. */
+function refusedRate(rate: Loose, amounts: readonly number[]): Loose {
+  const shown = amounts.map((amount) => shownAmount(amount, rate.currency));
+  return {
+    carrier_code: pickText(rate, ['carrier_code']),
+    service_level: pickText(rate, ['service_level']),
+    code: 'rate_price_conflict',
+    message: `the service gave this rate two different prices (${shown.join(' and ')}), so it is left out rather than shown at a price that may be wrong. Quote again; if it stays, choose another rate or tell support.`,
+  };
+}
+
+/** A rate list with every rate whose prices disagree moved to the error list, in words. */
+function splitRates(rates: readonly unknown[], errors: readonly unknown[]): { shipment_rate_data: unknown[]; error_data: unknown[] } {
+  const kept: unknown[] = [];
+  const refused: unknown[] = [];
+  for (const rate of rates) {
+    const read = isRecord(rate) ? readPrice(rate, RATE_PRICE_KEYS) : null;
+    if (isRecord(rate) && read?.conflict) refused.push(refusedRate(rate, read.conflict));
+    else kept.push(rate);
+  }
+  return { shipment_rate_data: kept, error_data: [...errors, ...refused] };
+}
+
 /** The rate list and errors of one rate answer, wherever assumptions.ts says they may sit. */
 function rateSet<X extends z.core.$ZodLooseShape>(extra: X) {
   return z.preprocess(
     (value) =>
       Array.isArray(value)
-        ? { shipment_rate_data: value }
+        ? splitRates(value, [])
         : isRecord(value)
-          ? { ...value, shipment_rate_data: pickArray(value, RATE_LIST_KEYS) ?? [], error_data: pickArray(value, RATE_ERROR_KEYS) ?? [] }
+          ? { ...value, ...splitRates(pickArray(value, RATE_LIST_KEYS) ?? [], pickArray(value, RATE_ERROR_KEYS) ?? []) }
           : value,
     z.looseObject({
       ...extra,

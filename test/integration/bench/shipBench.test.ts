@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
 import type { BenchState } from '../../../shared/contract/bench';
+import { inputWords } from '../../../shared/contract/inputWords';
+import { addressSchema } from '../../../shared/contract/shipping';
 import { createStation, type Station } from '../../../electron/station/createStation';
+import { createOrdersRepo } from '../../../electron/store/ordersRepo';
 import { openTestVault, type TestVault } from '../../support/keyring';
 import { command } from '../../support/station';
 import { makeTempDir } from '../../support/tempDir';
@@ -122,6 +125,17 @@ describe('the bench state machine', () => {
     const checked = await until((s) => s.packageId === box.packageId && s.address.status !== 'checking');
     expect(checked.weight.text).toBe('');
     expect(checked.address.status).toBe('standardized');
+  });
+
+  it('an order kept with an address that breaks the contract\'s rules (as a v1 pull keeps it) is refused in the contract\'s words, by the check and by rating', async () => {
+    const recipient = { name: 'Ann Lee', street: '12 Oak St', city: '', state: 'CA', zip: '94105', country: 'US' };
+    createOrdersRepo(station.context.db, station.context.now).upsert({ orderNumber: 'V1-NO-CITY', source: 'v1', recipient, package: { weightOz: 12 }, customs: null, recipientName: recipient.name });
+    const words = addressSchema.safeParse(recipient, { error: inputWords }).error?.issues[0]?.message;
+    expect(words).toBe('Enter the city');
+    const started: BenchState = await call('bench.scan', { text: 'V1-NO-CITY' });
+    const judged = await until((s) => s.packageId === started.packageId && s.address.status !== 'checking' && s.rates.status === 'failed');
+    expect(judged.address.problem).toBe(`The address could not be checked: ${words} Edit it (Alt+E), or type SHIP to buy for it unchecked.`);
+    expect(judged.rates.error).toEqual({ code: 'invalid_input', message: words, field: 'to.city' });
   });
 
   it('a stable scale reading replaces a typed weight once the scale reads something new, never before', async () => {

@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type {
-  DeviceLike,
-  HotplugEvent,
-  InterfaceDescriptorLike,
-  InterfaceLike,
-  UsbLike,
-} from '../../../electron/devices/scales/usbLike';
+  UsbDevice,
+  UsbHotplugEvent,
+  UsbInterfaceDescriptor,
+  UsbInterface,
+  UsbBus,
+} from '../../../electron/usb/usbTypes';
 
 /**
  * A stand-in for the `usb` 2.x legacy objects (Device, Interface,
@@ -34,6 +34,7 @@ export class StandInInEndpoint extends EventEmitter {
 
 export class StandInOutEndpoint {
   readonly direction = 'out' as const;
+  timeout = 0;
   readonly transferType = 3;
   readonly address = 0x02;
   readonly descriptor = { wMaxPacketSize: 8 };
@@ -44,16 +45,16 @@ export class StandInOutEndpoint {
   }
 }
 
-export class StandInInterface implements InterfaceLike {
+export class StandInInterface implements UsbInterface {
   readonly interfaceNumber = 0;
   readonly input = new StandInInEndpoint();
   readonly output: StandInOutEndpoint | undefined;
-  readonly endpoints: InterfaceLike['endpoints'];
+  readonly endpoints: UsbInterface['endpoints'];
   claimed = false;
   kernelDriver = true;
   claimError: Error | undefined;
   constructor(
-    readonly descriptor: InterfaceDescriptorLike,
+    readonly descriptor: UsbInterfaceDescriptor,
     withOutput: boolean,
   ) {
     this.output = withOutput ? new StandInOutEndpoint() : undefined;
@@ -76,6 +77,9 @@ export class StandInInterface implements InterfaceLike {
   attachKernelDriver(): void {
     this.kernelDriver = true;
   }
+  endpoint(address: number): UsbInterface['endpoints'][number] | undefined {
+    return this.endpoints.find((e) => e.address === address);
+  }
 }
 
 export interface StandInOptions {
@@ -88,14 +92,14 @@ export interface StandInOptions {
   readonly withOutput?: boolean;
 }
 
-export class StandInDevice implements DeviceLike {
+export class StandInDevice implements UsbDevice {
   readonly busNumber = 1;
   readonly deviceAddress: number;
   readonly portNumbers: number[];
-  readonly deviceDescriptor: DeviceLike['deviceDescriptor'];
-  readonly configDescriptor: { interfaces: InterfaceDescriptorLike[][] };
+  readonly deviceDescriptor: UsbDevice['deviceDescriptor'];
+  readonly configDescriptor: { interfaces: UsbInterfaceDescriptor[][] };
   readonly iface: StandInInterface;
-  interfaces: InterfaceLike[] | undefined;
+  interfaces: UsbInterface[] | undefined;
   isOpen = false;
   openError: Error | undefined;
   readonly controlRequests: Array<{ type: number; request: number; value: number; index: number; data: number | Buffer }> = [];
@@ -104,9 +108,10 @@ export class StandInDevice implements DeviceLike {
     const port = options.port ?? 2;
     this.deviceAddress = port + 10;
     this.portNumbers = [port];
-    this.deviceDescriptor = { idVendor: options.vendorId, idProduct: options.productId, iProduct: 2, iSerialNumber: 3 };
-    const descriptor: InterfaceDescriptorLike = {
+    this.deviceDescriptor = { idVendor: options.vendorId, idProduct: options.productId, iManufacturer: 1, iProduct: 2, iSerialNumber: 3 };
+    const descriptor: UsbInterfaceDescriptor = {
       bInterfaceNumber: 0,
+      bAlternateSetting: 0,
       bInterfaceClass: 3,
       bInterfaceSubClass: options.subclass ?? 0,
       bInterfaceProtocol: options.subclass === 1 ? 1 : 0,
@@ -125,7 +130,7 @@ export class StandInDevice implements DeviceLike {
     this.isOpen = false;
     this.interfaces = undefined;
   }
-  interface(): InterfaceLike {
+  interface(): UsbInterface {
     return this.iface;
   }
   controlTransfer(
@@ -149,16 +154,16 @@ export class StandInDevice implements DeviceLike {
   }
 }
 
-export class StandInUsb implements UsbLike {
+export class StandInUsb implements UsbBus {
   readonly devices: StandInDevice[] = [];
   private readonly events = new EventEmitter();
-  getDeviceList(): readonly DeviceLike[] {
+  getDeviceList(): readonly UsbDevice[] {
     return [...this.devices];
   }
-  on(event: HotplugEvent, listener: (device: DeviceLike) => void): void {
+  on(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void {
     this.events.on(event, listener);
   }
-  off(event: HotplugEvent, listener: (device: DeviceLike) => void): void {
+  off(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void {
     this.events.off(event, listener);
   }
   listenerCount(): number {

@@ -123,3 +123,12 @@ describe('the house plan', () => {
     expect(results.flatMap((result) => result.messages).map((m) => m.ruleId)).toContain('layers/imports-run-down');
   }, 60_000);
 });
+
+describe('small files', () => {
+  it('keeps every source file at 400 lines or fewer (a longer one usually holds two jobs)', () => {
+    const long = sourceFiles()
+      .map((file) => ({ file: path.relative(root, file), lines: (fs.readFileSync(file, 'utf8').match(/\n/g) ?? []).length }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
+  });
+});

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileLogger } from '../../../electron/log/logger';
-import { redact, redactText } from '../../../electron/log/redact';
 import { makeTempDir } from '../../support/tempDir';
 
 const temps: Array<() => void> = [];
@@ -67,12 +66,5 @@ describe.skipIf(!fs.existsSync('/dev/full'))('a log on a full disk', () => {
     } finally {
       log.close();
     }
-  });
-});
-
-describe('redaction', () => {
-  it('masks credentials in text and by key name', () => {
-    expect(redactText('Authorization: Basic U1NfVEVTVF94OnNlY3JldA==')).toBe('Authorization: Basic [redacted]');
-    expect(redact({ access_token: 'x', nested: [{ api_token: 'y', ok: 1 }] })).toEqual({ access_token: '[redacted]', nested: [{ api_token: '[redacted]', ok: 1 }] });
   });
 });

@@ -1,4 +1,4 @@
-import type { UsbBus, UsbDevice, UsbHotplugEvent, UsbInterface, UsbOutEndpoint } from '../../../electron/printing/usb/usbTypes';
+import type { UsbBus, UsbDevice, UsbHotplugEvent, UsbInterface, UsbInterfaceDescriptor, UsbOutEndpoint } from '../../../electron/usb/usbTypes';
 
 /** A stand-in shaped like usb 2.18's Device: records what the station does to it. */
 export interface FakePrinter extends UsbDevice {
@@ -24,18 +24,35 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
   const strings: Record<number, string> = { 2: options.product ?? 'ZTC ZD420-203dpi ZPL', 3: options.serial ?? 'D2J123456' };
   const endpoint: UsbOutEndpoint = {
     direction: 'out',
+    transferType: 2,
+    address: 0x01,
+    descriptor: { wMaxPacketSize: 64 },
     timeout: 0,
     transfer(buffer, callback) {
       const failure = device.failAfterChunks;
       if (failure && received.length >= failure.chunks) {
-        setImmediate(() => callback(libusbError(failure.error, ERRNO[failure.error] ?? -99), failure.actual ?? 0));
+        setImmediate(() => callback?.(libusbError(failure.error, ERRNO[failure.error] ?? -99), failure.actual ?? 0));
         return;
       }
       received.push(Buffer.from(buffer));
-      setImmediate(() => callback(undefined, buffer.length));
+      setImmediate(() => callback?.(undefined, buffer.length));
     },
   };
+  const descriptor: UsbInterfaceDescriptor = {
+    bInterfaceNumber: 0,
+    bAlternateSetting: 0,
+    bInterfaceClass: options.printerClass === false ? 3 : 7,
+    bInterfaceSubClass: 1,
+    bInterfaceProtocol: 2,
+    endpoints: [
+      { bEndpointAddress: 0x01, bmAttributes: 2, wMaxPacketSize: 64 },
+      { bEndpointAddress: 0x81, bmAttributes: 2, wMaxPacketSize: 64 },
+    ],
+  };
   const iface: UsbInterface = {
+    interfaceNumber: 0,
+    descriptor,
+    endpoints: [endpoint],
     claim: () => log.push('claim'),
     release: (_close, callback) => {
       log.push('release');
@@ -45,6 +62,9 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     detachKernelDriver: () => {
       log.push('detachKernelDriver');
       device.kernelDriverActive = false;
+    },
+    attachKernelDriver: () => {
+      device.kernelDriverActive = true;
     },
     endpoint: (address) => (address === 0x01 ? endpoint : undefined),
   };
@@ -58,23 +78,8 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     busNumber: 1,
     deviceAddress: 4,
     deviceDescriptor: { idVendor: options.vendorId ?? 0x0a5f, idProduct: options.productId ?? 0x0120, iManufacturer: 1, iProduct: 2, iSerialNumber: 3 },
-    configDescriptor: {
-      interfaces: [
-        [
-          {
-            bInterfaceNumber: 0,
-            bAlternateSetting: 0,
-            bInterfaceClass: options.printerClass === false ? 3 : 7,
-            bInterfaceSubClass: 1,
-            bInterfaceProtocol: 2,
-            endpoints: [
-              { bEndpointAddress: 0x01, bmAttributes: 2, wMaxPacketSize: 64 },
-              { bEndpointAddress: 0x81, bmAttributes: 2, wMaxPacketSize: 64 },
-            ],
-          },
-        ],
-      ],
-    },
+    portNumbers: [1],
+    configDescriptor: { interfaces: [[descriptor]] },
     open: () => {
       if (device.openError) throw libusbError(device.openError, ERRNO[device.openError] ?? -99);
       log.push('open');
@@ -88,8 +93,8 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
         const reply = Buffer.alloc(text.length + 2);
         reply.writeUInt16BE(text.length + 2, 0);
         text.copy(reply, 2);
-        setImmediate(() => callback(undefined, reply.subarray(0, Number(length))));
-      } else setImmediate(() => callback(undefined, Buffer.from([device.portStatus])));
+        setImmediate(() => callback?.(undefined, reply.subarray(0, Number(length))));
+      } else setImmediate(() => callback?.(undefined, Buffer.from([device.portStatus])));
       return device;
     },
     getStringDescriptor(index, callback) {

@@ -1,12 +1,16 @@
 /**
- * The part of the `usb` 2.18 legacy API a printer needs, as structural types:
- * the real module satisfies them and tests pass a stand-in device.
+ * The part of the `usb` 2.18 legacy API the station uses, as structural
+ * types, for printers and scales alike: the real module (loadUsb.ts, which
+ * checks that it fits them) satisfies them, and tests pass stand-ins.
  *
  * 2.18 rather than 3.x: 3.x keeps only the WebUSB API, which drops
  * `usb.on('attach')` and kernel-driver detaching (needed to take a printer
- * from Linux's usblp), and 2.18 is an N-API build that loads in Node 22 and
- * Electron without a rebuild.
+ * from Linux's usblp, and poorer for HID scales), and 2.18 is an N-API build
+ * that loads in Node 22 and Electron without a rebuild.
  */
+
+export type UsbCallback = (error?: Error | null) => void;
+
 export interface UsbEndpointDescriptor {
   readonly bEndpointAddress: number;
   readonly bmAttributes: number;
@@ -22,23 +26,43 @@ export interface UsbInterfaceDescriptor {
   readonly endpoints: readonly UsbEndpointDescriptor[];
 }
 
-export interface UsbOutEndpoint {
+export interface UsbEndpoint {
   readonly direction: 'in' | 'out';
+  readonly transferType: number;
+  readonly address: number;
+  readonly descriptor: { readonly wMaxPacketSize: number };
+}
+
+export interface UsbInEndpoint extends UsbEndpoint {
+  on(event: 'data', listener: (data: Buffer) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  removeAllListeners(event?: string): unknown;
+  startPoll(nTransfers?: number, transferSize?: number): unknown;
+  stopPoll(callback?: () => void): void;
+}
+
+export interface UsbOutEndpoint extends UsbEndpoint {
   timeout: number;
-  transfer(buffer: Buffer, callback: (error: Error | undefined, actual: number) => void): unknown;
+  transfer(buffer: Buffer, callback?: (error: Error | undefined, actual: number) => void): unknown;
 }
 
 export interface UsbInterface {
+  readonly interfaceNumber: number;
+  readonly descriptor: UsbInterfaceDescriptor;
+  readonly endpoints: readonly UsbEndpoint[];
+  endpoint(address: number): UsbEndpoint | undefined;
   claim(): void;
   release(closeEndpoints: boolean, callback?: (error?: Error) => void): void;
   isKernelDriverActive(): boolean;
   detachKernelDriver(): void;
-  endpoint(address: number): unknown;
+  attachKernelDriver(): void;
 }
 
 export interface UsbDevice {
   readonly busNumber: number;
   readonly deviceAddress: number;
+  readonly portNumbers: readonly number[];
   readonly deviceDescriptor: {
     readonly idVendor: number;
     readonly idProduct: number;
@@ -47,6 +71,8 @@ export interface UsbDevice {
     readonly iSerialNumber: number;
   };
   readonly configDescriptor?: { readonly interfaces: ReadonlyArray<readonly UsbInterfaceDescriptor[]> } | undefined;
+  /** Filled once the device is open. */
+  readonly interfaces?: readonly UsbInterface[] | undefined;
   open(defaultConfig?: boolean): void;
   close(): void;
   interface(address: number): UsbInterface;
@@ -56,21 +82,29 @@ export interface UsbDevice {
     wValue: number,
     wIndex: number,
     dataOrLength: number | Buffer,
-    callback: (error: Error | undefined, buffer: Buffer | number | undefined) => void,
+    callback?: (error: Error | undefined, buffer: Buffer | number | undefined) => void,
   ): unknown;
   getStringDescriptor(index: number, callback: (error?: Error, value?: string) => void): void;
 }
 
 export type UsbHotplugEvent = 'attach' | 'detach';
 
+/** The bus: the device list plus hotplug. */
 export interface UsbBus {
   getDeviceList(): readonly UsbDevice[];
   on(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void;
   off(event: UsbHotplugEvent, listener: (device: UsbDevice) => void): void;
 }
 
-export function isOutEndpoint(value: unknown): value is UsbOutEndpoint {
-  return typeof value === 'object' && value !== null && (value as UsbOutEndpoint).direction === 'out' && typeof (value as UsbOutEndpoint).transfer === 'function';
+export const LIBUSB_TRANSFER_TYPE_INTERRUPT = 3;
+export const USB_CLASS_HID = 3;
+
+export function isInEndpoint(endpoint: UsbEndpoint | undefined): endpoint is UsbInEndpoint {
+  return endpoint?.direction === 'in' && typeof (endpoint as Partial<UsbInEndpoint>).startPoll === 'function';
+}
+
+export function isOutEndpoint(endpoint: UsbEndpoint | undefined): endpoint is UsbOutEndpoint {
+  return endpoint?.direction === 'out' && typeof (endpoint as Partial<UsbOutEndpoint>).transfer === 'function';
 }
 
 /** libusb's error name, e.g. LIBUSB_ERROR_ACCESS; the usb package puts it in `errno` (number) and the message. */
