@@ -1,11 +1,12 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useBuiltStation } from '../../support/builtStation';
+import { repoRoot, useBuiltStation } from '../../support/builtStation';
 import { launchChromium } from '../../support/chromium';
 import { browserStation } from '../../support/cliProcess';
 import { makeTempDir } from '../../support/tempDir';
-import { tryAsOtherUser } from '../../support/otherUser';
+import { nobody, tryAsOtherUser } from '../../support/otherUser';
 
 /** Every folder and file under `dir` with its permission bits, the folder itself first. */
 function modes(dir: string): Record<string, string> {
@@ -68,4 +69,26 @@ describe('another local user', () => {
     await page.reload();
     await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
   }, 90_000);
+
+  it('a station that cannot make its folder private (another user owns it) refuses to start, in words, and changes nothing', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    fs.chmodSync(temp.dir, 0o755);
+    const dataDir = path.join(temp.dir, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.chmodSync(dataDir, 0o755);
+    const child = spawn(process.execPath, [path.join(repoRoot, 'dist/electron/cli.cjs'), 'history', '--data-dir', dataDir], {
+      ...nobody(),
+      cwd: temp.dir,
+      env: { PATH: process.env.PATH ?? '', HOME: temp.dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain(`The data folder ${dataDir} cannot be made readable by you alone (it belongs to another user)`);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o755);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
 });
