@@ -32,7 +32,8 @@ describe('a hostile page on another port', () => {
 
   it('cannot open the station with a void route: its navigation is refused though it carries the cookie, and two Enters void nothing', async () => {
     const shipment = await buyForOrder(bench(), 'DEMO-1003', isUsps);
-    const tab = await bench().browser.newPage();
+    // In the station page's own browser context, so the navigation carries the station's cookie (same site).
+    const tab = await bench().page.context().newPage();
     try {
       const route = `${bench().host.origin}/#/void?${shipment.trackingNo ?? ''}`;
       await tab.goto(`${hostileOrigin}/?open=${encodeURIComponent(route)}`);
@@ -77,7 +78,7 @@ describe('a hostile page on another port', () => {
     const { page, host } = bench();
     await page.goto(`${host.origin}/#/history`);
     await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
-    const other = await bench().browser.newPage();
+    const other = await page.context().newPage();
     await other.goto(hostileOrigin);
     await other.close();
     await page.reload();
