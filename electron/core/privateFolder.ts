@@ -70,5 +70,7 @@ export function makeFolderPrivate(dir: string, platform: NodeJS.Platform = proce
     }
     return;
   }
-  tighten(dir, dir);
+  // The folder itself may be a link (a data folder moved to another disk): what it points to is the folder.
+  const real = fs.realpathSync(dir);
+  tighten(real, real);
 }

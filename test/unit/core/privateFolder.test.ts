@@ -39,6 +39,20 @@ describe('the data folder made private at start', () => {
     makeFolderPrivate(dir, 'linux');
     expect(mode(outside)).toBe('644');
   });
+
+  it('closes the folder a data folder link points to (a folder moved to another disk)', () => {
+    const temp = makeTempDir();
+    temps.push(temp.cleanup);
+    const moved = path.join(temp.dir, 'other-disk');
+    fs.mkdirSync(moved, { mode: 0o755 });
+    fs.chmodSync(moved, 0o755);
+    fs.writeFileSync(path.join(moved, 'station.sqlite'), 'x', { mode: 0o644 });
+    const link = path.join(temp.dir, 'data');
+    fs.symlinkSync(moved, link);
+    makeFolderPrivate(link, 'linux');
+    expect(mode(moved)).toBe('700');
+    expect(mode(path.join(moved, 'station.sqlite'))).toBe('600');
+  });
 });
 
 describe('the Windows ACL (built for win32, run only there)', () => {
