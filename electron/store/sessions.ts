@@ -12,6 +12,15 @@ type Db = Database.Database;
  * there whenever any connection is open, so it cannot tell a live process
  * from a dead one. A row is removed only by its own process's clean close,
  * or by a later open that ran the whole check and finds its process gone.
+ *
+ * Why each case is safe for money: the marker only decides when the check
+ * runs, never whether. After a kill -9 the row is left, so the next open
+ * checks the whole file before the station settles the purchases that
+ * process left pending. After a clean close the check runs in the
+ * background and the purchase engine awaits it before its first journal
+ * write. Two processes (the CLI beside a running station, which normally
+ * asks that station instead of opening the file): the second sees the
+ * first's row and checks whole; each removes only its own row.
  */
 
 /** True when the file may not have been closed cleanly: a row is left, or the file predates the marker. */
