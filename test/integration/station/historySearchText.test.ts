@@ -24,7 +24,7 @@ async function stationWithOneLabel(): Promise<{ station: Station; trackingNo: st
 }
 
 describe('History search through the command', () => {
-  it('answers every odd text in words or with rows, never "internal"', async () => {
+  it('answers every odd text with rows, never "internal" (History and the inbox)', async () => {
     const { station } = await stationWithOneLabel();
     const odd = [
       '\u0000abc', 'ab\u0000c', '\u0000', 'abc\u0000', '\u0007\u001b[2J', // control characters: a NUL ended SQLite's FTS string
@@ -36,6 +36,10 @@ describe('History search through the command', () => {
     for (const query of odd) {
       const result = await station.dispatch('history.search', { query });
       expect({ query, result: result.ok ? 'ok' : result.error }).toEqual({ query, result: 'ok' });
+      // The inbox's search takes the same text the same way.
+      if (query.length > 80) continue;
+      const inbox = await station.dispatch('orders.list', { query });
+      expect({ query, inbox: inbox.ok ? 'ok' : inbox.error }).toEqual({ query, inbox: 'ok' });
     }
   });
 
