@@ -54,6 +54,13 @@ export interface PurchaseEngineDeps {
   readonly claims?: PurchaseClaims;
   readonly fetchBytes: (url: string) => Promise<Uint8Array>;
   readonly log: Logger;
+  /**
+   * The store's damage check (store/storeCheck.ts): resolves once the file
+   * was found sound, refuses in words when it is damaged. Awaited before a
+   * purchase claims, journals or sends anything, so nothing is bought into
+   * a damaged file.
+   */
+  readonly storeSound?: () => Promise<void>;
   /** Progress events (purchase.progress) and change notices; silent when absent. */
   readonly emit?: StationContext['emit'];
   readonly retryDelayMs?: number;
@@ -149,6 +156,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
 
   async function once<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
     if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
+    await deps.storeSound?.();
     const { ledger } = api;
     const { target, packageKey } = request;
     const kept = await standing(ledger, target.backendId, packageKey);
@@ -205,6 +213,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
 
   /** Settles one unfinished row of a previous session: claimed again, then what its last attempt did is asked and, if need be, it is sent. */
   async function settle<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, u: { row: R; packageKey: PackageKey; backendId: string; orderNumber: string | null }): Promise<Purchased> {
+    await deps.storeSound?.();
     const claim = await claims.claim(claimOf(api.adapter.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, api.ledger.journaledId(u.row)));
     if (claim.kind === 'held') fail('conflict', heldWords(claim));
     if (claim.kind === 'bought') return adopt(api.ledger, claim.shipment, u.row);

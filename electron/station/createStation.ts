@@ -77,7 +77,9 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const log = createFileLogger({ dir: path.join(config.dataDir, 'logs'), ...(config.echoLog ? { echo: config.echoLog } : {}) });
   let opened: ReturnType<typeof openStationDatabase>;
   try {
-    opened = openStationDatabase(path.join(config.dataDir, 'station.sqlite'));
+    opened = openStationDatabase(path.join(config.dataDir, 'station.sqlite'), (finding, copy) =>
+      log.error('database is damaged (found by the check after open); purchases are refused', { finding, copy }),
+    );
   } catch (error) {
     log.error('database did not open', { error });
     log.close();
@@ -134,7 +136,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const backend = createBackendModule(context, backendService);
   const claims = warehouse?.claims ?? createLocalClaims();
   // One purchase engine for v2 and v1: one flight per package, one journal discipline, one set of claims.
-  const engine = createPurchaseEngine({ shipments: createShipmentsRepo(db, now), claims, fetchBytes: fetchLabelBytes, log: log.child('purchases'), emit: context.emit });
+  const engine = createPurchaseEngine({ shipments: createShipmentsRepo(db, now), claims, fetchBytes: fetchLabelBytes, log: log.child('purchases'), emit: context.emit, storeSound: () => opened.check.sound() });
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
   const account = createAccountModule(context, { backend: backendService, print: printing.service, claims, engine, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
@@ -197,7 +199,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
       }
       await backendService.close();
       await (warehouse ?? claims).close();
-      db.close();
+      opened.close();
       log.info('station closed');
       log.close();
     })();

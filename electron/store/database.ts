@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fail } from '../../shared/contract/errors';
+import { DamagedFile, firstLine, isDamage, keepCopy, runCheck } from './damage';
 import { migrations, type Migration } from './migrations';
+import { beginSession, endSession, forgetEndedSessions, mayBeUnclean } from './sessions';
+import { checkedAtOpen, startBackgroundCheck, type StoreCheck } from './storeCheck';
 
 export type Db = Database.Database;
 
@@ -22,22 +24,40 @@ export interface OpenOptions {
  */
 export function openDatabase(options: OpenOptions): Db {
   try {
-    return openChecked(options);
+    return openChecked(options, 'at open').db;
   } catch (error) {
     if (error instanceof DamagedFile) refuseDamaged(options.file, error);
     throw error;
   }
 }
 
+/**
+ * When SQLite's check of the file runs: 'at open' always; 'station' at open
+ * for a small file (checked whole in milliseconds) and after an unclean
+ * shutdown, else in the background before the first purchase (storeCheck.ts).
+ */
+type CheckPolicy = 'at open' | 'station';
+
+interface Opened {
+  readonly db: Db;
+  readonly check: StoreCheck;
+  /** This process's row in store_sessions (station policy on a file). */
+  readonly session?: number;
+}
+
 /** Opens and migrates, or throws DamagedFile (with a copy kept) when SQLite finds the file damaged. */
-function openChecked(options: OpenOptions): Db {
+function openChecked(options: OpenOptions, policy: CheckPolicy, onDamage: (finding: string, copy: string) => void = () => undefined): Opened {
   const list = options.migrations ?? migrations;
   // SQLite gives the -wal and -shm files the database file's mode, so a new file starts as its user's alone.
   if (options.file !== ':memory:') fs.closeSync(fs.openSync(options.file, 'a', 0o600));
   const db = new Database(options.file);
+  const onFile = options.file !== ':memory:';
+  let checkedWhole: boolean;
   try {
     db.pragma('journal_mode = WAL');
-    checkIntegrity(db, options.file);
+    const bytes = onFile ? fs.statSync(options.file).size : 0;
+    checkedWhole = onFile && (policy === 'at open' || bytes <= CHECK_AT_OPEN_BYTES || mayBeUnclean(db));
+    if (checkedWhole) runCheck(db, bytes <= FULL_CHECK_BYTES ? 'integrity_check(1)' : 'quick_check(1)');
   } catch (error) {
     db.close();
     if (isDamage(error)) throw new DamagedFile(firstLine(error), keepCopy(options.file));
@@ -48,7 +68,10 @@ function openChecked(options: OpenOptions): Db {
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     migrate(db, list);
-    return db;
+    if (policy === 'at open' || !onFile) return { db, check: checkedAtOpen };
+    if (checkedWhole) forgetEndedSessions(db);
+    const session = beginSession(db, new Date());
+    return { db, session, check: checkedWhole ? checkedAtOpen : startBackgroundCheck(db, options.file, onDamage) };
   } catch (error) {
     db.close();
     throw error;
@@ -103,42 +126,11 @@ function migrate(db: Db, list: readonly Migration[]): void {
   }
 }
 
-/** A file at or under this size gets the full integrity_check at open; a larger one the quicker quick_check. */
+/** A file at or under this size gets the full integrity_check; a larger one the quicker quick_check. */
 const FULL_CHECK_BYTES = 64 * 1024 * 1024;
 
-class DamagedDatabase extends Error {
-  override readonly name = 'DamagedDatabase';
-}
-
-/** The check failed; the copy is already kept. */
-class DamagedFile extends Error {
-  override readonly name = 'DamagedFile';
-  constructor(
-    readonly finding: string,
-    readonly copy: string,
-  ) {
-    super(finding);
-  }
-}
-
-function isDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return error instanceof DamagedDatabase || code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
-}
-
-const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-
-/**
- * SQLite's own check at open, so a damaged file is found now, in words,
- * rather than later as a failed command.
- */
-function checkIntegrity(db: Database.Database, file: string): void {
-  if (file === ':memory:') return;
-  const check = fs.statSync(file).size <= FULL_CHECK_BYTES ? 'integrity_check' : 'quick_check';
-  const rows = db.pragma(`${check}(1)`) as Array<Record<string, string>>;
-  const first = rows[0] ? Object.values(rows[0])[0] : 'ok';
-  if (first !== 'ok') throw new DamagedDatabase(String(first));
-}
+/** A station file at or under this size is checked whole at open even after a clean shutdown: that takes tens of milliseconds. */
+const CHECK_AT_OPEN_BYTES = 4 * 1024 * 1024;
 
 /** Refuses in words that say where the kept copy is and what to do. */
 function refuseDamaged(file: string, damage: DamagedFile): never {
@@ -146,29 +138,6 @@ function refuseDamaged(file: string, damage: DamagedFile): never {
     'conflict',
     `The station's database ${file} is damaged (SQLite found: ${damage.finding}). A copy is kept as ${damage.copy}. Restore the data folder from a backup, or move station.sqlite aside to start an empty station; the labels stay readable in the copy.`,
   );
-}
-
-/**
- * Copies the damaged file (and its WAL) beside it, once: a station that
- * keeps opening the same damaged file finds its earlier copy instead of
- * filling the folder with identical ones.
- */
-function keepCopy(file: string): string {
-  const bytes = fs.readFileSync(file);
-  const wal = fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : undefined;
-  const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}.damaged-`;
-  for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(prefix) || name.endsWith('-wal')) continue;
-    const earlier = path.join(dir, name);
-    const earlierWal = `${earlier}-wal`;
-    const sameWal = wal ? fs.existsSync(earlierWal) && fs.readFileSync(earlierWal).equals(wal) : !fs.existsSync(earlierWal);
-    if (sameWal && fs.readFileSync(earlier).equals(bytes)) return earlier;
-  }
-  const copy = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  fs.writeFileSync(copy, bytes, { mode: 0o600 });
-  if (wal) fs.writeFileSync(`${copy}-wal`, wal, { mode: 0o600 });
-  return copy;
 }
 
 /** What the station found at open when its database failed SQLite's check. */
@@ -187,6 +156,15 @@ export interface StationDatabase {
   readonly db: Db;
   /** Present when the file failed the check: db is then an in-memory rescue of what could be read, for reprints only. */
   readonly damage?: DatabaseDamage;
+  /** SQLite's check of the file: done at open, or running in the background; purchases wait for it. */
+  readonly check: StoreCheck;
+  /**
+   * Closes the file, cleanly: this process's row in store_sessions goes, so
+   * the next open checks in the background. Not when the check found damage:
+   * the row stays and the next open checks the file whole (and opens it for
+   * reprints only). A kill -9 never gets here, which is the point.
+   */
+  close(): void;
 }
 
 /**
@@ -194,17 +172,29 @@ export interface StationDatabase {
  * outright: a copy is kept, the rows SQLite can still read are taken into
  * memory (the damaged file is never written), and the caller opens the
  * station read-only on that rescue, so stored labels can still be found and
- * reprinted while the operator restores the folder.
+ * reprinted while the operator restores the folder. `onDamage` hears of
+ * damage the background check finds later.
  */
-export function openStationDatabase(file: string): StationDatabase {
+export function openStationDatabase(file: string, onDamage?: (finding: string, copy: string) => void): StationDatabase {
   try {
-    return { db: openChecked({ file }) };
+    const { db, check, session } = openChecked({ file }, 'station', onDamage);
+    return {
+      db,
+      check,
+      close() {
+        check.stop();
+        if (session !== undefined && check.state() !== 'damaged' && db.open) endSession(db, session);
+        db.close();
+      },
+    };
   } catch (error) {
     if (!(error instanceof DamagedFile)) throw error;
     const { db, tablesWithLoss } = rescue(file);
     const lost = tablesWithLoss.length > 0 ? ' Some stored rows could not be read back, so History may miss labels.' : '';
     return {
       db,
+      check: checkedAtOpen,
+      close: () => db.close(),
       damage: {
         finding: error.finding,
         copy: error.copy,

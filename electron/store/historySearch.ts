@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { normalizeKey, normalizeTracking, prefixUpperBound, type ShipmentRow, type ShipmentStateRow } from './shipmentsRepo';
+import { normalizeKey, normalizeTracking, prefixUpperBound, searchText, type ShipmentRow, type ShipmentStateRow } from './shipmentsRepo';
 
 export interface HistoryQuery {
   readonly query: string;
@@ -77,7 +77,7 @@ export function createHistorySearch(db: Db) {
     const before = q.beforeId ?? maxId;
     // Ask each lookup for extra rows when a state filter may drop some.
     const take = q.state ? q.limit * 4 : q.limit;
-    const text = q.query.trim();
+    const text = searchText(q.query).trim();
     let rows: ShipmentRow[];
     if (text === '') {
       rows = q.state ? latestInState.all(q.state, before, q.limit) : latest.all(before, q.limit);

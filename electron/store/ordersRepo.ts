@@ -1,5 +1,5 @@
 import type { Db } from './database';
-import { normalizeKey, prefixUpperBound } from './shipmentsRepo';
+import { normalizeKey, prefixUpperBound, searchText } from './shipmentsRepo';
 
 export interface OrderRow {
   readonly order_number: string;
@@ -55,7 +55,7 @@ export function createOrdersRepo(db: Db, now: () => Date) {
     },
     get: (orderNumber: string): OrderRow | undefined => one.get(normalizeKey(orderNumber)),
     list(query: string, limit: number): OrderRow[] {
-      const key = normalizeKey(query);
+      const key = normalizeKey(searchText(query));
       if (key === '') return recent.all(limit);
       const upper = prefixUpperBound(key);
       return search.all(key, upper, key, upper, limit);

@@ -59,10 +59,28 @@ export function lastNameKey(name: string): string | null {
   return space < 0 ? null : key.slice(space + 1);
 }
 
-/** The smallest string above every string that starts with `prefix` (UTF-8 order equals code point order). */
+/**
+ * Typed or pasted search text as SQLite can take it: a control character
+ * (a NUL ends a string inside SQLite's FTS parser, and no stored key holds
+ * one) counts as a space, and a lone surrogate, which has no UTF-8 form,
+ * becomes U+FFFD as SQLite would store it, so the prefix bounds below are
+ * computed on the text SQLite actually compares.
+ */
+export const searchText = (query: string): string => query.replace(/\p{Cc}/gu, ' ').replace(/\p{Cs}/gu, '\uFFFD');
+
+/**
+ * The smallest string above every string that starts with `prefix` (UTF-8 order equals code point order).
+ * The next code point skips the surrogates (they have no UTF-8 form); a last U+10FFFF has no next one, so
+ * the one before it is raised instead, and a prefix of nothing but U+10FFFF (a noncharacter no key holds)
+ * bounds itself: an empty range rather than a RangeError.
+ */
 export function prefixUpperBound(prefix: string): string {
-  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
-  return prefix.slice(0, prefix.length - (last > 0xffff ? 2 : 1)) + String.fromCodePoint(last + 1);
+  const chars = [...prefix];
+  while (chars.length > 0) {
+    const last = chars.pop()?.codePointAt(0) ?? 0;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+  }
+  return prefix;
 }
 
 const SELECT = `SELECT s.*,

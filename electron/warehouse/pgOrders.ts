@@ -1,6 +1,6 @@
 import type { Logger } from '../log/logger';
 import type { SharedOrder, SharedOrders } from '../shipping/sharedOrders';
-import { normalizeKey, prefixUpperBound } from '../store/shipmentsRepo';
+import { normalizeKey, prefixUpperBound, searchText } from '../store/shipmentsRepo';
 import type { OrderRow } from '../store/ordersRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
 import { orderKeySql } from './migrations';
@@ -77,7 +77,7 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
     },
 
     async list(query, limit) {
-      const key = normalizeKey(query);
+      const key = normalizeKey(searchText(query));
       try {
         const rows = await db.readOrLocal(() => db.withClient((c) =>
           key === ''

@@ -188,7 +188,7 @@ export const shippingCommands = {
   'history.search': command<{ readonly shipments: readonly Shipment[] }>()(
     'Search shipments by tracking number, platform id, shipment number, or any part of a tracking number, order number, name, city or ZIP',
     z.object({
-      query: z.string().trim().max(120).default(''),
+      query: z.string().trim().max(120, 'Search for at most 120 characters: no tracking number, order number or name is longer').default(''),
       state: z.enum(['pending', 'bought', 'voided', 'failed']).optional(),
       limit: z.number().int().min(1).max(200).default(50),
       /** Paging: only shipments with a smaller id. */
@@ -209,7 +209,7 @@ export const shippingCommands = {
   ),
   'orders.list': command<readonly OrderLine[]>()(
     'Orders in the inbox',
-    z.object({ query: z.string().trim().max(80).default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
+    z.object({ query: z.string().trim().max(80, 'Search the inbox for at most 80 characters: no order number or name is longer').default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
   ),
   'orders.lookup': command<OrderLine>()('The order for a scanned order number', orderLookupSchema),
   'orders.pull': command<{ readonly imported: number; readonly updated: number }>()('Pull orders from the service into the inbox', z.object({})),

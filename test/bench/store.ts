@@ -1,15 +1,20 @@
 // Store benchmark (issue 4 item 8): fills a station database with realistic
 // shipments (labels excluded), then times history searches by tracking number,
 // recipient name prefix and order number, by any part of a value (a tracking
-// number's tail, a city, a ZIP: the trigram index), and the time to open and migrate the
-// filled file. `--json` prints one JSON object; `--rows N` changes the size.
+// number's tail, a city, a ZIP: the trigram index), and the time to open, migrate and start the
+// damage check on the filled file after a clean shutdown (open_migrate_ms), how long the background
+// check then takes and its longest hold of the event loop, and the open after an unclean shutdown
+// (the whole check at open), and how soon the background check finds an index page damaged while the
+// file was closed cleanly (damage_found_ms). `--json` prints one JSON object; `--rows N` changes the size.
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../electron/store/database';
+import { openStationDatabase } from '../../electron/store/database';
 import { createHistorySearch } from '../../electron/store/historySearch';
 import { lastNameKey, normalizeKey, normalizeTracking } from '../../electron/store/shipmentsRepo';
+import { damageAnIndex } from '../support/damage';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, rows: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '2000' }, keep: { type: 'string' } },
@@ -55,9 +60,10 @@ const say = (line: string) => {
 
 const dir = values.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ps-bench-store-'));
 const file = path.join(dir, 'station.sqlite');
-try {
+async function main(): Promise<void> {
   const fillStart = performance.now();
-  const db = openDatabase({ file });
+  const filling = openStationDatabase(file);
+  const db = filling.db;
   const insert = db.prepare(`INSERT INTO shipments (package_key, platform_uk_id, state, method, request_json, chosen_json, result_json,
       order_number, order_number_lc, recipient_name, recipient_lc, recipient_last_lc, recipient_city, recipient_zip, shipment_no, tracking_no, tracking_lc, carrier_code, service_level,
       service_name, cost_cents, currency, duplicate_label, attempts, created_at, updated_at, bought_at, voided_at)
@@ -94,12 +100,15 @@ try {
     say(`filled ${Math.min(rows, from + chunk)} / ${rows}`);
   }
   db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
+  filling.close();
   say(`fill took ${Math.round(performance.now() - fillStart)} ms`);
 
   const openStart = performance.now();
-  const reopened = openDatabase({ file });
+  const station = openStationDatabase(file);
   const openMigrateMs = Math.round((performance.now() - openStart) * 10) / 10;
+  await station.check.sound();
+  const checkDoneMs = Math.round(performance.now() - openStart);
+  const reopened = station.db;
   const search = createHistorySearch(reopened);
   const run = (query: string) => search({ query, limit: 50 });
   // Warm the page cache as a running station would have it.
@@ -120,10 +129,35 @@ try {
       order_tail: time((i) => run((orders[(i * 13) % orders.length] as string).slice(-4))),
     },
     open_migrate_ms: openMigrateMs,
+    background_check: { done_ms: checkDoneMs, longest_slice_ms: Math.round(station.check.longestSliceMs()) },
+    open_after_unclean_ms: 0,
+    damage_found_ms: 0,
   };
-  reopened.close();
+  station.close();
+  // A process that never closed (kill -9) leaves its row in store_sessions: the next open checks the file whole.
+  openStationDatabase(file).db.close();
+  const uncleanStart = performance.now();
+  const afterUnclean = openStationDatabase(file);
+  result.open_after_unclean_ms = Math.round(performance.now() - uncleanStart);
+  afterUnclean.close();
+  // The row left above is this live process's, which an open keeps; a dead process's is forgotten after the whole check.
+  new Database(file).exec('DELETE FROM store_sessions').close();
+  // A bad sector in the journal's index of a cleanly closed file: found by the background check, before any purchase.
+  damageAnIndex(file, 'shipments');
+  const damagedStart = performance.now();
+  const damaged = openStationDatabase(file);
+  const found = await damaged.check.sound().then(() => false, () => true);
+  result.damage_found_ms = found ? Math.round(performance.now() - damagedStart) : -1;
+  damaged.db.close();
   if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-} finally {
-  if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
 }
+
+main()
+  .catch((error: unknown) => {
+    process.exitCode = 1;
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  })
+  .finally(() => {
+    if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
+  });

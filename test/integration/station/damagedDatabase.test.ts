@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandInput } from '../../../shared/contract';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import type { Vault } from '../../../electron/vault/vault';
+import { growPastOpenCheck } from '../../support/bigStore';
 import { damageAnIndex } from '../../support/damage';
 import { openTestVault } from '../../support/keyring';
 import { command } from '../../support/station';
@@ -82,4 +84,42 @@ describe('a station on a damaged database', () => {
     expect((await command(again, 'station.info', {})).readOnly).toContain(copy);
     expect(fs.readdirSync(temp.dir).filter((name) => name.startsWith('station.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
   });
+
+  it('finds a page damaged while a large database was closed cleanly before a purchase is written, and refuses the purchase in words', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.cleanup);
+    const keys = await openTestVault();
+    cleanups.push(() => keys.remove());
+    const first = await open(temp.dir, keys.vault);
+    const to = { name: 'Ann Lee', street: '1457 Sunset Blvd', city: 'Los Angeles', state: 'CA', zip: '90026', country: 'US' };
+    await command(first, 'labels.buy', { method: 'rate', ...(await quoteOf(first, to)), packageKey: 'big-1', print: false });
+    await first.close();
+
+    // Large enough to be checked in the background after this clean shutdown; then a bad sector in the journal's index.
+    const file = path.join(temp.dir, 'station.sqlite');
+    growPastOpenCheck(file);
+    damageAnIndex(file, 'shipments');
+
+    const station = await open(temp.dir, keys.vault);
+    expect((await command(station, 'station.info', {})).readOnly).toBeUndefined();
+    const sent = () => (station.context.db.prepare('SELECT count(*) AS n FROM audit_log WHERE platform_uk_id IS NOT NULL').get() as { n: number }).n;
+    const sentBefore = sent();
+    const refused = await station.dispatch('labels.buy', { method: 'rate', ...(await quoteOf(station, to)), packageKey: 'big-2', print: false });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    const words = refused.ok ? '' : refused.error.message;
+    expect(words).toMatch(/^The station's database is damaged \(SQLite found: .+\), so nothing was bought\. A copy is kept as \S+station\.sqlite\.damaged-/);
+    expect(words).not.toMatch(/SQLITE_|rootpage|\bat \w+ \(/);
+    expect(sent()).toBe(sentBefore);
+    expect(station.context.db.prepare("SELECT count(*) AS n FROM shipments WHERE package_key LIKE '%big-2%'").get()).toEqual({ n: 0 });
+
+    // The damage keeps the station from marking the file clean: the next start checks it whole and opens it for reprints only.
+    await station.close();
+    const again = await open(temp.dir, keys.vault);
+    expect((await command(again, 'station.info', {})).readOnly).toMatch(/^The station's database is damaged, so the station is open for reprints only/);
+  });
 });
+
+async function quoteOf(station: Station, to: CommandInput<'rates.quote'>['to']): Promise<{ quoteId: number; rateId: string }> {
+  const quote = await command(station, 'rates.quote', { to, package: { weightOz: 12 } });
+  return { quoteId: quote.quoteId, rateId: quote.rates[quote.preselected ?? 0]?.rateId ?? '' };
+}

@@ -81,5 +81,9 @@ describe('history search', () => {
     expect(prefixUpperBound('abc')).toBe('abd');
     expect(prefixUpperBound('a😀')).toBe('a😁');
     expect('abc\uffff' < prefixUpperBound('abc')).toBe(true);
+    // The next code point past the last one, the surrogates skipped; no RangeError past U+10FFFF.
+    expect(prefixUpperBound('a\ud7ff')).toBe('a\ue000');
+    expect(prefixUpperBound('a\u{10ffff}')).toBe('b');
+    expect(prefixUpperBound('\u{10ffff}')).toBe('\u{10ffff}');
   });
 });
