@@ -2,7 +2,8 @@
 // shipments (labels excluded), then times history searches by tracking number,
 // recipient name prefix and order number, by any part of a value (a tracking
 // number's tail, a city, a ZIP: the trigram index), and the time to open and migrate the
-// filled file. `--json` prints one JSON object; `--rows N` changes the size.
+// filled file. `--json` prints one JSON object; `--rows N` changes the size;
+// `--quick` is 1,000 rows and 50 samples (what CI runs, so the benchmark cannot rot).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +13,10 @@ import { createHistorySearch } from '../../electron/store/historySearch';
 import { lastNameKey, normalizeKey, normalizeTracking } from '../../electron/store/shipmentsRepo';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, rows: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '2000' }, keep: { type: 'string' } },
+  options: { json: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, rows: { type: 'string' }, samples: { type: 'string' }, keep: { type: 'string' } },
 });
-const rows = Number(values.rows);
-const samples = Number(values.samples);
+const rows = Number(values.rows ?? (values.quick ? 1000 : 1_000_000));
+const samples = Number(values.samples ?? (values.quick ? 50 : 2000));
 
 const firstNames = ['Maria', 'James', 'Priya', 'Tom', 'Aisha', 'Daniel', 'Emily', 'Robert', 'Sofia', 'Marcus', 'Hannah', 'Carlos', 'Olivia', 'Ethan', 'Grace', 'Noah', 'Liam', 'Ava', 'Mia', 'Lucas', 'Chloe', 'Mateo', 'Zoe', 'Wei', 'Fatima', 'Yuki', 'Omar', 'Ingrid', 'Kwame', 'Elena'];
 const lastNames = ['Gonzalez', 'Whitfield', 'Raman', 'Becker', 'Johnson', 'Kim', 'Carter', 'Nguyen', 'Rossi', 'Lee', 'Schmidt', 'Herrera', 'Brooks', 'Walker', 'Smith', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Hill'];
