@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Four projects: `unit` is the fast loop (pure code: no keyring, no sockets,
 // no child processes, no browser), `integration` runs real parts (SQLite files,
-// gnome-keyring, PostgreSQL, CUPS, loopback servers), `e2e` drives Chromium.
+// gnome-keyring, PostgreSQL, CUPS, loopback servers) and the contract fuzz
+// (100,000 payloads), `e2e` drives Chromium.
 // `npm test` runs them all and prints one closing line for CI.
 // expect.poll returns as soon as what it waits for is there; its 1 s default
 // limit only decides when a wait gives up, and on a loaded 2-core CI machine a

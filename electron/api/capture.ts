@@ -81,7 +81,7 @@ export function createWireCapture(options: WireCaptureOptions): WireCapture {
     if (!folder) return;
     try {
       const record = redactExchange(exchange, options.secrets?.() ?? []);
-      fs.mkdirSync(folder, { recursive: true });
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
       sequence += 1;
       const slug = record.path.replace(/^\/+/, '').replace(/[^A-Za-z0-9]+/g, '_').slice(0, 60);
       const name = `${record.time.replace(/[:.]/g, '-')}-${record.api}-${record.method}-${slug}-${process.pid}-${sequence}-${crypto.randomBytes(2).toString('hex')}.json`;

@@ -1,13 +1,15 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_PATH, BRIDGE_SECRET_PARAM } from '../../shared/contract/bridge';
+import { BRIDGE_PATH, PAGE_CODE_PARAM } from '../../shared/contract/bridge';
 import type { Logger } from '../log/logger';
 import type { Dispatch } from '../core/dispatch';
 import type { EventHub } from '../core/events';
 import { attachBridge } from '../core/bridge';
 import { isPagePath, serveStatic } from '../station/staticFiles';
+import { ENDPOINT_KEY_HEADER } from '../station/endpoint';
+import { createPageSessions } from './pageSessions';
 
 export interface BrowserHostOptions {
   readonly station: { readonly dispatch: Dispatch; readonly events: EventHub };
@@ -16,14 +18,21 @@ export interface BrowserHostOptions {
   readonly log: Logger;
   /** 0 picks any free port. */
   readonly port?: number;
-  /** Tests pass a fixed secret; otherwise a fresh one per launch. */
-  readonly secret?: string;
+  /**
+   * The key a process of this user presents (in the endpoint key header) to
+   * ask for a fresh page address: a second `browser` on the folder reads it
+   * from the endpoint file. Without it no process can ask.
+   */
+  readonly codeKey?: string;
+  /** The clock one-time codes expire by (tests move it); default Date.now. */
+  readonly now?: () => number;
   /** A connection silent this long (no request, or idle between requests) is closed. Default 10 s. */
   readonly idleTimeoutMs?: number;
 }
 
 export interface BrowserHost {
-  readonly url: string;
+  /** A fresh address for the operator's browser: it opens the page once, within a minute. */
+  pageUrl(): string;
   readonly origin: string;
   readonly port: number;
   close(): Promise<void>;
@@ -37,10 +46,31 @@ export const MAX_BRIDGE_SOCKETS = 16;
 /** A connection that sends nothing for this long is closed, so idle sockets cannot pile up to the cap. */
 const IDLE_TIMEOUT_MS = 10_000;
 
-function secretMatches(expected: Buffer, given: string | null | undefined): boolean {
-  if (given === null || given === undefined) return false;
+/** Where a process of this user asks the host for a fresh page address. */
+export const PAGE_CODE_PATH = '/page-code';
+
+const REFUSED_PAGE = 'Open the station with the address `parcel-station browser` opens or prints; run it again for a fresh one.';
+const USED_CODE = 'This address opened the station once already, or is more than a minute old. Run `parcel-station browser` again for a fresh one.';
+
+function keyMatches(expected: Buffer | null, given: string | string[] | undefined): boolean {
+  if (!expected || typeof given !== 'string') return false;
   const candidate = Buffer.from(given);
   return candidate.length === expected.length && timingSafeEqual(candidate, expected);
+}
+
+/**
+ * A navigation the operator made (typed, opened from the desktop, reloaded)
+ * or one from the station's own page. A page on another port of 127.0.0.1
+ * is the same site, so its navigation carries the station's cookie: it is
+ * refused here by the browser's own account of where it came from.
+ */
+function fromOperator(request: http.IncomingMessage): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'none' || site === 'same-origin';
+}
+
+function plain(response: http.ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(text);
 }
 
 /** The request's target, or null when it is not a URL at all (an absolute-form target such as `http://[`). */
@@ -55,21 +85,21 @@ function requestUrl(request: http.IncomingMessage, origin: string): URL | null {
 /**
  * Serves the renderer and the contract to a browser on loopback only. Every
  * request must name this host exactly (no DNS-rebinding through another
- * name); the page (by whatever path it is asked for) and the socket demand
- * the per-launch secret in their own address, and the socket also demands
- * our own Origin, so another site open in the same browser cannot drive the
- * station. No cookie is set or read: every page on 127.0.0.1 shares cookies
- * whatever its port, so a cookie would let another page open the station
- * (and a tossed one could lock it out). The key stays in the page's address,
- * which is what a reload presents; another page cannot read that address.
+ * name). The address handed to the browser carries a one-time code, good
+ * once within a minute, which the page trades for an HttpOnly,
+ * SameSite=Strict cookie (see pageSessions.ts): nothing that opens the
+ * station lasts on a command line another user can read. The page (by
+ * whatever path it is asked for) and the socket demand that cookie, and the
+ * socket also our own Origin, so another site open in the same browser
+ * cannot drive the station.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const secret = options.secret ?? randomBytes(24).toString('base64url');
-  const expectedSecret = Buffer.from(secret);
   const log = options.log.child('browser');
+  const codeKey = options.codeKey ? Buffer.from(options.codeKey) : null;
   let allowedHosts: ReadonlySet<string> = new Set();
   let origin = '';
-  const presentedKey = (url: URL): string | null => url.searchParams.get(BRIDGE_SECRET_PARAM);
+  let sessions = createPageSessions(0, options.now);
+  const pageUrl = (): string => `${origin}/?${PAGE_CODE_PARAM}=${sessions.mintCode()}`;
 
   const server = http.createServer((request, response) => {
     const host = request.headers.host ?? '';
@@ -82,12 +112,27 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('That address is not understood.');
       return;
     }
-    // Decided on the file the path resolves to, so no spelling of the page's path (/%69ndex.html, //index.html) skips the key.
-    if (isPagePath(options.staticDir, url.pathname) && !secretMatches(expectedSecret, presentedKey(url))) {
-      response
-        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('Open the station with the full address it printed when it started; that address carries its key.');
+    if (url.pathname === PAGE_CODE_PATH) {
+      // A browser always sends an Origin with a POST: only a process holding the endpoint key gets here.
+      if (request.method !== 'POST' || request.headers.origin !== undefined || !keyMatches(codeKey, request.headers[ENDPOINT_KEY_HEADER])) {
+        return plain(response, 403, 'Only the station\'s own command line asks for a page address.');
+      }
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ url: pageUrl() }));
       return;
+    }
+    // Decided on the file the path resolves to, so no spelling of the page's path (/%69ndex.html, //index.html) skips the cookie.
+    if (isPagePath(options.staticDir, url.pathname)) {
+      const admitted = sessions.admits(request.headers.cookie);
+      if (!fromOperator(request)) return plain(response, 403, REFUSED_PAGE);
+      const code = url.searchParams.get(PAGE_CODE_PARAM);
+      if (code !== null) {
+        // The code leaves the address at once: a used one kept in history or on screen opens nothing.
+        if (sessions.redeem(code)) return void response.writeHead(303, { location: '/', 'set-cookie': sessions.setCookie, 'cache-control': 'no-store' }).end();
+        if (admitted) return void response.writeHead(303, { location: '/', 'cache-control': 'no-store' }).end();
+        log.warn('page code refused');
+        return plain(response, 403, USED_CODE);
+      }
+      if (!admitted) return plain(response, 403, REFUSED_PAGE);
     }
     serveStatic(options.staticDir, url.pathname, request, response);
   });
@@ -112,7 +157,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!allowedHosts.has(request.headers.host ?? '')) return refuse(403, 'foreign host');
     if (url.pathname !== BRIDGE_PATH) return refuse(404, 'unknown path');
     if (request.headers.origin !== origin) return refuse(403, 'foreign origin');
-    if (!secretMatches(expectedSecret, presentedKey(url))) return refuse(401, 'missing or wrong key');
+    if (!sessions.admits(request.headers.cookie)) return refuse(401, 'no session cookie');
     if (sockets.clients.size >= MAX_BRIDGE_SOCKETS) return refuse(503, 'too many station pages');
     sockets.handleUpgrade(request, socket, head, (ws: WebSocket) => attachBridge(ws, options.station, log));
   });
@@ -129,10 +174,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
   allowedHosts = new Set([`127.0.0.1:${port}`]);
+  sessions = createPageSessions(port, options.now);
   log.info('browser host listening', { port });
 
   return {
-    url: `${origin}/?${BRIDGE_SECRET_PARAM}=${encodeURIComponent(secret)}`,
+    pageUrl,
     origin,
     port,
     async close() {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
@@ -7,16 +6,8 @@ import { describeHolder, hostStation } from '../station/host';
 import { stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
 import { refuseOptionsForHolder } from '../station/reach';
 import { CliUsageError, type CliCommand } from './command';
+import { askPageUrl, openInBrowser } from './openBrowser';
 import { waitForShutdown } from './shutdown';
-
-function openInBrowser(url: string): void {
-  const [command, args] =
-    process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
-  const child = spawn(command, args, { stdio: 'ignore', detached: true });
-  // No desktop browser (a kiosk, a server) is fine: the URL was printed.
-  child.on('error', () => undefined);
-  child.unref();
-}
 
 export const browserCommand: CliCommand = {
   name: 'browser',
@@ -25,9 +16,10 @@ export const browserCommand: CliCommand = {
     'Usage: parcel-station browser [--port N] [--no-open] [options]',
     '',
     'Starts the station and serves its screens on 127.0.0.1. Prints one JSON line',
-    '{"url": "..."}: that address carries a per-launch key; anyone without it is refused.',
+    '{"url": "..."}: that address opens the station once, within a minute (the browser then',
+    'holds a cookie only it can use); anyone else is refused. Run `browser` again for a fresh one.',
     'When a browser-mode station already runs on the data folder, prints its address',
-    '(with "running": true) and opens it instead of starting a second one.',
+    '(a fresh one, with "running": true) and opens it instead of starting a second one.',
     'With --base-url and --legacy-base-url the station uses that service with the keys from the',
     'environment, not the keychain (a training room, a kiosk).',
     '',
@@ -49,25 +41,27 @@ export const browserCommand: CliCommand = {
     if ('heldBy' in outcome) {
       const holder = outcome.heldBy;
       if (holder) refuseOptionsForHolder(config, holder);
-      if (!holder?.browserUrl) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);
-      io.out(JSON.stringify({ url: holder.browserUrl, running: true }));
-      if (!values['no-open']) openInBrowser(holder.browserUrl);
+      const url = holder?.browserOrigin ? await askPageUrl(holder.browserOrigin, holder.key) : null;
+      if (!url) fail('conflict', `${describeHolder(dataDir, holder)} Use that one, or close it first; two stations never open one folder.`);
+      io.out(JSON.stringify({ url, running: true }));
+      if (!values['no-open']) openInBrowser(url);
       return 0;
     }
     const { hosted } = outcome;
     const { station } = hosted;
     // A host that cannot start must still close the station, or its open sandbox keeps the process alive.
     try {
-      const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port }).catch((error: unknown) => {
+      const host = await startBrowserHost({ station, staticDir: rendererDir(), log: station.log, port, codeKey: hosted.endpoint.info.key }).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
           fail('conflict', `Port ${port} on 127.0.0.1 is already in use. Choose another with --port N, or --port 0 for any free port.`);
         }
         throw error;
       });
       try {
-        hosted.endpoint.announce({ browserUrl: host.url });
-        io.out(JSON.stringify({ url: host.url }));
-        if (!values['no-open']) openInBrowser(host.url);
+        hosted.endpoint.announce({ browserOrigin: host.origin });
+        const url = host.pageUrl();
+        io.out(JSON.stringify({ url }));
+        if (!values['no-open']) openInBrowser(url);
         await waitForShutdown();
       } finally {
         await host.close();

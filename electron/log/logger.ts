@@ -33,8 +33,9 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
   const file = path.join(options.dir, options.fileName ?? 'station.log');
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const keep = options.keep ?? 5;
-  fs.mkdirSync(options.dir, { recursive: true });
-  let fd = fs.openSync(file, 'a');
+  fs.mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+  // Addresses pass through the log (masked, not gone): only the station's user reads it.
+  let fd = fs.openSync(file, 'a', 0o600);
   let size = fs.fstatSync(fd).size;
   let closed = false;
 
@@ -46,7 +47,7 @@ export function createFileLogger(options: FileLoggerOptions): Logger & { close()
     fs.renameSync(file, `${file}.1`);
     // The old descriptor is closed only once the new one is open, so a rotation that fails half-way
     // leaves `fd` writable rather than a closed number another file may reuse.
-    const next = fs.openSync(file, 'a');
+    const next = fs.openSync(file, 'a', 0o600);
     fs.closeSync(fd);
     fd = next;
     size = 0;

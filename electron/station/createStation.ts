@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Handlers, StationInfo } from '../../shared/contract';
@@ -31,6 +30,7 @@ import type { StationContext, StationModule } from '../core/module';
 import { applyPracticeDefaults } from './practiceDefaults';
 import { readOnlyHandlers } from './readOnly';
 import { STATION_NAME, STATION_VERSION } from './version';
+import { makeFolderPrivate } from '../core/privateFolder';
 
 export interface StationConfig {
   /** Where the database, logs, virtual printer output and sandbox state live. */
@@ -73,7 +73,7 @@ type Lifecycle = Pick<StationModule<never>, 'start' | 'close'>;
  * close in reverse.
  */
 export async function createStation(config: StationConfig): Promise<Station> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  makeFolderPrivate(config.dataDir);
   const log = createFileLogger({ dir: path.join(config.dataDir, 'logs'), ...(config.echoLog ? { echo: config.echoLog } : {}) });
   let opened: ReturnType<typeof openStationDatabase>;
   try {

@@ -26,14 +26,14 @@ export interface EndpointInfo {
   readonly url: string;
   readonly key: string;
   readonly startedAt: string;
-  /** Browser mode only: the page address the operator opens (it carries its own page key). */
-  readonly browserUrl?: string;
+  /** Browser mode only: where its page is served (a fresh one-time address comes from the host, asked with `key`). */
+  readonly browserOrigin?: string;
 }
 
 export interface StationEndpoint {
   readonly info: EndpointInfo;
   /** Rewrites the endpoint file with more to tell (browser mode adds its page address once it listens). */
-  announce(extra: { browserUrl?: string }): void;
+  announce(extra: { browserOrigin?: string }): void;
   /**
    * Withdraws the endpoint file (no new caller finds it), waits up to drainMs
    * for the callers already connected to hang up, then closes.
@@ -73,7 +73,7 @@ export function readEndpoint(dataDir: string): EndpointInfo | null {
     url: r.url,
     key: r.key,
     startedAt: typeof r.startedAt === 'string' ? r.startedAt : '',
-    ...(typeof r.browserUrl === 'string' ? { browserUrl: r.browserUrl } : {}),
+    ...(typeof r.browserOrigin === 'string' ? { browserOrigin: r.browserOrigin } : {}),
   };
 }
 

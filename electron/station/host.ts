@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { createStation, type Station, type StationConfig } from './createStation';
 import { readEndpoint, startStationEndpoint, type EndpointInfo, type HostKind, type StationEndpoint } from './endpoint';
 import { acquireFolderLock } from './folderLock';
+import { makeFolderPrivate } from '../core/privateFolder';
 
 export interface HostedStation {
   readonly station: Station;
@@ -51,7 +51,8 @@ export async function waitForHolder(dataDir: string, timeoutMs: number = ANNOUNC
  * when none runs), so no two processes ever open one folder's database.
  */
 export async function hostStation(config: StationConfig & { readonly kind: HostKind }): Promise<HostOutcome> {
-  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // Before the lock, so a folder another user holds is refused in words rather than by a failed lock file.
+  makeFolderPrivate(config.dataDir);
   const lock = acquireFolderLock(config.dataDir);
   if (!lock) return { heldBy: await waitForHolder(config.dataDir) };
   let station: Station;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createMemoryLogger } from '../log/logger';
 import { fail } from '../../shared/contract/errors';
@@ -10,6 +9,7 @@ import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
 import type { StationContext } from '../core/module';
 import { openDatabase } from '../store/database';
+import { makeFolderPrivate } from '../core/privateFolder';
 
 /**
  * Just the printing part of a station over its data folder, for the printers
@@ -20,7 +20,7 @@ import { openDatabase } from '../store/database';
  */
 export async function openPrinting(dataDirOption: string | undefined, usb?: UsbBus | null, osQueues?: OsPrintQueues | null) {
   const dataDir = resolveDataDir(dataDirOption);
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeFolderPrivate(dataDir);
   const lock = acquireFolderLock(dataDir);
   if (!lock) return fail('conflict', `${describeHolder(dataDir, await waitForHolder(dataDir, 1_000))} Print from that station, or close it first.`);
   let db: ReturnType<typeof openDatabase>;

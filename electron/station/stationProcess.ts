@@ -74,7 +74,7 @@ export async function runStationProcess(argv: readonly string[]): Promise<void> 
     return stop({ type: 'fatal', message: startFailure(error), logFile }, 1);
   }
   if ('heldBy' in outcome) {
-    const where = outcome.heldBy?.browserUrl ? ` Its page is open at ${outcome.heldBy.browserUrl.split('?')[0]}.` : '';
+    const where = outcome.heldBy?.browserOrigin ? ` Its page is open at ${outcome.heldBy.browserOrigin}.` : '';
     return stop({ type: 'held', message: `${describeHolder(dataDir, outcome.heldBy)}${where} Close it first, then start the desktop app again.` }, 0);
   }
   const station = (hosted = outcome.hosted).station;

@@ -32,6 +32,8 @@ export function openDatabase(options: OpenOptions): Db {
 /** Opens and migrates, or throws DamagedFile (with a copy kept) when SQLite finds the file damaged. */
 function openChecked(options: OpenOptions): Db {
   const list = options.migrations ?? migrations;
+  // SQLite gives the -wal and -shm files the database file's mode, so a new file starts as its user's alone.
+  if (options.file !== ':memory:') fs.closeSync(fs.openSync(options.file, 'a', 0o600));
   const db = new Database(options.file);
   try {
     db.pragma('journal_mode = WAL');
@@ -164,8 +166,8 @@ function keepCopy(file: string): string {
     if (sameWal && fs.readFileSync(earlier).equals(bytes)) return earlier;
   }
   const copy = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  fs.writeFileSync(copy, bytes);
-  if (wal) fs.writeFileSync(`${copy}-wal`, wal);
+  fs.writeFileSync(copy, bytes, { mode: 0o600 });
+  if (wal) fs.writeFileSync(`${copy}-wal`, wal, { mode: 0o600 });
   return copy;
 }
 

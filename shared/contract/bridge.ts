@@ -6,8 +6,8 @@
  * side's schema is in bridgeSchema.ts.
  */
 export const BRIDGE_PATH = '/bridge';
-/** Query parameter that carries the per-launch secret on the page URL and the socket URL. */
-export const BRIDGE_SECRET_PARAM = 'key';
+/** Query parameter of the one-time code on the address handed to the browser (traded for a cookie at once). */
+export const PAGE_CODE_PARAM = 'code';
 
 export interface BridgeRequest {
   readonly type: 'call';

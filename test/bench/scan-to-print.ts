@@ -55,7 +55,7 @@ async function openBench(latencyMs: number): Promise<Bench> {
   const host = await startBrowserHost({ station, staticDir: path.join(root, 'dist', 'renderer'), log: station.log, port: 0 });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await page.goto(host.url);
+  await page.goto(host.pageUrl());
   await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
 
   const call = <N extends CommandName>(name: N, input: CommandInput<N>) => command(station, name, input);

@@ -92,7 +92,8 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
     return result.value as CommandOutput<N>;
   };
 
-  await page.goto(host.url);
+  // As `parcel-station browser` opens it: a one-time address, traded for the page's cookie.
+  await page.goto(host.pageUrl());
   await page.getByLabel('Station status').getByText('Connected', { exact: true }).waitFor();
   await page.getByLabel('Backend').getByText(/Sandbox|Test keys|LIVE/).waitFor();
 

@@ -33,13 +33,16 @@ describe('app frame in Chromium through browser mode', () => {
     await expect(f.page.getByRole('link', { name: 'Ship', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
   });
 
-  it('stays open after a reload: the key it was opened with stays in its own address (no cookie stands in for it)', async () => {
+  it('stays open after a reload: the one-time code left its address, an HttpOnly SameSite=Strict cookie lets it back in', async () => {
     const f = bench();
     await f.page.reload();
     await f.page.getByRole('textbox', { name: 'Scan' }).waitFor();
     await f.page.getByLabel('Station status').getByText('Connected').waitFor();
-    expect(new URL(f.page.url()).searchParams.get('key')).toBe(new URL(f.host.url).searchParams.get('key'));
-    await expect(f.page.context().cookies()).resolves.toEqual([]);
+    expect(new URL(f.page.url()).search).toBe('');
+    await expect(f.page.context().cookies()).resolves.toEqual([
+      expect.objectContaining({ name: `parcel_station_${f.host.port}`, path: '/', httpOnly: true, sameSite: 'Strict' }),
+    ]);
+    await expect(f.page.evaluate(() => document.cookie)).resolves.toBe('');
   });
 
   it('shows a typed error in words, with what to do and the code in small print', async () => {

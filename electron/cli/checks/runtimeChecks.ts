@@ -32,7 +32,7 @@ export const runtimeCheck: Check = async () => {
  */
 export function dataDirCheck(dataDir: string, holder: EndpointInfo | null): Check {
   return async () => {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.accessSync(dataDir, fs.constants.W_OK);
     const detail = holder ? `${dataDir} (in use by ${holder.kind === 'desktop' ? 'the desktop app' : holder.kind === 'browser' ? 'browser mode' : 'a command'}, process ${holder.pid}; checked through it)` : `${dataDir} (writable)`;
     return { name: 'data folder', status: 'ok', detail };

@@ -22,10 +22,11 @@ export function createVirtualPrinter(folder: string, now: () => Date = () => new
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       const base = path.join(folder, `${stamp}-${job.id}`);
       try {
-        await fs.mkdir(folder, { recursive: true });
+        await fs.mkdir(folder, { recursive: true, mode: 0o700 });
         const preview = rasterToPng(decodePrinterBytes(job.language, bytes, job.size));
-        await fs.writeFile(`${base}.png`, preview);
-        await fs.writeFile(`${base}.${EXTENSIONS[job.language]}`, bytes);
+        // A label shows an address: the files are the station's user's alone, like the rest of its folder.
+        await fs.writeFile(`${base}.png`, preview, { mode: 0o600 });
+        await fs.writeFile(`${base}.${EXTENSIONS[job.language]}`, bytes, { mode: 0o600 });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new PrinterSendError(`The virtual printer could not write to ${folder} (${reason}).`, 0);

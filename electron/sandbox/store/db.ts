@@ -8,7 +8,7 @@ export const SANDBOX_DB_FILE = 'sandbox.sqlite';
 /** The sandbox database under dataDir, or in memory when there is none. */
 export function openSandboxDb(dataDir: string | undefined): Db {
   if (!dataDir) return openDatabase({ file: ':memory:', migrations: sandboxMigrations });
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return openDatabase({ file: path.join(dataDir, SANDBOX_DB_FILE), migrations: sandboxMigrations });
 }
 

@@ -5,16 +5,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Handlers } from '../../../shared/contract';
-import { MAX_BRIDGE_SOCKETS, MAX_CONNECTIONS, startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
+import { MAX_BRIDGE_SOCKETS, MAX_CONNECTIONS, PAGE_CODE_PATH, startBrowserHost, type BrowserHost } from '../../../electron/browser/host';
+import { ENDPOINT_KEY_HEADER } from '../../../electron/station/endpoint';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import { createEventHub } from '../../../electron/core/events';
+import { getPage, tradeCode, type Answer } from '../../support/browserSession';
 import { makeTempDir } from '../../support/tempDir';
 
-const SECRET = 'test-secret-0123456789';
+const CODE_KEY = 'code-key-0123456789';
 const temp = makeTempDir();
 const events = createEventHub(() => undefined);
 let host: BrowserHost;
+let clock = 1_000_000;
+/** The session cookie, as the operator's browser holds it once it used its address. */
+let cookie = '';
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(temp.dir, 'index.html'), '<!doctype html><title>Parcel Station</title>');
@@ -24,7 +29,8 @@ beforeAll(async () => {
   const handlers = {
     'credentials.clear': async (args: { profile: string }) => ({ cleared: args.profile }),
   } as unknown as Handlers;
-  host = await startBrowserHost({ station: { dispatch: createDispatcher(handlers, log), events }, staticDir: temp.dir, log, secret: SECRET, port: 0 });
+  host = await startBrowserHost({ station: { dispatch: createDispatcher(handlers, log), events }, staticDir: temp.dir, log, port: 0, codeKey: CODE_KEY, now: () => clock });
+  cookie = await tradeCode(host.pageUrl());
 });
 
 afterAll(async () => {
@@ -32,15 +38,19 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-function get(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function get(pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return getPage(`http://127.0.0.1:${host.port}${pathname}`, headers);
+}
+
+function askCode(headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: host.port, path: pathname, headers }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      .request({ host: '127.0.0.1', port: host.port, path: PAGE_CODE_PATH, method: 'POST', headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -58,43 +68,81 @@ function nextMessage(ws: WebSocket): Promise<Record<string, unknown>> {
 }
 
 describe('browser host', () => {
-  it('binds to loopback and prints a URL that carries the secret', () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?key=${SECRET}`);
+  it('binds to loopback and hands out one-time addresses, a fresh code each time', () => {
+    const first = host.pageUrl();
+    expect(first).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?code=[\\w-]{32}$`));
+    expect(host.pageUrl()).not.toBe(first);
   });
 
-  it('serves the page only with the secret', async () => {
+  it('trades a code once for an HttpOnly SameSite=Strict cookie, and takes the code out of the address', async () => {
+    const url = host.pageUrl();
+    const traded = await getPage(url);
+    expect(traded.status).toBe(303);
+    expect(traded.headers.location).toBe('/');
+    expect(traded.headers['set-cookie']?.[0]).toMatch(new RegExp(`^parcel_station_${host.port}=[\\w-]+; Path=/; HttpOnly; SameSite=Strict$`));
+    const again = await getPage(url);
+    expect(again.status).toBe(403);
+    expect(again.body).toContain('opened the station once already');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The operator's own browser, holding the cookie, opening a used address just goes to the page.
+    expect((await getPage(url, { cookie })).status).toBe(303);
+  });
+
+  it('a code is good for a minute and not after', async () => {
+    const inTime = host.pageUrl();
+    const late = host.pageUrl();
+    clock += 60_000;
+    expect((await getPage(inTime)).status).toBe(303);
+    clock += 1;
+    expect((await getPage(late)).status).toBe(403);
+  });
+
+  it('serves the page only with the session cookie', async () => {
     expect((await get('/')).status).toBe(403);
-    expect((await get('/?key=wrong')).status).toBe(403);
-    const page = await get(`/?key=${SECRET}`);
+    expect((await get('/?code=wrong')).status).toBe(403);
+    expect((await get('/', { cookie: `parcel_station_${host.port}=wrong` })).status).toBe(403);
+    const page = await get('/', { cookie });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('asks the key of the page by every spelling of its path', async () => {
+  it('asks the cookie of the page by every spelling of its path', async () => {
     for (const spelling of ['/', '/index.html', '/%69ndex.html', '/%2e/index.html', '//index.html', '/assets/../index.html', '/index.html/', '/INDEX.HTML'.toLowerCase()]) {
       expect((await get(spelling)).status, spelling).toBe(403);
-      const keyed = await get(`${spelling}?key=${SECRET}`);
-      expect(keyed.status, spelling).toBe(200);
-      expect(keyed.body).toContain('Parcel Station');
+      const admitted = await get(spelling, { cookie });
+      expect(admitted.status, spelling).toBe(200);
+      expect(admitted.body).toContain('Parcel Station');
     }
   });
 
-  it('trusts no cookie: it sets none, a cookie with the key opens neither the page nor the socket, and a tossed one locks nothing out', async () => {
-    const page = await get(`/?key=${SECRET}`);
-    expect(page.headers['set-cookie']).toBeUndefined();
-    const cookie = `parcel_station_${host.port}=${SECRET}`;
-    expect((await get('/', { cookie })).status).toBe(403);
-    await expect(connect('', { origin: host.origin, cookie })).rejects.toThrow('refused 401');
-    // Another page on 127.0.0.1 tossing a cookie changes nothing for the keyed address a reload presents.
+  it('refuses a navigation from another page of 127.0.0.1 though the browser sends the cookie along (same site)', async () => {
+    expect((await get('/', { cookie, 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await get('/', { cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await get('/', { cookie, 'sec-fetch-site': 'none' })).status).toBe(200);
+    expect((await get('/', { cookie, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('a cookie tossed by another page beside the real one locks nothing out; alone it opens nothing', async () => {
     const tossed = `parcel_station_${host.port}=junk; key=junk`;
-    expect((await get(`/?key=${SECRET}`, { cookie: tossed })).status).toBe(200);
-    const ws = await connect(`?key=${SECRET}`, { origin: host.origin, cookie: tossed });
+    expect((await get('/', { cookie: `${tossed}; ${cookie}` })).status).toBe(200);
+    const ws = await connect('', { origin: host.origin, cookie: `${tossed}; ${cookie}` });
     ws.close();
+    expect((await get('/', { cookie: tossed })).status).toBe(403);
+    await expect(connect('', { origin: host.origin, cookie: tossed })).rejects.toThrow('refused 401');
+  });
+
+  it('gives a fresh address only to a process presenting the endpoint key, never to a page', async () => {
+    expect(await askCode({})).toBe(403);
+    expect(await askCode({ [ENDPOINT_KEY_HEADER]: 'wrong' })).toBe(403);
+    expect(await askCode({ [ENDPOINT_KEY_HEADER]: CODE_KEY, origin: host.origin })).toBe(403);
+    expect(await askCode({ [ENDPOINT_KEY_HEADER]: CODE_KEY })).toBe(200);
+    expect((await get(PAGE_CODE_PATH)).status).toBe(403);
   });
 
   it('closes a connection that sends nothing, and holds no more than its cap of idle sockets at once', async () => {
     const log = createMemoryLogger();
-    const small = await startBrowserHost({ station: { dispatch: createDispatcher({} as Handlers, log), events }, staticDir: temp.dir, log, secret: SECRET, port: 0, idleTimeoutMs: 300 });
+    const small = await startBrowserHost({ station: { dispatch: createDispatcher({} as Handlers, log), events }, staticDir: temp.dir, log, port: 0, idleTimeoutMs: 300 });
+    const smallCookie = await tradeCode(small.pageUrl());
     const open = (): Promise<net.Socket> =>
       new Promise((resolve) => {
         const socket = net.connect(small.port, '127.0.0.1', () => resolve(socket));
@@ -110,7 +158,7 @@ describe('browser host', () => {
     expect(crowd.filter((socket) => !socket.closed).length).toBeGreaterThan(0);
     await Promise.all(crowd.map(closed));
     const page = await new Promise<number>((resolve) => {
-      http.get({ host: '127.0.0.1', port: small.port, path: `/?key=${SECRET}` }, (res) => {
+      http.get({ host: '127.0.0.1', port: small.port, path: '/', headers: { cookie: smallCookie } }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
@@ -121,8 +169,8 @@ describe('browser host', () => {
 
   it('refuses more station pages than a bench has', async () => {
     const pages: WebSocket[] = [];
-    for (let i = 0; i < MAX_BRIDGE_SOCKETS; i += 1) pages.push(await connect(`?key=${SECRET}`, { origin: host.origin }));
-    await expect(connect(`?key=${SECRET}`, { origin: host.origin })).rejects.toThrow('refused 503');
+    for (let i = 0; i < MAX_BRIDGE_SOCKETS; i += 1) pages.push(await connect('', { origin: host.origin, cookie }));
+    await expect(connect('', { origin: host.origin, cookie })).rejects.toThrow('refused 503');
     const gone = pages.pop() as WebSocket;
     await new Promise<void>((resolve) => {
       gone.once('close', () => resolve());
@@ -130,7 +178,7 @@ describe('browser host', () => {
     });
     await expect.poll(async () => {
       try {
-        const again = await connect(`?key=${SECRET}`, { origin: host.origin });
+        const again = await connect('', { origin: host.origin, cookie });
         pages.push(again);
         return true;
       } catch {
@@ -141,25 +189,25 @@ describe('browser host', () => {
   });
 
   it('refuses a foreign Host header (DNS rebinding) and serves nothing outside the renderer', async () => {
-    expect((await get(`/?key=${SECRET}`, { host: 'evil.example:80' })).status).toBe(403);
+    expect((await get('/', { host: 'evil.example:80', cookie })).status).toBe(403);
     expect((await get('/assets/app.js')).status).toBe(200);
     expect((await get('/assets/../../etc/passwd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await get('/nothing-here.js')).status).toBe(404);
   });
 
-  it('refuses a socket without the secret', async () => {
+  it('refuses a socket without the session cookie', async () => {
     await expect(connect('', { origin: host.origin })).rejects.toThrow('refused 401');
-    await expect(connect('?key=nope', { origin: host.origin })).rejects.toThrow('refused 401');
+    await expect(connect(`?code=${new URL(host.pageUrl()).searchParams.get('code') ?? ''}`, { origin: host.origin })).rejects.toThrow('refused 401');
   });
 
   it('refuses a socket from a foreign Origin', async () => {
-    await expect(connect(`?key=${SECRET}`, { origin: 'http://evil.example' })).rejects.toThrow('refused 403');
-    await expect(connect(`?key=${SECRET}`, {})).rejects.toThrow('refused 403');
+    await expect(connect('', { origin: 'http://evil.example', cookie })).rejects.toThrow('refused 403');
+    await expect(connect('', { cookie })).rejects.toThrow('refused 403');
   });
 
   it('refuses a socket with a foreign Host header', async () => {
-    await expect(connect(`?key=${SECRET}`, { origin: host.origin, host: 'evil.example' })).rejects.toThrow('refused 403');
+    await expect(connect('', { origin: host.origin, host: 'evil.example', cookie })).rejects.toThrow('refused 403');
   });
 
 
@@ -173,7 +221,7 @@ describe('browser host', () => {
       socket.on('error', () => resolve('error'));
     });
     expect(answer).toBe('HTTP/1.1 400 Bad Request');
-    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
+    expect((await get('/', { cookie })).status).toBe(200);
   });
 
   it('survives a client that resets the connection it is being refused on', async () => {
@@ -187,11 +235,11 @@ describe('browser host', () => {
       socket.resetAndDestroy();
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await get(`/?key=${SECRET}`)).status).toBe(200);
+    expect((await get('/', { cookie })).status).toBe(200);
   });
 
   it('runs contract calls, refuses bad ones with typed errors, and pushes events', async () => {
-    const ws = await connect(`?key=${SECRET}`, { origin: host.origin });
+    const ws = await connect('', { origin: host.origin, cookie });
     ws.send(JSON.stringify({ type: 'call', id: 1, name: 'credentials.clear', input: { profile: 'test' } }));
     expect(await nextMessage(ws)).toEqual({ type: 'result', id: 1, result: { ok: true, value: { cleared: 'test' } } });
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { EVENT_CHANNEL, type Handlers, type StationApi } from '../../../shared/contract';
@@ -7,6 +9,7 @@ import type { IpcMainInvokeEventLike } from '../../../electron/shell/electronLik
 import { forwardEvents, registerContract } from '../../../electron/shell/ipc';
 import { createDispatcher } from '../../../electron/core/dispatch';
 import { createEventHub } from '../../../electron/core/events';
+import { tradeCode } from '../../support/browserSession';
 import { makeTempDir } from '../../support/tempDir';
 
 /**
@@ -66,8 +69,10 @@ beforeAll(async () => {
   registerContract({ handle: (channel, listener) => void ipcHandlers.set(channel, listener) }, dispatch);
   forwardEvents(events, () => [{ send: (channel: string, frame: unknown) => rendererListeners.forEach((l) => channel === EVENT_CHANNEL && l({}, frame)), isDestroyed: () => false, setWindowOpenHandler: () => undefined, on: () => undefined, reload: () => undefined }]);
   await import('../../../electron/preload');
-  host = await startBrowserHost({ station: { dispatch, events }, staticDir: temp.dir, log, secret: 'k'.repeat(24) });
-  ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?key=${'k'.repeat(24)}`, { headers: { origin: host.origin } });
+  fs.writeFileSync(path.join(temp.dir, 'index.html'), '<!doctype html><title>Parcel Station</title>');
+  host = await startBrowserHost({ station: { dispatch, events }, staticDir: temp.dir, log });
+  const cookie = await tradeCode(host.pageUrl());
+  ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, { headers: { origin: host.origin, cookie } });
   await new Promise((resolve) => ws.once('open', resolve));
 });
 

@@ -21,14 +21,16 @@ const label = labelLikeRaster(812, 1218);
 const zpl = encodeZpl(label, defaultEncodeOptions);
 
 describe('virtual printer', () => {
-  it('writes the bytes and a preview decoded from those bytes', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vp-'));
+  it('writes the bytes and a preview decoded from those bytes, in a 0700 folder as 0600 files (a label shows an address)', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vp-')), 'printer');
     await createVirtualPrinter(folder, () => new Date('2026-01-02T03:04:05Z')).send(zpl, job);
     const files = fs.readdirSync(folder).sort();
     expect(files).toEqual(['2026-01-02T03-04-05-000Z-job1.png', '2026-01-02T03-04-05-000Z-job1.zpl']);
     expect(fs.readFileSync(path.join(folder, files[1]!))).toEqual(zpl);
     const preview = decodeLabelPng(fs.readFileSync(path.join(folder, files[0]!)));
     expect(preview.kind === 'bits' && rastersEqual(preview.raster, label)).toBe(true);
+    expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+    for (const file of files) expect(fs.statSync(path.join(folder, file)).mode & 0o777, file).toBe(0o600);
   });
 });
 

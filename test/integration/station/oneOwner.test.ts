@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PrintJobView } from '../../../shared/contract/printing';
 import { readEndpoint } from '../../../electron/station/endpoint';
+import { tradeCode } from '../../support/browserSession';
 import { makeTempDir } from '../../support/tempDir';
 import { useBuiltStation } from '../../support/builtStation';
 import { browserStation as openBrowserStation, runCliProcess } from '../../support/cliProcess';
@@ -19,14 +20,20 @@ const run = runCliProcess;
 const browserStation = (dataDir: string) => openBrowserStation(dataDir, cleanups);
 
 describe('one station per data folder', () => {
-  it('a second `browser` on the folder never opens it: it prints the running station\'s address', async () => {
+  it('a second `browser` on the folder never opens it: it prints a fresh address of the running station', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.cleanup);
     const first = await browserStation(temp.dir);
 
     const second = run(['browser', '--no-open', '--data-dir', temp.dir]);
     expect(await second.exited).toBe(0);
-    expect(JSON.parse(second.out().trim())).toEqual({ url: first.url, running: true });
+    const { url, running } = JSON.parse(second.out().trim()) as { url: string; running: boolean };
+    // A fresh one-time address from the running station (the first one's may be used already), good once.
+    expect(running).toBe(true);
+    expect(new URL(url).origin).toBe(new URL(first.url).origin);
+    expect(url).not.toBe(first.url);
+    await expect(tradeCode(url)).resolves.toMatch(/^parcel_station_\d+=/);
+    await expect(tradeCode(url)).rejects.toThrow('403');
 
     // The first station still owns the folder and answers.
     const info = await first.remote.call('station.info', {});

@@ -8,7 +8,7 @@ const temps: Array<() => void> = [];
 afterEach(() => temps.splice(0).forEach((cleanup) => cleanup()));
 
 describe('file logger', () => {
-  it('writes JSON lines and rotates by size, keeping a bounded number of files', () => {
+  it('writes JSON lines and rotates by size, keeping a bounded number of files, each its user\'s alone (0600)', () => {
     const temp = makeTempDir();
     temps.push(temp.cleanup);
     const log = createFileLogger({ dir: temp.dir, maxBytes: 2_000, keep: 3 });
@@ -18,6 +18,7 @@ describe('file logger', () => {
     expect(files).toEqual(['station.log', 'station.log.1', 'station.log.2', 'station.log.3']);
     for (const file of files) {
       expect(fs.statSync(path.join(temp.dir, file)).size).toBeLessThanOrEqual(2_000);
+      expect(fs.statSync(path.join(temp.dir, file)).mode & 0o777, file).toBe(0o600);
       const lines = fs.readFileSync(path.join(temp.dir, file), 'utf8').trim().split('\n');
       for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 'info', scope: 'station.api', msg: 'service call' });
     }
