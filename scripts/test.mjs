@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs every vitest project (unit, integration, e2e)
+// `npm test`: builds, then runs every vitest project (unit, integration, e2e, and bench: every benchmark in its quick mode)
 // inside a private D-Bus session with an unlocked gnome-keyring, so the vault
 // is tested against a real Secret Service. Ends with one summary line that CI reads.
 import './requireNode22.mjs';

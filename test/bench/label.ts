@@ -6,6 +6,7 @@
 //  - like for like: every contender gets the same already-fitted 1-bit PNG and
 //    makes ZPL (ours vs zpl-image) or ESC/POS (ours vs node-thermal-printer).
 // Run: npm run -s bench:label -- --json   (one JSON object on stdout)
+//      --quick: three labels, one measured round (what CI runs, so the benchmark cannot rot)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,16 +105,18 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       json: { type: 'boolean', default: false },
-      rounds: { type: 'string', default: '9' },
+      quick: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
       corpus: { type: 'string', default: path.resolve('..', 'shared/fixtures/real-labels') },
     },
   });
-  const rounds = Math.max(3, Number(values.rounds) || 9);
+  const rounds = values.rounds ? Math.max(3, Number(values.rounds) || 9) : values.quick ? 1 : 9;
   const corpus = values.corpus;
   const manifest = JSON.parse(fs.readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as Record<string, { dpis: PrinterDpi[] }>;
+  const files = Object.entries(manifest).slice(0, values.quick ? 3 : undefined);
   const gc = (globalThis as { gc?: () => void }).gc;
   const rows: Row[] = [];
-  for (const [file, entry] of Object.entries(manifest)) {
+  for (const [file, entry] of files) {
     const png = fs.readFileSync(path.join(corpus, file));
     for (const dpi of entry.dpis) {
       const first = await convertLabel(png, { ...settings(dpi), language: 'zpl' });

@@ -1,6 +1,6 @@
 // Round trips the operator waits for, in multiples of the service's latency: scan -> rates (and the
 // address decided) and Enter -> label bought, for packages whose addresses need standardization.
-// Run: npm run -s bench:rtt -- [--latency-ms 300] [--packages 20] [--json]
+// Run: npm run -s bench:rtt -- [--latency-ms 300] [--packages 20] [--json] [--quick: 3 packages at 100 ms, what CI runs]
 // The station runs on the sandbox with a fixed latency per request; the bench machine is driven through
 // the contract exactly as the Ship screen drives it. The sandbox runs in a process of its own, as the real
 // service would: its work (rating, drawing labels) does not land on the station's event loop. Beside it, the same packages through the old serial
@@ -22,14 +22,15 @@ import { benchMemoryKeychain } from './benchKeychain';
 
 const { values } = parseArgs({
   options: {
-    'latency-ms': { type: 'string', default: '300' },
-    packages: { type: 'string', default: '20' },
+    'latency-ms': { type: 'string' },
+    packages: { type: 'string' },
     json: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
     'serve-sandbox': { type: 'boolean', default: false },
   },
 });
-const latencyMs = Number(values['latency-ms']);
-const count = Number(values.packages);
+const latencyMs = Number(values['latency-ms'] ?? (values.quick ? 100 : 300));
+const count = Number(values.packages ?? (values.quick ? 3 : 20));
 
 /** Residential addresses as a shop exports them: long street words, mixed case, no ZIP+4; each standardizes in form only. */
 const streets: ReadonlyArray<readonly [string, string, string, string, string]> = [

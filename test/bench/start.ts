@@ -2,7 +2,7 @@
 // desktop path from launch to the station process answering (what the window
 // waits for). With --baseline DIR (a built checkout of an older commit) the
 // same runs happen there too, interleaved, so the ratio compares like with like.
-//   npm run -s bench:start -- --json [--runs N] [--baseline DIR]
+//   npm run -s bench:start -- --json [--runs N] [--baseline DIR] [--quick: one run, what CI runs]
 import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,10 +13,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath } from '../support/chromium';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' }, baseline: { type: 'string' } },
+  options: { json: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, baseline: { type: 'string' } },
   strict: true,
 });
-const runs = Math.max(1, Number(values.runs) || 5);
+const runs = Math.max(1, Number(values.runs ?? (values.quick ? 1 : 5)) || 5);
 const here = path.resolve(__dirname, '../../..');
 
 const median = (xs: number[]): number => {

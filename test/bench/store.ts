@@ -5,7 +5,8 @@
 // damage check on the filled file after a clean shutdown (open_migrate_ms), how long the background
 // check then takes and its longest hold of the event loop, and the open after an unclean shutdown
 // (the whole check at open), and how soon the background check finds an index page damaged while the
-// file was closed cleanly (damage_found_ms). `--json` prints one JSON object; `--rows N` changes the size.
+// file was closed cleanly (damage_found_ms). `--json` prints one JSON object; `--rows N` changes the size;
+// `--quick` is 1,000 rows and 50 samples (what CI runs, so the benchmark cannot rot).
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,10 +18,10 @@ import { lastNameKey, normalizeKey, normalizeTracking } from '../../electron/sto
 import { damageAnIndex } from '../support/damage';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, rows: { type: 'string', default: '1000000' }, samples: { type: 'string', default: '2000' }, keep: { type: 'string' } },
+  options: { json: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, rows: { type: 'string' }, samples: { type: 'string' }, keep: { type: 'string' } },
 });
-const rows = Number(values.rows);
-const samples = Number(values.samples);
+const rows = Number(values.rows ?? (values.quick ? 1000 : 1_000_000));
+const samples = Number(values.samples ?? (values.quick ? 50 : 2000));
 
 const firstNames = ['Maria', 'James', 'Priya', 'Tom', 'Aisha', 'Daniel', 'Emily', 'Robert', 'Sofia', 'Marcus', 'Hannah', 'Carlos', 'Olivia', 'Ethan', 'Grace', 'Noah', 'Liam', 'Ava', 'Mia', 'Lucas', 'Chloe', 'Mateo', 'Zoe', 'Wei', 'Fatima', 'Yuki', 'Omar', 'Ingrid', 'Kwame', 'Elena'];
 const lastNames = ['Gonzalez', 'Whitfield', 'Raman', 'Becker', 'Johnson', 'Kim', 'Carter', 'Nguyen', 'Rossi', 'Lee', 'Schmidt', 'Herrera', 'Brooks', 'Walker', 'Smith', 'Garcia', 'Miller', 'Davis', 'Martinez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Hill'];

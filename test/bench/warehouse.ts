@@ -4,6 +4,7 @@
 // Reported: packages per minute (all benches together), and the claim: Buy pressed -> the purchase journaled
 // under a claim this bench holds (in warehouse mode one PostgreSQL transaction), p50/p95/max in ms.
 // Run: npm run -s bench:warehouse -- [--benches 4] [--packages 250] [--latency-ms 50] [--json]
+//      --quick: 2 benches x 5 packages (what CI runs, so the benchmark cannot rot)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +16,15 @@ import { startPostgres } from '../support/postgres';
 
 const { values } = parseArgs({
   options: {
-    benches: { type: 'string', default: '4' },
-    packages: { type: 'string', default: '250' },
+    benches: { type: 'string' },
+    packages: { type: 'string' },
     'latency-ms': { type: 'string', default: '50' },
     json: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
-const benchCount = Number(values.benches);
-const packages = Number(values.packages);
+const benchCount = Number(values.benches ?? (values.quick ? 2 : 4));
+const packages = Number(values.packages ?? (values.quick ? 5 : 250));
 const latencyMs = Number(values['latency-ms']);
 
 function stats(samples: readonly number[]) {
