@@ -67,6 +67,9 @@ function openChecked(options: OpenOptions, policy: CheckPolicy, onDamage: (findi
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // better-sqlite3 builds SQLite with a 16 MB page cache; the labels a shift writes fill it, which bench:soak
+    // saw as RSS climbing 27 % over 2,000 packages. 4 MB holds it under 20 % with searches as fast (bench:store).
+    db.pragma('cache_size = -4000');
     migrate(db, list);
     if (policy === 'at open' || !onFile) return { db, check: checkedAtOpen };
     if (checkedWhole) forgetEndedSessions(db);

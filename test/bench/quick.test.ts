@@ -50,6 +50,7 @@ const benchmarks: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['rtt', ['packages', 'scanToRates.p95', 'enterToLabelBought.p95', 'serialValidateRateRerate.p95', 'inProcessCallsPerPackage.total']],
   ['sandbox', ['runs.1.callsPerSecond', 'runs.1.p99Ms', 'runs.6.callsPerSecond', 'runs.6.cpuUsPerCall']],
   ['start', ['runs', 'current.browserToAddressMs', 'current.browserToConnectedMs', 'current.desktopStationReadyMs', 'preloadBytes']],
+  ['soak', ['packages', 'rss.after20Mb', 'rss.atEndMb', 'rss.ratio', 'databaseBytesPerPackage', 'msPerPackage.first', 'msPerPackage.last']],
   ['warehouse', ['warehousePostgres.bought', 'warehousePostgres.packagesPerMinute', 'warehousePostgres.claimMs.p95', 'sqliteOneBench.bought', 'sqliteOneBench.packagesPerMinute']],
 ];
 
