@@ -78,14 +78,18 @@ export function createOrdersService(deps: ShippingDeps) {
     return { ...line, shipped: line.shipped || deps.orders.get(line.orderNumber)?.shipped === 1 };
   }
 
-  /** The warehouse's answer, or undefined while its database is away (the failure is logged), for this bench's copy to answer. */
-  async function fromWarehouse<T>(ask: (orders: SharedOrders) => Promise<T>): Promise<{ readonly value: T } | undefined> {
+  /**
+   * The warehouse's answer, or undefined while its database is away (the failure is logged), for this
+   * bench's copy to answer. `away` keeps why, so an order the copy lacks is not called missing.
+   */
+  async function fromWarehouse<T>(ask: (orders: SharedOrders) => Promise<T>, away?: (failure: StationFailure) => void): Promise<{ readonly value: T } | undefined> {
     if (!deps.sharedOrders) return undefined;
     try {
       return { value: await ask(deps.sharedOrders) };
     } catch (error) {
-      if (error instanceof StationFailure) return undefined;
-      throw error;
+      if (!(error instanceof StationFailure)) throw error;
+      away?.(error);
+      return undefined;
     }
   }
 
@@ -139,8 +143,8 @@ export function createOrdersService(deps: ShippingDeps) {
    * bought for it are kept here, so History reprints them, a return finds
    * them, and the order stays shipped here while the database is away.
    */
-  async function find(orderNumber: string): Promise<OrderLine | undefined> {
-    const shared = await fromWarehouse((orders) => orders.get(orderNumber));
+  async function find(orderNumber: string, away?: (failure: StationFailure) => void): Promise<OrderLine | undefined> {
+    const shared = await fromWarehouse((orders) => orders.get(orderNumber), away);
     if (shared?.value) {
       for (const id of shared.value.boughtIds) {
         if (!deps.shipments.findByRef(id)) await fromWarehouse(() => keepOthersLabel(deps, id));
@@ -157,7 +161,9 @@ export function createOrdersService(deps: ShippingDeps) {
    * orders) works from the first scan without a trip to the inbox.
    */
   async function lookup(orderNumber: string): Promise<OrderLine> {
-    const known = await find(orderNumber);
+    const warehouse: { away: StationFailure | null } = { away: null };
+    const away = (failure: StationFailure): void => void (warehouse.away = failure);
+    const known = await find(orderNumber, away);
     if (known) return known;
     // A run of mistyped or foreign scans must not pull the whole inbox each time.
     const nowMs = deps.ctx.now().getTime();
@@ -169,7 +175,11 @@ export function createOrdersService(deps: ShippingDeps) {
         () => false,
       );
     }
-    const line = pulled ? await find(orderNumber) : undefined;
+    const line = pulled ? await find(orderNumber, away) : undefined;
+    if (!line && warehouse.away) {
+      // Another bench may have imported it: "not in the inbox" would be a guess, and a wrong one sends the packer to re-import.
+      fail('service_unavailable', `Order ${orderNumber.trim()} is not in this bench's copy of the inbox, and the warehouse could not be asked for it. ${warehouse.away.message}`, { retryable: true });
+    }
     if (!line) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
     return line;
   }
