@@ -65,6 +65,7 @@ export function ratedShipment(ctx: SandboxContext, req: SandboxRequest, body: Ra
   const lithium = options?.is_lithium_battery ?? false;
   const hazmat = options?.hazardous_materials ?? false;
   const signature = readSignature(ctx, req, options?.signature);
+  const labelTexts = [options?.custom_text_on_label_1, options?.custom_text_on_label_2].filter((text): text is string => Boolean(text?.trim()));
   checkInternational(from, to, body.custom_data);
   return {
     from,
@@ -79,6 +80,7 @@ export function ratedShipment(ctx: SandboxContext, req: SandboxRequest, body: Ra
     ...(lithium || hazmat ? { hazardousMaterials: true } : {}),
     ...(lithium ? { lithiumBattery: true } : {}),
     ...(body.custom_data && from.country !== to.country ? { customs: body.custom_data } : {}),
+    ...(labelTexts.length > 0 ? { labelTexts } : {}),
   };
 }
 

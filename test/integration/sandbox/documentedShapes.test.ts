@@ -19,7 +19,7 @@ type QuickRate = Array<{ request_unique_id: string; shipment_rate_data: Rate[] }
 type GetRates = { shipment_rate_data: Rate[] };
 
 /** The docs mask ZIP codes (917XX) and date their example in 2025; a real ZIP and the harness day make it rateable. */
-const rateable = (body: Record<string, unknown>) => {
+const rateable = (body: Record<string, unknown>): Record<string, unknown> => {
   const address = { ...(body.from_address_data as Record<string, unknown>), zip_code: '91706' };
   return { ...body, from_address_data: address, to_address_data: address, ship_date: '2026-03-10T00:00:00-08:00' };
 };

@@ -46,7 +46,7 @@ describe('the docs\' example bodies', () => {
 describe('the station\'s old shapes', () => {
   const item = quickRateItemExample();
   const { option_data: _options, ...withoutOptions } = item;
-  const old = {
+  const old: Record<string, unknown> = {
     ...withoutOptions,
     options: { signature: 'adult_signature' },
     additional_handling: true,
