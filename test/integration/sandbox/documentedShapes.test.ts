@@ -113,6 +113,23 @@ describe('the station\'s old shapes over HTTP', () => {
     expect(res.json.data.tracking_no).toMatch(/^9/);
   });
 
+  it('an empty state on a U.S. address is refused: v2 requires it', async () => {
+    const res = await h.v2<{ code: string; msg: string }>('POST', '/api/shipment/get_rates', { from_address_data: FROM, to_address_data: { ...TO, state: '' }, package_data: PACKAGE });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'address_state_invalid', msg: expect.stringContaining('to_address_data.state') });
+  });
+
+  it('v1: a key the OpenAPI does not name is accepted and logged; a value outside its enum is refused', async () => {
+    const address = { name: 'Ship Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
+    const request = { from: address, to: { ...address, zip: '90026' }, shipments: [{ length: 6, width: 6, height: 6, weight: 1 }], order: { warehouse_name: 'Main Warehouse' } };
+    const listed = await h.v1<unknown[]>('POST', '/api/rates/list', { ...request, options: { require_signature: true } });
+    expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+    expect(h.sandbox.undocumented()).toEqual([expect.objectContaining({ endpoint: 'POST /api/rates/list', field: 'options.require_signature', kind: 'key' })]);
+    const refused = await h.v1<{ message: string }>('POST', '/api/rates/list', { ...request, order: { ...request.order, signature: 'adult' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain('order.signature');
+  });
+
   it('the v1 order list lives only under the training extension\'s name', async () => {
     expect((await h.v1<{ code: string }>('GET', '/api/orders/list')).status).toBe(404);
     const listed = await h.v1<{ orders: unknown[] }>('GET', '/api/sandbox-training/orders/list');
