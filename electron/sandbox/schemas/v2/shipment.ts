@@ -76,19 +76,23 @@ const createAndPay = z.looseObject({
 /** §3.4: label_print_type is required here (and only documented here). */
 export const createAndPaySchema = { documented: createAndPay, accepted: createAndPay } as const;
 
-const directBuyHead = { platform_uk_id: z.string().min(1), carrier_code: z.enum(directBuyCarrierCodes), service_level: z.string().min(1) };
+const directBuyHead = {
+  platform_uk_id: z.string().min(1),
+  carrier_code: z.enum(directBuyCarrierCodes),
+  service_level: z.string().min(1),
+  ...rateAddresses,
+  is_return_label: z.boolean().optional(),
+  label_print_type: z.enum(labelPrintTypes).optional(),
+};
 
-/** §3.5: only platform_uk_id, carrier_code and service_level are in the stored copy; label_print_type is not required. */
+/**
+ * §3.5: the stored copy ends after service_level; the docs name the rest as
+ * "addresses, package, options, label_print_type?". The sandbox reads them as
+ * get_rates and create_and_pay document them, label_print_type not required.
+ */
 export const directBuySchema = {
-  documented: z.looseObject(directBuyHead),
-  // The rest of the page is cut off: the sandbox reads what get_rates and create_and_pay document.
-  accepted: z.looseObject({
-    ...directBuyHead,
-    ...rateAddresses,
-    ...acceptedRateFields,
-    is_return_label: z.boolean().optional(),
-    label_print_type: z.enum(labelPrintTypes).optional(),
-  }),
+  documented: z.looseObject({ ...directBuyHead, ...documentedRateFields }),
+  accepted: z.looseObject({ ...directBuyHead, ...acceptedRateFields }),
 } as const;
 export type DirectBuyRequest = z.output<typeof directBuySchema.accepted>;
 
