@@ -20,13 +20,15 @@ export interface UndocumentedUse {
  * or an operator reading GET /sandbox/undocumented, can see them.
  */
 export class UndocumentedLog {
+  /** A client inventing keys without end must not grow the sandbox without end; the first ones tell the story. */
+  static readonly MAX_ENTRIES = 1000;
   private readonly seen = new Map<string, UndocumentedUse>();
 
   note(endpoint: string, field: string, kind: UndocumentedUse['kind'], example?: string): void {
     const id = `${endpoint}|${field}|${kind}`;
     const known = this.seen.get(id);
     if (known) known.count += 1;
-    else this.seen.set(id, { endpoint, field, kind, ...(example !== undefined ? { example } : {}), count: 1 });
+    else if (this.seen.size < UndocumentedLog.MAX_ENTRIES) this.seen.set(id, { endpoint, field, kind, ...(example !== undefined ? { example } : {}), count: 1 });
   }
 
   list(): UndocumentedUse[] {

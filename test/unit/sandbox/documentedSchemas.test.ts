@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { undocumentedKeys } from '../../../electron/sandbox/schemas/undocumented';
+import { UndocumentedLog, undocumentedKeys } from '../../../electron/sandbox/schemas/undocumented';
 import { addressValidateSchema, pickupAddSchema } from '../../../electron/sandbox/schemas/v2/other';
 import { createAndPaySchema, directBuySchema, getRatesSchema, quickRateSchema } from '../../../electron/sandbox/schemas/v2/shipment';
 import { addressValidateExample, createAndPayExample, pickupAddExample, quickRateItemExample } from '../../support/v2DocExamples';
@@ -90,5 +90,17 @@ describe('what the docs forbid', () => {
     const nameless = { ...(item.from_address_data as Record<string, unknown>), first_name: undefined, last_name: undefined };
     expect(accepts(quickRateSchema, [{ ...item, from_address_data: nameless }])).toBe(true);
     expect(accepts(getRatesSchema, { ...rates, from_address_data: nameless })).toBe(false);
+  });
+});
+
+describe('the undocumented-request log', () => {
+  it('counts repeats under one entry and stops taking new fields at its bound', () => {
+    const log = new UndocumentedLog();
+    log.note('POST /api/shipment/get_rates', 'options', 'key');
+    log.note('POST /api/shipment/get_rates', 'options', 'key');
+    expect(log.list()).toEqual([{ endpoint: 'POST /api/shipment/get_rates', field: 'options', kind: 'key', count: 2 }]);
+    for (let i = 0; i < UndocumentedLog.MAX_ENTRIES + 50; i += 1) log.note('POST /api/shipment/get_rates', `invented_${i}`, 'key');
+    expect(log.list()).toHaveLength(UndocumentedLog.MAX_ENTRIES);
+    expect(log.list()[0]?.count).toBe(2);
   });
 });
