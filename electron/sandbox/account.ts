@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { appKeyModes } from '../../shared/api/v2/token';
+import { appKeyModes } from './schemas/v2/other';
 import type { MetaStore } from './store/meta';
 
 export interface SandboxCredentials {

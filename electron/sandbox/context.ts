@@ -9,6 +9,7 @@ import type { OrderStore } from './store/orders';
 import type { PickupStore } from './store/pickups';
 import type { ScanFormStore } from './store/scanForms';
 import type { ShipmentStore } from './store/shipments';
+import type { UndocumentedLog } from './schemas/undocumented';
 
 export interface SandboxStats {
   labelsSold: number;
@@ -37,6 +38,8 @@ export interface SandboxContext {
   readonly faults: Faults;
   readonly keys: AccountKeys;
   readonly stats: SandboxStats;
+  /** Keys and values clients sent that the docs do not show (accepted, not refused). */
+  readonly undocumented: UndocumentedLog;
   readonly tokenTtlSeconds: number;
   readonly now: () => Date;
   /** Filled once the servers listen (label and form URLs point at them). */

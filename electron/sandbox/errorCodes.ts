@@ -40,7 +40,7 @@ export const sandboxErrors = {
   return_address_usps_only: [400, 'return_address_data is supported for USPS only.'],
   return_service_requires_usps: [400, 'USPS Returns service levels are USPS only.'],
   carrier_cannot_serve_address: [400, 'The carrier does not deliver to this address.'],
-  insurance_value_invalid: [400, 'insured_value must be a positive amount up to 10000 USD.'],
+  insurance_value_invalid: [400, 'declared_value must be a positive amount up to 10000 USD.'],
   insurance_rate_not_found: [400, 'insurance_data.rate_id is not an insurance rate from GET /api/shipment/insurance/rate.'],
   // Void
   void_identifier_missing: [400, 'Give exactly one of shipment_no or platform_uk_id.'],

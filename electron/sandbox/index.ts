@@ -14,6 +14,7 @@ import { ScanFormStore } from './store/scanForms';
 import { ShipmentStore } from './store/shipments';
 import { v1Server } from './v1/app';
 import { v2Server } from './v2/app';
+import { UndocumentedLog, type UndocumentedUse } from './schemas/undocumented';
 
 export interface SandboxOptions {
   /** Directory of the sandbox's own SQLite file; in memory when absent. */
@@ -41,10 +42,12 @@ export interface RunningSandbox {
   readonly credentials: SandboxCredentials;
   readonly faults: { set(f: Partial<FaultSettings>): void };
   stats(): SandboxStats & { balanceCents: number };
+  /** What clients sent beyond the docs so far: keys the docs do not name, values they do not show. */
+  undocumented(): UndocumentedUse[];
   close(): Promise<void>;
 }
 
-export type { SandboxCredentials, SandboxStats, FaultSettings };
+export type { SandboxCredentials, SandboxStats, FaultSettings, UndocumentedUse };
 
 /** Starts the v2 and v1 servers on 127.0.0.1 over one account and one database. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -76,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     faults: new Faults({ latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, sparseAnswers: options.sparseAnswers ?? false }, seed),
     keys: loadAccountKeys(meta, options.dataDir ? undefined : options.seed),
     stats,
+    undocumented: new UndocumentedLog(),
     tokenTtlSeconds: options.tokenTtlSeconds ?? 1800,
     now,
     urls: { base: '', legacy: '' },
@@ -102,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       credentials: { appKey: ctx.keys.appKey, appSecret: ctx.keys.appSecret, apiToken: ctx.keys.apiToken },
       faults: { set: (f) => ctx.faults.set(f) },
       stats: () => ({ ...stats, balanceCents: ctx.ledger.balanceCents() }),
+      undocumented: () => ctx.undocumented.list(),
       close: () => {
         ctx.faults.stop();
         closing ??= Promise.all(servers.map((s) => s.close())).then(() => {

@@ -4,6 +4,7 @@ export interface Layer {
   readonly name: string;
   readonly holds: readonly string[];
   readonly on: readonly string[];
+  readonly never?: readonly string[];
 }
 
 export declare const layers: readonly Layer[];

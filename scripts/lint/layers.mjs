@@ -13,7 +13,8 @@ const screens = fs.readdirSync(new URL('../../renderer/src/screens/', import.met
 /**
  * Bottom to top. A layer may import what it names under `on` and, through them,
  * everything those stand on; a sibling it does not name is out of reach.
- * `holds` are folders, or files without their extension.
+ * `holds` are folders, or files without their extension. `never` names layers
+ * a layer may not import even where its `on` would reach them.
  */
 export const layers = [
   { name: 'shared/domain', holds: ['shared/domain'], on: [] },
@@ -36,7 +37,9 @@ export const layers = [
   { name: 'api', holds: ['electron/api'], on: ['store'] },
   { name: 'printing', holds: ['electron/printing'], on: ['store'] },
   { name: 'devices', holds: ['electron/devices'], on: ['store'] },
-  { name: 'sandbox', holds: ['electron/sandbox'], on: ['printing'] },
+  // The sandbox stands in for the real service: it reads requests with schemas of its own, written from the
+  // service's docs, so a wrong key in the station's client schemas cannot pass it too (issue 26).
+  { name: 'sandbox', holds: ['electron/sandbox'], on: ['printing'], never: ['shared/api', 'shared/contract'] },
   { name: 'backend', holds: ['electron/backend'], on: ['sandbox', 'api', 'vault'] },
   { name: 'purchases', holds: ['electron/purchases'], on: ['backend', 'printing'] },
   { name: 'shipping', holds: ['electron/shipping'], on: ['purchases'] },
@@ -91,6 +94,7 @@ export function layerOf(relative, plan = layers) {
 /** The ESLint plugin: `layers/imports-run-down` fails an import that runs up or across the plan. */
 export function layersPlugin(root, plan = layers) {
   const reach = reachOf(plan);
+  const byName = new Map(plan.map((layer) => [layer.name, layer]));
   const relativeTo = (file) => path.relative(root, file);
   const inPlan = (relative) => placed.some((top) => relative.split(path.sep)[0] === top);
   return {
@@ -103,6 +107,7 @@ export function layersPlugin(root, plan = layers) {
           messages: {
             up: '{{from}} may not import {{to}}: imports run down the layers (README, Layout; scripts/lint/layers.mjs).',
             unplaced: 'This file is in no layer of the house plan: add its folder to scripts/lint/layers.mjs and README\'s Layout.',
+            never: '{{from}} may not import {{to}}: the plan walls it off (`never` in scripts/lint/layers.mjs).',
           },
         },
         create(context) {
@@ -112,7 +117,12 @@ export function layersPlugin(root, plan = layers) {
             if (!from || typeof source !== 'string' || !source.startsWith('.')) return;
             const target = relativeTo(path.resolve(path.dirname(file), source));
             const to = layerOf(target, plan);
-            if (!to || to === from || reach.get(from).has(to)) return;
+            if (!to || to === from) return;
+            if (byName.get(from)?.never?.includes(to)) {
+              context.report({ node, messageId: 'never', data: { from, to } });
+              return;
+            }
+            if (reach.get(from).has(to)) return;
             context.report({ node, messageId: 'up', data: { from, to } });
           };
           return {

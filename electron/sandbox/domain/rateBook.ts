@@ -22,6 +22,8 @@ export interface RatedShipment {
   readonly lithiumBattery?: boolean;
   /** custom_data of a shipment that leaves the origin country. */
   readonly customs?: CustomsData;
+  /** option_data.custom_text_on_label_1 and _2, printed on the label. */
+  readonly labelTexts?: readonly string[];
 }
 
 /** v1 rates remember the order they were quoted for, so buying links the label to it. */

@@ -1,13 +1,14 @@
-import { v1VerifyAddressRequestSchema } from '../../../shared/api/v1/addresses';
 import { refuse } from '../errorCodes';
 import { standardizeAddress } from '../domain/addressStd';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest, v1Forms } from '../schemas/parse';
+import { postApiAddressesVerifyBody } from '../schemas/v1/openapi';
 
 /** POST /api/addresses/verify */
-export function verifyAddress(_ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(v1VerifyAddressRequestSchema, jsonBody(req));
+export function verifyAddress(ctx: SandboxContext, req: SandboxRequest): Reply {
+  const body = parseRequest(ctx, req, v1Forms(postApiAddressesVerifyBody), jsonBody(req));
   if (body.country.toUpperCase() !== 'US') refuse('address_country_unsupported');
   const result = standardizeAddress({ street: body.street, street2: body.street2 ?? '', city: body.city, state: body.state, zip: body.zip });
   const errored = result.errors.length > 0;

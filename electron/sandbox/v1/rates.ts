@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { unreadablePurchaseAnswer } from '../unreadableAnswers';
 import { answerShapes, sparse, v1Answer } from '../answers';
-import { v1BuyQuerySchema, v1ShipmentRequestSchema } from '../../../shared/api/v1/rates';
 import { refuse } from '../errorCodes';
 import type { ServiceLevel } from '../domain/catalog';
 import { internationalLevel, isInternationalLevel, quoteInternational } from '../domain/international';
@@ -9,7 +8,10 @@ import { isQuote, quoteLevel, type Quote, type QuoteRefusal } from '../domain/pr
 import type { RatedShipment, RateEntry, V1RateLink } from '../domain/rateBook';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith, queryObject } from '../http/validate';
+import { jsonBody, queryObject } from '../http/validate';
+import { parseRequest, v1Forms } from '../schemas/parse';
+import { getApiRatesBuyQuery, ShipmentRequest } from '../schemas/v1/openapi';
+import { DEMO_WAREHOUSE } from '../seed';
 import type { ShipmentRecord } from '../store/shipments';
 import { commitPurchase, labelUrl, type RenderedLabel } from '../v2/purchase';
 import { applies, quoteInput } from '../v2/rating';
@@ -27,7 +29,7 @@ const dollars = (cents: number) => Math.round(cents) / 100;
 const published = (cents: number) => Math.round(cents * 1.22);
 
 function orderLink(ctx: SandboxContext, body: V1ShipmentRequest, shipmentId: string): V1RateLink {
-  const { order } = body;
+  const order: Partial<NonNullable<V1ShipmentRequest['order']>> = body.order ?? {};
   if (order.order_number) {
     if (!order.store_name) refuse('invalid_parameter', 'order.store_name is required with order.order_number.');
     if (!ctx.orders.get(order.store_name, order.order_number)) refuse('order_not_found', `No order ${order.order_number} in store ${order.store_name}.`);
@@ -35,7 +37,8 @@ function orderLink(ctx: SandboxContext, body: V1ShipmentRequest, shipmentId: str
   const print = body.shipments[0];
   return {
     shipmentId,
-    warehouseName: order.warehouse_name,
+    // The OpenAPI makes the order block optional; without one the label ships from the account's warehouse.
+    warehouseName: order.warehouse_name ?? DEMO_WAREHOUSE,
     ...(order.store_name ? { storeName: order.store_name } : {}),
     ...(order.order_number ? { orderNumber: order.order_number } : {}),
     ...(order.status ? { orderStatus: order.status } : {}),
@@ -67,7 +70,7 @@ function rateWire(entry: RateEntry, quote: Quote): Record<string, unknown> {
 
 /** POST /api/rates/list: a bare array of rates (the live service's shape); sparse answers use the OpenAPI's `{rates: [...]}`. */
 export function listRates(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(v1ShipmentRequestSchema, jsonBody(req), v1IssueCoder);
+  const body = parseRequest(ctx, req, v1Forms(ShipmentRequest), jsonBody(req), v1IssueCoder);
   const shipment = v1RatedShipment(body, ctx.now());
   const link = orderLink(ctx, body, `ship_${randomUUID()}`);
   const nowMs = ctx.now().getTime();
@@ -172,7 +175,7 @@ function buy(ctx: SandboxContext, quote: Quote, entry: Pick<RateEntry, 'shipment
 
 /** GET /api/rates/buy?rate_id= */
 export function buyRate(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const query = parseWith(v1BuyQuerySchema, queryObject(req.query));
+  const query = parseRequest(ctx, req, v1Forms(getApiRatesBuyQuery), queryObject(req.query));
   const entry = ctx.rates.get(query.rate_id);
   if (!entry || entry.api !== 'v1' || !entry.v1) refuse('rate_not_found', `No rate with rate_id "${query.rate_id}".`);
   if (ctx.rates.isExpired(entry, ctx.now().getTime())) refuse('rate_expired');
@@ -185,8 +188,8 @@ export function buyRate(ctx: SandboxContext, req: SandboxRequest): Reply {
 
 /** POST /api/rates/buy-label: needs order.service_type; works because the account has one carrier per type. */
 export function buyLabel(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(v1ShipmentRequestSchema, jsonBody(req), v1IssueCoder);
-  if (!body.order.service_type) refuse('service_type_required');
+  const body = parseRequest(ctx, req, v1Forms(ShipmentRequest), jsonBody(req), v1IssueCoder);
+  if (!body.order?.service_type) refuse('service_type_required');
   const shipment = v1RatedShipment(body, ctx.now());
   const [level] = v1Levels(ctx, body, shipment);
   if (!level) refuse(shipment.from.country !== shipment.to.country ? 'service_level_not_international' : 'hazmat_service_not_allowed');

@@ -1,8 +1,9 @@
-import { v1EcomScanFormGetQuerySchema, v1ScanFormRequestSchema } from '../../../shared/api/v1/scanForms';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith, queryObject } from '../http/validate';
+import { jsonBody, queryObject } from '../http/validate';
+import { parseRequest, v1Forms } from '../schemas/parse';
+import { getApiShipmentsScanFormsDhlEcommerceGetQuery, postApiShipmentsScanFormsCreateBody, postApiShipmentsScanFormsDhlEcommerceCreateBody } from '../schemas/v1/openapi';
 import { createUspsScanForm, ecommerceScanFormUrl, startEcommerceScanForm } from '../scanForms';
 
 const ECOMMERCE_CARRIERS = ['dhl'];
@@ -10,7 +11,8 @@ const scanCoder = (path: string) => (path.startsWith('tracking_codes') ? 'scan_f
 
 /** POST /api/shipments/scan-forms/create: USPS tracking codes only; answers the PDF URL. */
 export async function createScanForm(ctx: SandboxContext, req: SandboxRequest): Promise<Reply> {
-  const body = parseWith(v1ScanFormRequestSchema, jsonBody(req), scanCoder);
+  const body = parseRequest(ctx, req, v1Forms(postApiShipmentsScanFormsCreateBody), jsonBody(req), scanCoder);
+  if (body.tracking_codes.length === 0) refuse('scan_form_empty');
   const form = await createUspsScanForm(ctx, 'v1', body.tracking_codes);
   return { json: { url: form.url } };
 }
@@ -24,14 +26,15 @@ function ecomCarrier(req: SandboxRequest): string {
 /** POST /api/shipments/scan-forms/{ecom_carrier}/ecommerce/create: asynchronous; answers `{request}`. */
 export function createEcommerceScanForm(ctx: SandboxContext, req: SandboxRequest): Reply {
   const carrier = ecomCarrier(req);
-  const body = parseWith(v1ScanFormRequestSchema, jsonBody(req), scanCoder);
+  const body = parseRequest(ctx, req, v1Forms(postApiShipmentsScanFormsDhlEcommerceCreateBody), jsonBody(req), scanCoder);
+  if (body.tracking_codes.length === 0) refuse('scan_form_empty');
   return { json: { request: startEcommerceScanForm(ctx, carrier.toUpperCase(), body.tracking_codes) } };
 }
 
 /** GET /api/shipments/scan-forms/{ecom_carrier}/ecommerce/get?request_id= : `{url}` once ready, `{status: processing}` before. */
 export async function getEcommerceScanForm(ctx: SandboxContext, req: SandboxRequest): Promise<Reply> {
   ecomCarrier(req);
-  const query = parseWith(v1EcomScanFormGetQuerySchema, queryObject(req.query, { request_id: 'number' }));
+  const query = parseRequest(ctx, req, v1Forms(getApiShipmentsScanFormsDhlEcommerceGetQuery), queryObject(req.query, { request_id: 'number' }));
   const url = await ecommerceScanFormUrl(ctx, query.request_id);
   return { json: url ? { status: 'completed', url } : { status: 'processing', url: null } };
 }

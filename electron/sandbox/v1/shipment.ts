@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { v1AddressSchema } from '../../../shared/api/v1/common';
-import type { v1ShipmentRequestSchema } from '../../../shared/api/v1/rates';
+import type { ShipmentRequest } from '../schemas/v1/openapi';
 import { refuse } from '../errorCodes';
 import { CARRIERS, SERVICE_LEVELS, findLevel, type ServiceLevel } from '../domain/catalog';
 import { parseZip, stateCode } from '../domain/geo';
@@ -12,8 +11,23 @@ import { shipDate } from '../v2/normalize';
 import { carrierAccounts } from './accounts';
 import { checkAesLines, INTERNATIONAL_LEVELS, isInternationalLevel, type CustomsData } from '../domain/international';
 
-type V1Address = z.output<typeof v1AddressSchema>;
-export type V1ShipmentRequest = z.output<typeof v1ShipmentRequestSchema>;
+export type V1ShipmentRequest = z.output<typeof ShipmentRequest>;
+type V1Address = V1ShipmentRequest['from'] & { residential?: boolean | undefined };
+type V1Package = V1ShipmentRequest['shipments'][number];
+
+/**
+ * The one package a v1 request rates. The OpenAPI takes a list; the sandbox
+ * quotes a single package per request and says so rather than pricing the
+ * first alone. insurance_amount "must be used in conjunction with
+ * insurance_provider" (the OpenAPI's words).
+ */
+export function onePackage(body: V1ShipmentRequest): V1Package {
+  const [pkg, ...more] = body.shipments;
+  if (!pkg) refuse('invalid_parameter', 'shipments: list the package to ship.');
+  if (more.length > 0) refuse('invalid_parameter', 'shipments: the sandbox rates one package per request.');
+  if (pkg.insurance_amount !== undefined && !body.order?.insurance_provider) refuse('invalid_parameter', 'order.insurance_provider: required with insurance_amount.');
+  return pkg;
+}
 
 export const v1IssueCoder: IssueCoder = (path) => {
   if (path.startsWith('order.warehouse_name') || path === 'order') return 'warehouse_name_required';
@@ -61,7 +75,7 @@ function v1Customs(body: V1ShipmentRequest, abroad: boolean): CustomsData | unde
   if (!abroad) return undefined;
   if (!body.to.phone?.trim()) refuse('phone_required', 'to.phone: a phone number is required for international shipments.');
   if (!body.from.phone?.trim()) refuse('phone_required', 'from.phone: a phone number is required for international shipments.');
-  const { order } = body;
+  const order: Partial<NonNullable<V1ShipmentRequest['order']>> = body.order ?? {};
   const contents = body.shipments[0]?.contents ?? [];
   if (!order.contents_type && contents.length === 0) refuse('customs_required', 'shipments.0.contents: the items filed for customs are required for international shipments.');
   const customs: CustomsData = {
@@ -80,8 +94,8 @@ const SIGNATURES: Readonly<Record<string, string | undefined>> = { SIGNATURE: 's
 
 /** A v1 ShipmentRequest as a rated shipment (pounds to ounces; predefined package from `packages`). */
 export function v1RatedShipment(body: V1ShipmentRequest, now: Date): RatedShipment {
-  const pkg = body.shipments[0] as V1ShipmentRequest['shipments'][number];
-  const signature = SIGNATURES[body.order.signature ?? ''];
+  const pkg = onePackage(body);
+  const signature = SIGNATURES[body.order?.signature ?? ''];
   const shipDay = body.options?.ship_date ? body.options.ship_date.slice(0, 10) : undefined;
   const from = stored(body.from, 'from');
   const to = stored(body.to, 'to');
@@ -115,13 +129,14 @@ export function v1Levels(ctx: SandboxContext, body: V1ShipmentRequest, shipment:
   const abroad = shipment.from.country !== shipment.to.country;
   const pool: readonly ServiceLevel[] = abroad ? INTERNATIONAL_LEVELS : SERVICE_LEVELS.filter((l) => !l.returnOnly);
   let levels = pool.filter((l) => carriers.includes(l.carrier));
-  if (body.order.service_type) {
-    const wanted = body.order.service_type.toUpperCase();
+  const serviceType = body.order?.service_type;
+  if (serviceType) {
+    const wanted = serviceType.toUpperCase();
     const level = levels.find((l) => l.level === wanted);
     if (!level) {
       const known = findLevel(wanted) ?? INTERNATIONAL_LEVELS.find((l) => l.level === wanted);
-      if (known && isInternationalLevel(known.level) !== abroad) refuse('service_level_not_international', `service_type "${body.order.service_type}" is ${abroad ? 'a domestic' : 'an international'} service; this package ${abroad ? 'leaves' : 'stays in'} the country.`);
-      refuse('service_type_unknown', `service_type "${body.order.service_type}" is not offered by the account.`);
+      if (known && isInternationalLevel(known.level) !== abroad) refuse('service_level_not_international', `service_type "${serviceType}" is ${abroad ? 'a domestic' : 'an international'} service; this package ${abroad ? 'leaves' : 'stays in'} the country.`);
+      refuse('service_type_unknown', `service_type "${serviceType}" is not offered by the account.`);
     }
     levels = [level];
   }

@@ -1,14 +1,15 @@
-import { v1ShipmentsGetQuerySchema, v1VoidRequestSchema } from '../../../shared/api/v1/shipments';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith, queryObject } from '../http/validate';
+import { jsonBody, queryObject } from '../http/validate';
+import { parseRequest, v1Forms } from '../schemas/parse';
+import { getApiShipmentsGetQuery, postApiShipmentsVoidBody } from '../schemas/v1/openapi';
 import { labelUrl, storedLabels } from '../v2/purchase';
 import { voidShipment } from '../v2/void';
 
 /** POST /api/shipments/void {tracking_code} */
 export function voidByTrackingCode(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(v1VoidRequestSchema, jsonBody(req), (path) => (path === 'tracking_code' ? 'tracking_no_required' : undefined));
+  const body = parseRequest(ctx, req, v1Forms(postApiShipmentsVoidBody), jsonBody(req), (path) => (path === 'tracking_code' ? 'tracking_no_required' : undefined));
   const shipment = ctx.shipments.byTrackingNo(body.tracking_code);
   if (!shipment) refuse('shipment_not_found', `No shipment with tracking code ${body.tracking_code}.`);
   voidShipment(ctx, shipment);
@@ -17,7 +18,7 @@ export function voidByTrackingCode(ctx: SandboxContext, req: SandboxRequest): Re
 
 /** GET /api/shipments/get?store_name=&order_number= : only orders with a purchased label. */
 export function orderLabels(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const query = parseWith(v1ShipmentsGetQuerySchema, queryObject(req.query));
+  const query = parseRequest(ctx, req, v1Forms(getApiShipmentsGetQuery), queryObject(req.query));
   if (!ctx.orders.get(query.store_name, query.order_number)) refuse('order_not_found');
   const shipments = ctx.shipments.forOrder(query.store_name, query.order_number);
   if (shipments.length === 0) refuse('order_has_no_label', `Order ${query.order_number} has no purchased label.`);

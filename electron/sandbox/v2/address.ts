@@ -1,8 +1,9 @@
-import { addressValidateRequestSchema } from '../../../shared/api/v2/address';
 import { standardizeAddress } from '../domain/addressStd';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { addressValidateSchema } from '../schemas/v2/other';
 import { answer, answerShapes } from '../answers';
 
 /**
@@ -10,13 +11,13 @@ import { answer, answerShapes } from '../answers';
  * `zip`. A non-U.S. address is not validated (rule 1): it comes back as sent.
  */
 export function validateAddress(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(addressValidateRequestSchema, jsonBody(req));
+  const body = parseRequest(ctx, req, addressValidateSchema, jsonBody(req));
   if (body.country.toUpperCase() !== 'US') {
     return answer(ctx, answerShapes.addressValidate, { street: body.street, street2: body.street2 ?? null, city: body.city, state: body.state, zip: body.zip_code, country: body.country.toUpperCase(), residential: false, errored: false, corrected: false, standardized: false, errors: [], corrections: [] });
   }
   const result = standardizeAddress({
     street: body.street,
-    ...(body.street2 !== undefined ? { street2: body.street2 } : {}),
+    ...(body.street2 !== undefined && body.street2 !== null ? { street2: body.street2 } : {}),
     city: body.city,
     state: body.state,
     zip: body.zip_code,

@@ -1,28 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { insuranceRateQuerySchema } from '../../../shared/api/v2/insurance';
 import { refuse } from '../errorCodes';
 import { findCarrier, findLevel } from '../domain/catalog';
 import { insuranceFeeCents } from '../domain/pricing';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { parseWith, queryObject } from '../http/validate';
+import { queryObject } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { insuranceRateQuerySchema } from '../schemas/v2/shipment';
 import { answer, answerShapes } from '../answers';
 
-/** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= : a rate_id and the fee; create_and_pay buys it by that rate_id. */
+/**
+ * GET /api/shipment/insurance/rate?declared_value=&service_level= (no page; the
+ * names of the sister API's public client, v2-docs.md 9): a rate_id and the fee;
+ * create_and_pay buys it by that rate_id. insured_value, the station's first
+ * guess, is read when declared_value is absent; both are logged as undocumented.
+ */
 export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const query = parseWith(insuranceRateQuerySchema, queryObject(req.query, { insured_value: 'number' }), (path) =>
-    path === 'insured_value' ? 'insurance_value_invalid' : undefined,
+  const query = parseRequest(ctx, req, insuranceRateQuerySchema, queryObject(req.query, { declared_value: 'number', insured_value: 'number' }), (path) =>
+    path === 'declared_value' || path === 'insured_value' ? 'insurance_value_invalid' : undefined,
   );
+  const declared = query.declared_value ?? query.insured_value;
+  if (declared === undefined) refuse('insurance_value_invalid', 'declared_value is required: the value to insure, in USD.');
   if (query.carrier_code && !findCarrier(query.carrier_code)) refuse('carrier_unknown', `carrier_code "${query.carrier_code}" is not an active carrier.`);
   if (query.service_level) {
     const level = findLevel(query.service_level);
     if (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase())) refuse('service_level_unknown');
   }
-  const valueCents = Math.round(query.insured_value * 100);
+  const valueCents = Math.round(declared * 100);
   const rateId = insuranceRateIdFor(ctx, valueCents);
   return answer(ctx, answerShapes.insuranceRate, {
     rate_id: rateId,
+    declared_value: valueCents / 100,
     insured_value: valueCents / 100,
+    rate: insuranceFeeCents(valueCents) / 100,
+    service_level: query.service_level ?? null,
     insurance_fee: insuranceFeeCents(valueCents) / 100,
     currency: 'USD',
     provider: 'SHIPSURANCE',

@@ -1,10 +1,11 @@
-import { createAndPayRequestSchema, directBuyRequestSchema, uspsReturnServiceLevels } from '../../../shared/api/v2/labels';
 import { refuse } from '../errorCodes';
 import { GROUND_ADVANTAGE, findCarrier, findLevel } from '../domain/catalog';
 import { isQuote, quoteLevel } from '../domain/pricing';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { createAndPaySchema, directBuySchema } from '../schemas/v2/shipment';
 import type { ShipmentRecord } from '../store/shipments';
 import { answer, answerShapes, envelope } from '../answers';
 import { insuredValueOf } from './insurance';
@@ -15,6 +16,8 @@ import { unreadablePurchaseAnswer } from '../unreadableAnswers';
 import { applies, quoteInput, ratedShipment } from './rating';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
+/** USPS Returns levels direct_buy takes (the project's spec; the docs' list of them is cut off, 5.2). */
+const USPS_RETURN_LEVELS = ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS_PRIORITY_MAIL_RETURN', 'USPS_PRIORITY_MAIL_EXPRESS_RETURN'];
 const RESTRICTED_SIGNATURES = ['usps_signature_restricted', 'usps_adult_signature_restricted'];
 
 /** The shipment record on the wire; label_data and label_qr_code_data are one-to-one with their URLs. */
@@ -72,7 +75,7 @@ function answerPurchase(ctx: SandboxContext, record: ShipmentRecord, labels: rea
 
 /** POST /api/shipment/create_and_pay */
 export function createAndPay(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(createAndPayRequestSchema, jsonBody(req), (path) => (path.startsWith('insurance_data') ? 'insurance_rate_not_found' : undefined));
+  const body = parseRequest(ctx, req, createAndPaySchema, jsonBody(req), (path) => (path.startsWith('insurance_data') ? 'insurance_rate_not_found' : undefined));
   const duplicate = duplicateOf(ctx, body.platform_uk_id);
   if (duplicate) return duplicate;
   const rate = ctx.rates.get(body.rate_id);
@@ -94,13 +97,13 @@ export function createAndPay(ctx: SandboxContext, req: SandboxRequest): Reply {
 
 /** POST /api/shipment/direct_buy: carrier_code + service_level, USPS Returns and SWIFTX included. */
 export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(directBuyRequestSchema, jsonBody(req), addressIssueCoder);
+  const body = parseRequest(ctx, req, directBuySchema, jsonBody(req), addressIssueCoder);
   const duplicate = duplicateOf(ctx, body.platform_uk_id);
   if (duplicate) return duplicate;
   const carrier = findCarrier(body.carrier_code);
   if (!carrier) refuse('carrier_unknown', `carrier_code "${body.carrier_code}" is not an active carrier.`);
   const level = findLevel(body.service_level) ?? internationalLevel(body.service_level.toUpperCase());
-  const isReturnLevel = (uspsReturnServiceLevels as readonly string[]).includes(body.service_level.toUpperCase());
+  const isReturnLevel = USPS_RETURN_LEVELS.includes(body.service_level.toUpperCase());
   if (isReturnLevel && carrier.code !== 'USPS') refuse('return_service_requires_usps');
   if (!level || level.carrier !== carrier.code) refuse('service_level_unknown', `service_level "${body.service_level}" is not a ${carrier.code} service level.`);
   const lithium = body.option_data?.is_lithium_battery ?? false;
@@ -108,11 +111,10 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (lithium && level.level !== GROUND_ADVANTAGE) refuse('lithium_battery_service_not_allowed', `Lithium batteries ship only with ${GROUND_ADVANTAGE}; got ${level.level}.`);
   if (hazmat && level.level !== GROUND_ADVANTAGE) refuse('hazmat_service_not_allowed', `Hazardous materials ship only with ${GROUND_ADVANTAGE}; got ${level.level}.`);
   if (body.return_address_data && carrier.code !== 'USPS') refuse('return_address_usps_only');
-  const signature = body.options?.signature;
-  if (signature && RESTRICTED_SIGNATURES.includes(signature) && carrier.code !== 'USPS') {
-    refuse('signature_not_supported', `${signature} (restricted delivery) is a USPS option.`);
+  const shipment = { ...ratedShipment(ctx, req, body, ctx.now(), body), isReturnLabel: (body.is_return_label ?? false) || isReturnLevel };
+  if (shipment.signature && RESTRICTED_SIGNATURES.includes(shipment.signature) && carrier.code !== 'USPS') {
+    refuse('signature_not_supported', `${shipment.signature} (restricted delivery) is a USPS option.`);
   }
-  const shipment = { ...ratedShipment(body, ctx.now()), isReturnLabel: (body.is_return_label ?? false) || isReturnLevel };
   const abroad = shipment.from.country !== shipment.to.country;
   const international = internationalLevel(level.level);
   if (abroad !== (international !== undefined)) refuse('service_level_not_international', `${level.name} does not ship ${abroad ? 'outside the origin country' : 'within one country'}.`);

@@ -1,5 +1,7 @@
-import type { z } from 'zod';
-import type { addressDataSchema, packageDataSchema, quickRateAddressSchema } from '../../../shared/api/v2/common';
+import type { AddressData, PackageData } from '../schemas/v2/fields';
+import type { SandboxContext } from '../context';
+import type { SandboxRequest } from '../http/types';
+import { noteValue } from '../schemas/parse';
 import { refuse } from '../errorCodes';
 import { PREDEFINED_PACKAGES } from '../domain/catalog';
 import { parseZip, stateCode } from '../domain/geo';
@@ -9,16 +11,13 @@ import { localDate } from '../domain/localTime';
 import type { StoredAddress } from '../store/shipments';
 import type { IssueCoder } from '../http/validate';
 
-type AddressData = z.output<typeof addressDataSchema> | z.output<typeof quickRateAddressSchema>;
-type PackageData = z.output<typeof packageDataSchema>;
-
 /**
  * A v2 address checked enough to rate and print. U.S. addresses need a known
  * state and a well-formed ZIP; elsewhere the state is unrestricted and the
  * postal code is taken as given (v2-docs.md 4.1, 3.15).
  */
 export function storedAddress(address: AddressData, field: string): StoredAddress {
-  const country = address.country.toUpperCase();
+  const country = (address.country ?? 'US').toUpperCase();
   const name = [address.first_name, address.last_name].filter(Boolean).join(' ').trim();
   const common = {
     name: name || address.company_name || '',
@@ -28,15 +27,15 @@ export function storedAddress(address: AddressData, field: string): StoredAddres
     street: address.street.trim(),
     street2: address.street2?.trim() ?? '',
     city: address.city.trim(),
-    residential: address.address_type ? address.address_type === 'residential' : !address.company_name,
+    residential: address.address_type ? address.address_type.toLowerCase() === 'residential' : !address.company_name,
   };
   if (country !== 'US') {
     if (!/^[A-Z]{2}$/.test(country)) refuse('address_country_unsupported', `${field}.country: "${address.country}" is not an ISO 3166-1 alpha-2 code.`);
-    return { ...common, state: address.state.trim(), zip: address.zip_code.trim().toUpperCase(), country };
+    return { ...common, state: address.state.trim(), zip: (address.zip_code ?? '').trim().toUpperCase(), country };
   }
   const state = stateCode(address.state);
   if (!state) refuse('address_state_invalid', `${field}.state: "${address.state}" is not a U.S. state code.`);
-  const zip = parseZip(address.zip_code);
+  const zip = parseZip(address.zip_code ?? '');
   if (!zip) refuse('address_zip_invalid', `${field}.zip_code: "${address.zip_code}" is not a U.S. ZIP code.`);
   return { ...common, state, zip: zip.zip4 ? `${zip.zip5}-${zip.zip4}` : zip.zip5, country: 'US' };
 }
@@ -50,12 +49,29 @@ export interface NormalizedPackage {
   readonly weightOz: number;
 }
 
-export function normalizePackage(pkg: PackageData): NormalizedPackage {
-  const predefined = PREDEFINED_PACKAGES[pkg.type];
-  if (pkg.type !== 'my_package' && !predefined) refuse('package_type_invalid', `package_data.type: "${pkg.type}" is not a known package code.`);
-  const weightOz = pkg.weight_unit === 'lb' ? pkg.weight * 16 : pkg.weight;
-  const dims = (predefined?.dims ?? [pkg.length, pkg.width, pkg.height]) as [number, number, number];
-  return { packageType: pkg.type, dims, weightOz: Math.round(weightOz * 100) / 100 };
+const WEIGHT_UNITS: Readonly<Record<string, number>> = { lb: 16, oz: 1 };
+
+/**
+ * package_data (v2-docs.md 4.2): a predefined box by carrier_package_code
+ * (upper case, USPS_LETTER), else the dimensions given. `type` is documented
+ * only as `my_package`; any other value (v1's lower-case box codes) is logged
+ * and read as my_package. Units default to the docs' example (lb, in).
+ */
+export function normalizePackage(ctx: SandboxContext, req: SandboxRequest, pkg: PackageData): NormalizedPackage {
+  if (pkg.type !== undefined && pkg.type !== 'my_package') noteValue(ctx, req, 'package_data.type', pkg.type);
+  const code = pkg.carrier_package_code?.trim();
+  if (code && code !== code.toUpperCase()) noteValue(ctx, req, 'package_data.carrier_package_code', code);
+  const packageType = code ? code.toLowerCase() : 'my_package';
+  const predefined = PREDEFINED_PACKAGES[packageType];
+  if (code && !predefined) refuse('package_type_invalid', `package_data.carrier_package_code: "${code}" is not a known package code.`);
+  const unit = (pkg.weight_unit ?? 'lb').toLowerCase();
+  const perUnit = WEIGHT_UNITS[unit];
+  if (perUnit === undefined) refuse('invalid_parameter', `package_data.weight_unit: "${pkg.weight_unit}" is not lb or oz.`);
+  if (pkg.dimension_unit !== undefined && pkg.dimension_unit.toLowerCase() !== 'in') refuse('invalid_parameter', `package_data.dimension_unit: "${pkg.dimension_unit}" is not in.`);
+  const given = [pkg.length, pkg.width, pkg.height];
+  const dims = predefined?.dims ?? (given.every((d) => d !== undefined) ? (given as [number, number, number]) : undefined);
+  if (!dims) refuse('invalid_parameter', 'package_data: length, width and height are needed unless carrier_package_code names a predefined package.');
+  return { packageType, dims, weightOz: Math.round(pkg.weight * perUnit * 100) / 100 };
 }
 
 /** YYYY-MM-DD naming a real day (not 2026-02-30). */
@@ -94,8 +110,7 @@ export const addressIssueCoder: IssueCoder = (path) => {
   if (/address_data\.country$/.test(path)) return 'address_country_unsupported';
   if (/ship_date$/.test(path)) return 'ship_date_invalid';
   if (path === 'carrier_code') return 'carrier_unknown';
-  if (/insured_value$/.test(path)) return 'insurance_value_invalid';
-  if (/options\.signature$/.test(path)) return 'signature_not_supported';
+  if (/(insured|declared)_value$/.test(path)) return 'insurance_value_invalid';
   return undefined;
 };
 

@@ -1,15 +1,10 @@
-import {
-  PACKAGE_LOCATION_EXT_MAX,
-  packageLocations,
-  pickupCancelRequestSchema,
-  pickupListQuerySchema,
-  pickupRequestSchema,
-} from '../../../shared/api/v2/pickups';
+import { PACKAGE_LOCATION_EXT_MAX, packageLocations, pickupAddSchema, pickupCancelSchema, pickupListSchema } from '../schemas/v2/other';
+import { parseRequest } from '../schemas/parse';
 import { addDays, calendarDate, defaultPickupDate, PICKUP_TIME_ZONE } from '../../../shared/domain/pickupDate';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith, queryObject, type IssueCoder } from '../http/validate';
+import { jsonBody, queryObject, type IssueCoder } from '../http/validate';
 import type { PickupRecord } from '../store/pickups';
 import { answer, answerShapes } from '../answers';
 import { isCalendarDate } from './normalize';
@@ -29,7 +24,7 @@ export function addPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
   const raw = jsonBody(req);
   const record = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   if (Array.isArray(record.package_location) && record.package_location.length === 0) refuse('pickup_package_location_required');
-  const body = parseWith(pickupRequestSchema, raw, pickupIssue);
+  const body = parseRequest(ctx, req, pickupAddSchema, raw, pickupIssue);
   if (body.package_location.includes('other') && !body.package_location_ext?.trim()) refuse('pickup_location_ext_required');
   if ((body.package_location_ext?.length ?? 0) > PACKAGE_LOCATION_EXT_MAX) refuse('pickup_location_ext_too_long');
   const now = ctx.now();
@@ -78,7 +73,7 @@ export function addPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
 
 /** POST /api/shipment/pickup/cancel: CONFIRMED -> CANCELED; a canceled pickup cannot be cancelled again. */
 export function cancelPickup(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(pickupCancelRequestSchema, jsonBody(req));
+  const body = parseRequest(ctx, req, pickupCancelSchema, jsonBody(req));
   const pickup = ctx.pickups.get(body.pickup_no);
   if (!pickup) refuse('pickup_not_found', `No pickup ${body.pickup_no}.`);
   if (pickup.status === 'CANCELED' || !ctx.pickups.cancel(pickup.pickupNo, ctx.now().toISOString())) {
@@ -109,8 +104,10 @@ function pickupWire(p: PickupRecord): Record<string, unknown> {
 /** GET /api/shipment/pickup/list: filters, pages from 1 (page_size 50 by default), order_by required. */
 export function listPickups(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!req.query.has('order_by')) refuse('pickup_order_by_required');
-  const query = parseWith(
-    pickupListQuerySchema,
+  const query = parseRequest(
+    ctx,
+    req,
+    pickupListSchema,
     queryObject(req.query, { page: 'number', page_size: 'number', order_by: 'boolean' }),
     (path) => (path === 'order_by' ? 'pickup_order_by_required' : path === 'status' ? 'pickup_status_invalid' : path === 'carrier_code' ? 'pickup_carrier_invalid' : path.startsWith('page') ? 'pickup_page_invalid' : undefined),
   );

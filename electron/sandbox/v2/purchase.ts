@@ -52,6 +52,13 @@ function fees(spec: PurchaseSpec): { label: number; insurance: number } {
   return { label, insurance };
 }
 
+/** The REF line: the client's own label texts (option_data.custom_text_on_label_1/2) where given, else its shipment id or order. */
+export function labelReference(labelTexts: readonly string[] | undefined, ids: { readonly platformUkId?: string | null; readonly orderNumber?: string | undefined }): { reference?: string } {
+  if (labelTexts?.length) return { reference: labelTexts.join(' / ') };
+  if (ids.platformUkId) return { reference: ids.platformUkId };
+  return ids.orderNumber ? { reference: ids.orderNumber } : {};
+}
+
 /**
  * Mints the tracking number, renders the label(s) once, then records the
  * shipment, its labels and the balance debit in one transaction.
@@ -76,7 +83,7 @@ export function commitPurchase(ctx: SandboxContext, spec: PurchaseSpec): Purchas
       to: labelAddress(shipment.to),
       weightOz: shipment.weightOz,
       shipDate: shipment.shipDate,
-      ...(spec.platformUkId ? { reference: spec.platformUkId } : spec.orderNumber ? { reference: spec.orderNumber } : {}),
+      ...labelReference(shipment.labelTexts, spec),
       kind,
       zip: shipment.to.zip,
     }),

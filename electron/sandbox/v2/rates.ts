@@ -1,8 +1,9 @@
-import { getRatesRequestSchema, quickRateRequestSchema } from '../../../shared/api/v2/rates';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { getRatesSchema, quickRateSchema } from '../schemas/v2/shipment';
 import { addressIssueCoder } from './normalize';
 import { accountLevels, levelsFor, QUICK_RATE_DEFAULT_LEVELS, ratedShipment, rateLevels } from './rating';
 import { answer, answerShapes } from '../answers';
@@ -22,7 +23,7 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (!Array.isArray(body)) refuse('invalid_request', 'quick_rate takes a JSON array of rate requests.');
   if (body.length === 0) refuse('quick_rate_batch_empty');
   if (body.length > QUICK_RATE_MAX) refuse('quick_rate_batch_too_large', `quick_rate accepts at most ${QUICK_RATE_MAX} rate requests per call; got ${body.length}.`);
-  const items = parseWith(quickRateRequestSchema, body, addressIssueCoder);
+  const items = parseRequest(ctx, req, quickRateSchema, body, addressIssueCoder);
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.has(item.request_unique_id)) refuse('quick_rate_duplicate_request_id', `request_unique_id "${item.request_unique_id}" appears twice.`);
@@ -32,7 +33,7 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const now = ctx.now();
   const data = items.map((item) => {
     const levels = item.shipment_rate_carrier_data?.length ? levelsFor(item.shipment_rate_carrier_data, false) : QUICK_RATE_DEFAULT_LEVELS;
-    const { rates, errors } = rateLevels(ctx, levels, ratedShipment(item, now));
+    const { rates, errors } = rateLevels(ctx, levels, ratedShipment(ctx, req, item, now));
     return { request_unique_id: item.request_unique_id, shipment_rate_data: withPriceConflict(ctx, rates), error_data: errors };
   });
   return answer(ctx, answerShapes.quickRate, data);
@@ -40,10 +41,9 @@ export function quickRate(ctx: SandboxContext, req: SandboxRequest): Reply {
 
 /** POST /api/shipment/get_rates: all active carriers and levels (optionally filtered), with per-carrier errors. */
 export function getRates(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(getRatesRequestSchema, jsonBody(req), addressIssueCoder);
+  const body = parseRequest(ctx, req, getRatesSchema, jsonBody(req), addressIssueCoder);
   const isReturn = body.is_return_label ?? false;
   const levels = body.shipment_rate_carrier_data?.length ? levelsFor(body.shipment_rate_carrier_data, isReturn) : accountLevels(isReturn);
-  const packaged = body.carrier_package_code ? { ...body, package_data: { ...body.package_data, type: body.carrier_package_code } } : body;
-  const { rates, errors } = rateLevels(ctx, levels, ratedShipment(packaged, ctx.now()));
+  const { rates, errors } = rateLevels(ctx, levels, ratedShipment(ctx, req, body, ctx.now(), body));
   return answer(ctx, answerShapes.getRates, { shipment_rate_data: withPriceConflict(ctx, rates), error_data: errors });
 }

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
-import type { quickRateItemSchema, getRatesRequestSchema, ShipmentRateCarrierData } from '../../../shared/api/v2/rates';
+import type { AddressData, ShipmentRateCarrierData } from '../schemas/v2/fields';
+import type { DirectBuyRequest, GetRatesRequest, QuickRateItem } from '../schemas/v2/shipment';
+import type { SandboxRequest } from '../http/types';
 import { refuse } from '../errorCodes';
 import { CARRIERS, GROUND_ADVANTAGE, SERVICE_LEVELS, findCarrier, findLevel, type ServiceLevel } from '../domain/catalog';
 import { isQuote, quoteLevel, type Quote, type QuoteInput, type QuoteRefusal } from '../domain/pricing';
@@ -7,19 +8,29 @@ import type { RatedShipment, RateEntry } from '../domain/rateBook';
 import type { SandboxContext } from '../context';
 import { checkInternational, INTERNATIONAL_LEVELS, isInternationalLevel, quoteInternational } from '../domain/international';
 import { deliveryDate, normalizePackage, poBox, shipDate, storedAddress, zip5 } from './normalize';
+import { readSignature } from './options';
 
-type RateRequest = z.output<typeof quickRateItemSchema> | z.output<typeof getRatesRequestSchema>;
+type RateRequest = QuickRateItem | GetRatesRequest | DirectBuyRequest;
 
 /** The only carrier whose rates carry price_details (spec: filled for one carrier, null for others). */
 export const PRICE_DETAIL_CARRIER = 'USPS';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
+/**
+ * A provider_id's carrier. The docs' one example is `USPS_B` (an account of
+ * USPS; the provider table is not in the stored copy), so a carrier code with
+ * one account suffix names that carrier, as a bare carrier code does.
+ */
+function providerCarrier(providerId: string) {
+  return findCarrier(providerId) ?? findCarrier(providerId.replace(/_[A-Z0-9]+$/i, ''));
+}
+
 /** Levels named by shipment_rate_carrier_data, refusing unknown carriers or levels. */
 export function levelsFor(selection: readonly ShipmentRateCarrierData[], allowReturn: boolean): ServiceLevel[] {
   const levels: ServiceLevel[] = [];
   for (const [i, entry] of selection.entries()) {
-    const carrier = findCarrier(entry.provider_id);
+    const carrier = providerCarrier(entry.provider_id);
     if (!carrier) refuse('carrier_unknown', `shipment_rate_carrier_data.${i}.provider_id: "${entry.provider_id}" is not an active carrier.`);
     const names = entry.service_levels?.length ? entry.service_levels : accountLevels(allowReturn).filter((s) => s.carrier === carrier.code).map((s) => s.level);
     for (const name of names) {
@@ -33,28 +44,43 @@ export function levelsFor(selection: readonly ShipmentRateCarrierData[], allowRe
   return levels;
 }
 
-/** Normalises a rate request into what pricing and a later purchase need. */
-export function ratedShipment(body: RateRequest, now: Date): RatedShipment {
+/**
+ * Normalises a rate request into what pricing and a later purchase need. Only
+ * documented fields are priced (option_data.signature, option_data.additional_handing,
+ * package_data.carrier_package_code); top-level `options` or `additional_handling`
+ * are logged by the schema and change nothing.
+ */
+/** What get_rates and direct_buy add to a quick_rate item: a return address, a return label. */
+export interface ReturnParts {
+  readonly return_address_data?: AddressData | undefined;
+  readonly is_return_label?: boolean | undefined;
+}
+
+export function ratedShipment(ctx: SandboxContext, req: SandboxRequest, body: RateRequest, now: Date, returns: ReturnParts = {}): RatedShipment {
   const from = storedAddress(body.from_address_data, 'from_address_data');
   const to = storedAddress(body.to_address_data, 'to_address_data');
-  const pkg = normalizePackage(body.package_data);
-  const returnData = 'return_address_data' in body ? body.return_address_data : undefined;
-  const lithium = body.option_data?.is_lithium_battery ?? false;
-  const hazmat = body.option_data?.hazardous_materials ?? false;
+  const pkg = normalizePackage(ctx, req, body.package_data);
+  const returnData = returns.return_address_data;
+  const options = body.option_data;
+  const lithium = options?.is_lithium_battery ?? false;
+  const hazmat = options?.hazardous_materials ?? false;
+  const signature = readSignature(ctx, req, options?.signature);
+  const labelTexts = [options?.custom_text_on_label_1, options?.custom_text_on_label_2].filter((text): text is string => Boolean(text?.trim()));
   checkInternational(from, to, body.custom_data);
   return {
     from,
     to,
     ...(returnData ? { returnAddress: storedAddress(returnData, 'return_address_data') } : {}),
     ...pkg,
-    ...(body.options?.signature ? { signature: body.options.signature } : {}),
+    ...(signature ? { signature } : {}),
     saturday: body.require_saturday_delivery ?? false,
-    additionalHandling: body.additional_handling ?? false,
-    isReturnLabel: 'is_return_label' in body ? (body.is_return_label ?? false) : false,
+    additionalHandling: options?.additional_handing ?? false,
+    isReturnLabel: returns.is_return_label ?? false,
     shipDate: shipDate(body.ship_date, now),
     ...(lithium || hazmat ? { hazardousMaterials: true } : {}),
     ...(lithium ? { lithiumBattery: true } : {}),
     ...(body.custom_data && from.country !== to.country ? { customs: body.custom_data } : {}),
+    ...(labelTexts.length > 0 ? { labelTexts } : {}),
   };
 }
 

@@ -1,13 +1,14 @@
-import { createScanFormRequestSchema } from '../../../shared/api/v2/scanForm';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { scanFormSchema } from '../schemas/v2/other';
 import { createUspsScanForm } from '../scanForms';
 import { answer, answerShapes } from '../answers';
 
 /** POST /api/scan_form/create_scan_form: scan_form_image is the PDF's URL. */
 export async function createScanForm(ctx: SandboxContext, req: SandboxRequest): Promise<Reply> {
-  const body = parseWith(createScanFormRequestSchema, jsonBody(req), (path) => (path === 'tracking_nos' ? 'scan_form_empty' : undefined));
+  const body = parseRequest(ctx, req, scanFormSchema, jsonBody(req), (path) => (path === 'tracking_nos' ? 'scan_form_empty' : undefined));
   const form = await createUspsScanForm(ctx, 'v2', body.tracking_nos);
   return answer(ctx, answerShapes.scanForm, {
     scan_form_no: form.scanFormNo,

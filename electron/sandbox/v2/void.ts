@@ -1,8 +1,9 @@
-import { voidLabelRequestSchema } from '../../../shared/api/v2/labels';
 import { refuse } from '../errorCodes';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
-import { jsonBody, parseWith } from '../http/validate';
+import { jsonBody } from '../http/validate';
+import { parseRequest } from '../schemas/parse';
+import { voidLabelSchema } from '../schemas/v2/shipment';
 import type { ShipmentRecord } from '../store/shipments';
 import { answer, answerShapes } from '../answers';
 
@@ -21,7 +22,7 @@ export function voidShipment(ctx: SandboxContext, shipment: ShipmentRecord): Shi
 
 /** POST /api/shipment/void_label: exactly one of shipment_no or platform_uk_id. */
 export function voidLabel(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const body = parseWith(voidLabelRequestSchema, jsonBody(req));
+  const body = parseRequest(ctx, req, voidLabelSchema, jsonBody(req));
   if (body.shipment_no && body.platform_uk_id) refuse('void_identifier_conflict');
   if (!body.shipment_no && !body.platform_uk_id) refuse('void_identifier_missing');
   const shipment = body.shipment_no ? ctx.shipments.byShipmentNo(body.shipment_no) : ctx.shipments.byPlatformUkId(body.platform_uk_id as string);

@@ -195,14 +195,17 @@ describe('direct_buy', () => {
     expect((await direct({ platform_uk_id: 'hz-1', carrier_code: 'UPS', service_level: 'UPS_GROUND', option_data: { hazardous_materials: true } })).json.code).toBe('hazmat_service_not_allowed');
   });
 
-  it('offers the restricted signature options on USPS only', async () => {
-    const ok = await direct({ platform_uk_id: 'sig-1', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', options: { signature: 'usps_adult_signature_restricted' } });
+  it('offers the restricted signature options (option_data.signature) on USPS only', async () => {
+    const ok = await direct({ platform_uk_id: 'sig-1', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', option_data: { signature: 'usps_adult_signature_restricted' } });
     expect(ok.json.data.signature).toBe('usps_adult_signature_restricted');
     const plain = await direct({ platform_uk_id: 'sig-0', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL' });
     expect(ok.json.data.total_fee).toBeCloseTo(plain.json.data.total_fee + 9.35, 2);
-    expect((await direct({ platform_uk_id: 'sig-2', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', options: { signature: 'usps_signature_restricted' } })).json.code).toBe('signature_not_supported');
-    expect((await direct({ platform_uk_id: 'sig-3', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', options: { signature: 'adult_signature' } })).status).toBe(200);
-    expect((await direct({ platform_uk_id: 'sig-4', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', options: { signature: 'notarised' } })).json.code).toBe('signature_not_supported');
+    expect((await direct({ platform_uk_id: 'sig-2', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', option_data: { signature: 'usps_signature_restricted' } })).json.code).toBe('signature_not_supported');
+    expect((await direct({ platform_uk_id: 'sig-3', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', option_data: { signature: 'adult_signature' } })).status).toBe(200);
+    // The docs show no signature values: an unknown one is accepted, not priced, and logged.
+    const unknown = await direct({ platform_uk_id: 'sig-4', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', option_data: { signature: 'notarised' } });
+    expect(unknown.json.data.signature).toBeNull();
+    expect(h.sandbox.undocumented()).toContainEqual(expect.objectContaining({ endpoint: 'POST /api/shipment/direct_buy', field: 'option_data.signature', kind: 'value', example: 'notarised' }));
   });
 
   it('refuses levels not offered for the package or address', async () => {
@@ -211,7 +214,7 @@ describe('direct_buy', () => {
     expect(heavy.json.code).toBe('service_level_not_offered');
     expect((await direct({ platform_uk_id: 'gs-2', carrier_code: 'UPS', service_level: 'UPS_SUREPOST_1_LB_OR_GREATER' })).status).toBe(200);
     expect((await direct({ platform_uk_id: 'fx-1', carrier_code: 'FEDEX', service_level: 'FEDEX_GROUND' })).json.code).toBe('service_level_not_offered');
-    const letter = await direct({ platform_uk_id: 'fc-1', carrier_code: 'USPS', service_level: 'USPS_FIRST_CLASS_MAIL', package_data: { ...PACKAGE, type: 'usps_letter', weight: 2 } });
+    const letter = await direct({ platform_uk_id: 'fc-1', carrier_code: 'USPS', service_level: 'USPS_FIRST_CLASS_MAIL', package_data: { ...PACKAGE, carrier_package_code: 'USPS_LETTER', weight: 2 } });
     expect(letter.status).toBe(200);
   });
 

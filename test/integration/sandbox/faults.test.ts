@@ -75,7 +75,7 @@ describe('persistence', () => {
     await second.token();
     const again = await second.v2<Envelope<{ duplicate_label: boolean; shipment_no: string }>>('POST', '/api/shipment/direct_buy', buyBody('persist-1'));
     expect(again.json.data).toMatchObject({ duplicate_label: true, shipment_no: bought.json.data.shipment_no });
-    const orders = await second.v1<{ total_count: number }>('GET', '/api/orders/list');
+    const orders = await second.v1<{ total_count: number }>('GET', '/api/sandbox-training/orders/list');
     expect(orders.json.total_count).toBe(20);
     await second.close();
 

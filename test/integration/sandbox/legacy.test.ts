@@ -62,7 +62,7 @@ describe('v1 rates', () => {
     expect((await h.v1<{ code: string }>('GET', '/api/rates/buy?rate_id=rate_x')).json.code).toBe('rate_not_found');
     const labels = await h.v1<Array<{ tracking_code: string; service_level: string; label_urls: string[] }>>('GET', '/api/shipments/get?store_name=Demo%20Store&order_number=DEMO-1006');
     expect(labels.json).toEqual([expect.objectContaining({ tracking_code: res.json.tracking_code, service_level: 'usps_priority_mail' })]);
-    const order = (await h.v1<{ orders: Order[] }>('GET', '/api/orders/list?store_name=Demo%20Store')).json.orders.find((o) => o.order_number === 'DEMO-1006');
+    const order = (await h.v1<{ orders: Order[] }>('GET', '/api/sandbox-training/orders/list?store_name=Demo%20Store')).json.orders.find((o) => o.order_number === 'DEMO-1006');
     expect(order).toMatchObject({ status: 'shipped', has_label: true });
   });
 
@@ -91,8 +91,8 @@ describe('v1 void', () => {
 });
 
 describe('v1 orders', () => {
-  it('seeds DEMO-1001..DEMO-1020 as the order inbox (sandbox extension /api/orders/list)', async () => {
-    const res = await h.v1<{ orders: Order[]; total_count: number }>('GET', '/api/orders/list?page_size=100');
+  it('seeds DEMO-1001..DEMO-1020 as the order inbox (the training extension /api/sandbox-training/orders/list)', async () => {
+    const res = await h.v1<{ orders: Order[]; total_count: number }>('GET', '/api/sandbox-training/orders/list?page_size=100');
     const demo = res.json.orders.filter((o) => o.order_number.startsWith('DEMO-')).map((o) => o.order_number);
     expect(demo).toEqual(Array.from({ length: 20 }, (_, i) => `DEMO-${1001 + i}`));
     const poBox = res.json.orders.find((o) => /box/i.test(o.client_street));
@@ -144,7 +144,7 @@ describe('v1 orders', () => {
     const again = await h.v1<{ message: string; code: string }>('DELETE', '/api/orders/delete', { store_name: 'Demo Store', order_number: 'DEMO-1020' });
     expect(again.status).toBe(404);
     expect(again.json).toEqual({ message: 'Invalid order number or store name.', code: 'order_not_found' });
-    const listed = (await h.v1<{ orders: Order[] }>('GET', '/api/orders/list?page_size=100')).json.orders.map((o) => o.order_number);
+    const listed = (await h.v1<{ orders: Order[] }>('GET', '/api/sandbox-training/orders/list?page_size=100')).json.orders.map((o) => o.order_number);
     expect(listed).not.toContain('DEMO-1020');
   });
 });

@@ -91,7 +91,7 @@ describe('v1 answers match shared/api/v1', () => {
       shipments: [{ weight: 1 }],
     };
     const created = conforms(v1.v1CreateOrderResponseSchema, (await h.v1('POST', '/api/orders/create', order)).json);
-    conforms(v1.v1OrderListResponseSchema, (await h.v1('GET', '/api/orders/list?page_size=200')).json);
+    conforms(v1.v1OrderListResponseSchema, (await h.v1('GET', '/api/sandbox-training/orders/list?page_size=200')).json);
     conforms(v1.v1DeleteOrderResponseSchema, (await h.v1('DELETE', '/api/orders/delete', { store_name: 'S', order_number: created.order_number })).json);
     conforms(v1.v1VerifyAddressResponseSchema, (await h.v1('POST', '/api/addresses/verify', { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' })).json);
     conforms(v1.v1ScanFormResponseSchema, (await h.v1('POST', '/api/shipments/scan-forms/create', { tracking_codes: [direct.tracking_code] })).json);

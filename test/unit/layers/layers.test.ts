@@ -117,6 +117,19 @@ describe('the house plan', () => {
     expect(down.flatMap((result) => result.messages).filter((m) => m.ruleId === 'layers/imports-run-down')).toEqual([]);
   }, 60_000);
 
+  it('fails lint when the sandbox imports the station\'s wire schemas, and passes its own or shared/domain', async () => {
+    const eslint = new ESLint({ cwd: root });
+    const planted = path.join(root, 'electron/sandbox/v2/planted.ts');
+    const ruleMessages = async (text: string) =>
+      (await eslint.lintText(text, { filePath: planted })).flatMap((result) => result.messages).filter((m) => m.ruleId === 'layers/imports-run-down');
+    const api = await ruleMessages("import { getRatesRequestSchema } from '../../../shared/api/v2/rates';\nexport const planted = getRatesRequestSchema;\n");
+    expect(api).toHaveLength(1);
+    expect(api[0]?.message).toContain('sandbox may not import shared/api');
+    expect(await ruleMessages("import type { Commands } from '../../../shared/contract';\nexport type Planted = Commands;\n")).toHaveLength(1);
+    expect(await ruleMessages("import { getRatesSchema } from '../schemas/v2/shipment';\nexport const planted = getRatesSchema;\n")).toEqual([]);
+    expect(await ruleMessages("import { addDays } from '../../../shared/domain/pickupDate';\nexport const planted = addDays;\n")).toEqual([]);
+  }, 60_000);
+
   it('places a new folder nowhere until the plan names it', async () => {
     const eslint = new ESLint({ cwd: root });
     const results = await eslint.lintText('export const planted = 1;\n', { filePath: path.join(root, 'electron/newfolder/planted.ts') });

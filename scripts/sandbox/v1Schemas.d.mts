@@ -1,0 +1,3 @@
+export declare const yamlPath: string;
+export declare const outputPath: string;
+export declare function renderV1Schemas(yamlText: string): string;
