@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Result, StationError } from '../../../../shared/contract/errors';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { navParam } from '../../stores/nav-store';
@@ -70,9 +70,10 @@ export function VoidScreen() {
   }
 
   // Arriving with a number shows that label at once; the focus stays in the field.
+  const arrive = useEffectEvent((handed: string) => void lookUp(handed).then(apply));
   useEffect(() => {
     const handed = navParam();
-    if (handed) void lookUp(handed).then(apply);
+    if (handed) arrive(handed);
   }, []);
 
   const doVoid = async (): Promise<void> => {
