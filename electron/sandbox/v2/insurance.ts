@@ -1,32 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { insuranceRateQuerySchema } from '../../../shared/api/v2/insurance';
 import { refuse } from '../errorCodes';
-import { findCarrier, findLevel } from '../domain/catalog';
+import { findLevel } from '../domain/catalog';
 import { insuranceFeeCents } from '../domain/pricing';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
 import { parseWith, queryObject } from '../http/validate';
 import { answer, answerShapes } from '../answers';
 
-/** GET /api/shipment/insurance/rate?insured_value=&carrier_code=&service_level= : a rate_id and the fee; create_and_pay buys it by that rate_id. */
+/** GET /api/shipment/insurance/rate?declared_value=&service_level= : a rate_id and the fee; create_and_pay buys it by that rate_id. */
 export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
-  const query = parseWith(insuranceRateQuerySchema, queryObject(req.query, { insured_value: 'number' }), (path) =>
-    path === 'insured_value' ? 'insurance_value_invalid' : undefined,
+  const query = parseWith(insuranceRateQuerySchema, queryObject(req.query, { declared_value: 'number' }), (path) =>
+    path === 'declared_value' ? 'insurance_value_invalid' : undefined,
   );
-  if (query.carrier_code && !findCarrier(query.carrier_code)) refuse('carrier_unknown', `carrier_code "${query.carrier_code}" is not an active carrier.`);
-  if (query.service_level) {
-    const level = findLevel(query.service_level);
-    if (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase())) refuse('service_level_unknown');
-  }
-  const valueCents = Math.round(query.insured_value * 100);
+  const level = query.service_level ? findLevel(query.service_level) : undefined;
+  if (query.service_level && !level) refuse('service_level_unknown');
+  const valueCents = Math.round(query.declared_value * 100);
   const rateId = insuranceRateIdFor(ctx, valueCents);
   return answer(ctx, answerShapes.insuranceRate, {
     rate_id: rateId,
-    insured_value: valueCents / 100,
+    declared_value: valueCents / 100,
     insurance_fee: insuranceFeeCents(valueCents) / 100,
     currency: 'USD',
     provider: 'SHIPSURANCE',
-    carrier_code: query.carrier_code?.toUpperCase() ?? null,
+    carrier_code: level?.carrier ?? null,
+    service_level: level?.level ?? null,
   });
 }
 

@@ -108,7 +108,7 @@ export function directBuy(ctx: SandboxContext, req: SandboxRequest): Reply {
   if (lithium && level.level !== GROUND_ADVANTAGE) refuse('lithium_battery_service_not_allowed', `Lithium batteries ship only with ${GROUND_ADVANTAGE}; got ${level.level}.`);
   if (hazmat && level.level !== GROUND_ADVANTAGE) refuse('hazmat_service_not_allowed', `Hazardous materials ship only with ${GROUND_ADVANTAGE}; got ${level.level}.`);
   if (body.return_address_data && carrier.code !== 'USPS') refuse('return_address_usps_only');
-  const signature = body.options?.signature;
+  const signature = body.option_data?.signature;
   if (signature && RESTRICTED_SIGNATURES.includes(signature) && carrier.code !== 'USPS') {
     refuse('signature_not_supported', `${signature} (restricted delivery) is a USPS option.`);
   }

@@ -51,11 +51,12 @@ export interface NormalizedPackage {
 }
 
 export function normalizePackage(pkg: PackageData): NormalizedPackage {
-  const predefined = PREDEFINED_PACKAGES[pkg.type];
-  if (pkg.type !== 'my_package' && !predefined) refuse('package_type_invalid', `package_data.type: "${pkg.type}" is not a known package code.`);
+  const code = pkg.carrier_package_code?.toLowerCase() ?? pkg.type;
+  const predefined = PREDEFINED_PACKAGES[code];
+  if (code !== 'my_package' && !predefined) refuse('package_type_invalid', `package_data: "${pkg.carrier_package_code ?? pkg.type}" is not a known package code.`);
   const weightOz = pkg.weight_unit === 'lb' ? pkg.weight * 16 : pkg.weight;
   const dims = (predefined?.dims ?? [pkg.length, pkg.width, pkg.height]) as [number, number, number];
-  return { packageType: pkg.type, dims, weightOz: Math.round(weightOz * 100) / 100 };
+  return { packageType: code, dims, weightOz: Math.round(weightOz * 100) / 100 };
 }
 
 /** YYYY-MM-DD naming a real day (not 2026-02-30). */
@@ -95,7 +96,7 @@ export const addressIssueCoder: IssueCoder = (path) => {
   if (/ship_date$/.test(path)) return 'ship_date_invalid';
   if (path === 'carrier_code') return 'carrier_unknown';
   if (/insured_value$/.test(path)) return 'insurance_value_invalid';
-  if (/options\.signature$/.test(path)) return 'signature_not_supported';
+  if (/option_data\.signature$/.test(path)) return 'signature_not_supported';
   return undefined;
 };
 

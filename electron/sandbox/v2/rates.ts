@@ -43,7 +43,6 @@ export function getRates(ctx: SandboxContext, req: SandboxRequest): Reply {
   const body = parseWith(getRatesRequestSchema, jsonBody(req), addressIssueCoder);
   const isReturn = body.is_return_label ?? false;
   const levels = body.shipment_rate_carrier_data?.length ? levelsFor(body.shipment_rate_carrier_data, isReturn) : accountLevels(isReturn);
-  const packaged = body.carrier_package_code ? { ...body, package_data: { ...body.package_data, type: body.carrier_package_code } } : body;
-  const { rates, errors } = rateLevels(ctx, levels, ratedShipment(packaged, ctx.now()));
+  const { rates, errors } = rateLevels(ctx, levels, ratedShipment(body, ctx.now()));
   return answer(ctx, answerShapes.getRates, { shipment_rate_data: withPriceConflict(ctx, rates), error_data: errors });
 }

@@ -6,11 +6,11 @@ import {
   lenientList,
   looseNumber,
   looseText,
+  optionDataSchema,
   packageDataSchema,
   priceDetailSchema,
   quickRateAddressSchema,
   shipDateSchema,
-  shipmentOptionsSchema,
 } from './common';
 import { customDataSchema } from './customs';
 
@@ -21,22 +21,17 @@ export const shipmentRateCarrierDataSchema = z.object({
 });
 export type ShipmentRateCarrierData = z.infer<typeof shipmentRateCarrierDataSchema>;
 
-/** option_data (1.0.5 example; is_lithium_battery from the spec). */
-export const optionDataSchema = z.object({
-  is_lithium_battery: z.boolean().optional(),
-  hazardous_materials: z.boolean().optional(),
-});
-
-/** Fields common to every rate request. ship_date is sent on every one (ISO 8601 with offset). */
+/**
+ * Fields common to every rate request. ship_date is sent on every one (ISO
+ * 8601 with offset). Options sit in option_data (v2-docs.md 4.3);
+ * require_saturday_delivery has no documented place (assumptions.ts: saturday).
+ */
 const rateRequestFields = {
   package_data: packageDataSchema,
   ship_date: shipDateSchema,
   shipment_rate_carrier_data: z.array(shipmentRateCarrierDataSchema).optional(),
-  additional_handling: z.boolean().optional(),
-  require_saturday_delivery: z.boolean().optional(),
-  options: shipmentOptionsSchema.optional(),
-  /** Lithium batteries / hazardous materials: only USPS Ground Advantage is quoted. */
   option_data: optionDataSchema.optional(),
+  require_saturday_delivery: z.boolean().optional(),
   /** Customs for a shipment that leaves the origin country (shape assumed in ./customs.ts). */
   custom_data: customDataSchema.optional(),
 };
@@ -60,7 +55,6 @@ export const getRatesRequestSchema = z.object({
   ...rateRequestFields,
   is_return_label: z.boolean().optional(),
   return_address_data: addressDataSchema.optional(),
-  carrier_package_code: z.string().optional(),
 });
 export type GetRatesRequest = z.input<typeof getRatesRequestSchema>;
 
