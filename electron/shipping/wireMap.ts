@@ -110,6 +110,8 @@ export function fromWireRate(r: WireRate): Rate {
     price: r.price,
     currency: r.currency ?? 'USD',
     deliveryDays: r.delivery_days ?? null,
+    ...(r.marks?.length ? { marks: r.marks } : {}),
+    ...(r.delivery_date ? { deliveryDate: r.delivery_date } : {}),
     priceDetails:
       r.price_details && r.price_details.length > 0
         ? r.price_details.map((d) => ({ code: d.code ?? '', description: d.description ?? d.code ?? '', price: d.price ?? 0 }))

@@ -25,6 +25,27 @@ export const RATE_ERROR_KEYS = ['error_data', 'errors', 'error_list'] as const;
  */
 export const RATE_PRICE_KEYS = ['price', 'total_price', 'rate', 'amount', 'total_fee'] as const;
 
+/** Names a rate's delivery date may arrive under (the public client reads delivery_date; v2-docs.md 9). */
+export const RATE_DELIVERY_DATE_KEYS = ['delivery_date', 'estimated_delivery_date', 'estimate_delivery_date'] as const;
+
+/** The service's own marks on a rate ("sorted by fastest, cheapest", v2-docs.md 3.3; the public client reads data.cheapest and data.fastest). */
+export const RATE_MARKS = ['cheapest', 'fastest'] as const;
+export type RateMark = (typeof RATE_MARKS)[number];
+
+/** The rate_ids an answer's cheapest or fastest names: a rate_id, a rate, or a list of either. */
+export function markedRateIds(value: unknown): string[] {
+  if (typeof value === 'string' && value.trim() !== '') return [value.trim()];
+  if (Array.isArray(value)) return value.flatMap(markedRateIds);
+  const id = isRecord(value) ? pickText(value, ['rate_id']) : null;
+  return id ? [id] : [];
+}
+
+/** A rate's marks: flagged on the rate itself (is_cheapest, cheapest: true) or named by the answer. */
+export function rateMarks(rate: Loose, named: Readonly<Record<RateMark, readonly string[]>>): RateMark[] {
+  const id = pickText(rate, ['rate_id']);
+  return RATE_MARKS.filter((mark) => rate[`is_${mark}`] === true || rate[mark] === true || (id !== null && named[mark].includes(id)));
+}
+
 /** Names the insurance fee may arrive under in GET /api/shipment/insurance/rate (only rate_id is documented). */
 export const INSURANCE_FEE_KEYS = ['insurance_fee', 'fee', 'price', 'premium', 'amount', 'rate'] as const;
 

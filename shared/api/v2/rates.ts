@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { isRecord, pickArray, pickText, RATE_ERROR_KEYS, RATE_LIST_KEYS, RATE_PRICE_KEYS, readPrice, type Loose } from './assumptions';
+import {
+  isRecord,
+  markedRateIds,
+  pickArray,
+  pickText,
+  RATE_DELIVERY_DATE_KEYS,
+  RATE_ERROR_KEYS,
+  RATE_LIST_KEYS,
+  RATE_MARKS,
+  RATE_PRICE_KEYS,
+  rateMarks,
+  readPrice,
+  type Loose,
+  type RateMark,
+} from './assumptions';
 import {
   addressDataSchema,
   envelopeSchema,
@@ -75,6 +89,9 @@ export const rateSchema = z.preprocess(
     price: z.number(),
     currency: looseText.optional(),
     delivery_days: looseNumber.optional(),
+    delivery_date: looseText.optional(),
+    retail_price: looseNumber.optional(),
+    marks: z.array(z.enum(RATE_MARKS)).optional(),
     price_details: lenientList(priceDetailSchema).optional(),
   }),
 );
@@ -107,14 +124,20 @@ function refusedRate(rate: Loose, amounts: readonly number[]): Loose {
   };
 }
 
-/** A rate list with every rate whose prices disagree moved to the error list, in words. */
-function splitRates(rates: readonly unknown[], errors: readonly unknown[]): { shipment_rate_data: unknown[]; error_data: unknown[] } {
+const unnamed: Readonly<Record<RateMark, readonly string[]>> = { cheapest: [], fastest: [] };
+
+/**
+ * A rate list with every rate whose prices disagree moved to the error list,
+ * in words; each kept rate carries the service's marks and its delivery date
+ * wherever the answer put them (assumptions.ts: rate-answer).
+ */
+function splitRates(rates: readonly unknown[], errors: readonly unknown[], named = unnamed): { shipment_rate_data: unknown[]; error_data: unknown[] } {
   const kept: unknown[] = [];
   const refused: unknown[] = [];
   for (const rate of rates) {
     const read = isRecord(rate) ? readPrice(rate, RATE_PRICE_KEYS) : null;
     if (isRecord(rate) && read?.conflict) refused.push(refusedRate(rate, read.conflict));
-    else kept.push(rate);
+    else kept.push(isRecord(rate) ? { ...rate, marks: rateMarks(rate, named), delivery_date: pickText(rate, RATE_DELIVERY_DATE_KEYS) } : rate);
   }
   return { shipment_rate_data: kept, error_data: [...errors, ...refused] };
 }
@@ -126,7 +149,10 @@ function rateSet<X extends z.core.$ZodLooseShape>(extra: X) {
       Array.isArray(value)
         ? splitRates(value, [])
         : isRecord(value)
-          ? { ...value, ...splitRates(pickArray(value, RATE_LIST_KEYS) ?? [], pickArray(value, RATE_ERROR_KEYS) ?? []) }
+          ? {
+              ...value,
+              ...splitRates(pickArray(value, RATE_LIST_KEYS) ?? [], pickArray(value, RATE_ERROR_KEYS) ?? [], { cheapest: markedRateIds(value.cheapest), fastest: markedRateIds(value.fastest) }),
+            }
           : value,
     z.looseObject({
       ...extra,
