@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../support/tempDir';
-import { createV1Client } from '../../../electron/api/v1/client';
 import { cli, jsonOf, startCliService, type CliService } from '../../support/cli';
+import { demoOrdersCsv } from '../../support/demoOrders';
 
 // The legacy v1 commands of the CLI against the embedded sandbox, reached as a
 // live service would be (--base-url, --legacy-base-url and the key variables),
@@ -23,14 +23,8 @@ describe.each([
     temp = makeTempDir('ps-v1-cli-');
     fs.writeFileSync(path.join(temp.dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
     service = await startCliService({ seed, sparseAnswers });
-    // The demo orders the sandbox's v1 account holds, as the shop's CSV export would list them (read through the practice extension, as only a test may).
-    const practice = createV1Client({ baseUrl: service.sandbox.legacyBaseUrl, apiToken: service.sandbox.credentials.apiToken, practice: true });
-    const rows = (await practice.practiceOrderList({ page_size: 100 })).orders.map((o) => {
-      const box = o.shipments[0];
-      const cells = [o.order_number, o.client_name, o.client_street, o.client_city, o.client_state, o.client_zip, o.client_country, box?.weight ? String(box.weight * 16) : '', box?.length ?? '', box?.width ?? '', box?.height ?? ''];
-      return cells.map((c) => `"${String(c).replace(/"/g, '""')}"`).join(',');
-    });
-    fs.writeFileSync(path.join(temp.dir, 'orders.csv'), ['order_number,recipient_name,street,city,state,zip_code,country,weight_oz,length_in,width_in,height_in', ...rows].join('\n'));
+    // The demo orders the sandbox's v1 account holds, as the shop's CSV export would list them.
+    fs.writeFileSync(path.join(temp.dir, 'orders.csv'), await demoOrdersCsv(service.sandbox));
   });
   afterAll(async () => {
     await service.close();
