@@ -111,13 +111,13 @@ describe('create_and_pay', () => {
 
   it('buys insurance only inside the purchase, priced into the total', async () => {
     const chosen = await rate('USPS_GROUND_ADVANTAGE');
-    const insurance = await h.v2<Envelope<{ rate_id: string; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?insured_value=400');
+    const insurance = await h.v2<Envelope<{ rate_id: string; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?declared_value=400');
     expect(insurance.json.data).toMatchObject({ insurance_fee: 3.4, rate_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const res = await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-1', insurance_data: { rate_id: insurance.json.data.rate_id } });
     expect(res.json.data).toMatchObject({ insurance_fee: 3.4, label_fee: chosen.price, total_fee: Math.round((chosen.price + 3.4) * 100) / 100 });
     expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-2', insurance_data: { rate_id: 'made-up' } })).json.code).toBe('insurance_rate_not_found');
-    // An amount field the docs do not have buys nothing.
-    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-3', insured_value: 400 })).json.data).toMatchObject({ insurance_fee: 0 });
+    // Insurance is bought by its rate_id; the coverage beside it (the public client's field) buys nothing on its own.
+    expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-3', insurance_data: { rate_id: insurance.json.data.rate_id, coverage: 400, currency: 'USD', rate: 3.4, service_level: 'USPS_GROUND_ADVANTAGE' } })).json.data).toMatchObject({ insurance_fee: 3.4 });
     expect((await pay({ rate_id: chosen.rate_id, platform_uk_id: 'ins-4', label_print_type: null })).json.code).toBe('invalid_parameter');
   });
 
@@ -196,13 +196,13 @@ describe('direct_buy', () => {
   });
 
   it('offers the restricted signature options on USPS only', async () => {
-    const ok = await direct({ platform_uk_id: 'sig-1', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', options: { signature: 'usps_adult_signature_restricted' } });
+    const ok = await direct({ platform_uk_id: 'sig-1', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', option_data: { signature: 'usps_adult_signature_restricted' } });
     expect(ok.json.data.signature).toBe('usps_adult_signature_restricted');
     const plain = await direct({ platform_uk_id: 'sig-0', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL' });
     expect(ok.json.data.total_fee).toBeCloseTo(plain.json.data.total_fee + 9.35, 2);
-    expect((await direct({ platform_uk_id: 'sig-2', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', options: { signature: 'usps_signature_restricted' } })).json.code).toBe('signature_not_supported');
-    expect((await direct({ platform_uk_id: 'sig-3', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', options: { signature: 'adult_signature' } })).status).toBe(200);
-    expect((await direct({ platform_uk_id: 'sig-4', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', options: { signature: 'notarised' } })).json.code).toBe('signature_not_supported');
+    expect((await direct({ platform_uk_id: 'sig-2', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', option_data: { signature: 'usps_signature_restricted' } })).json.code).toBe('signature_not_supported');
+    expect((await direct({ platform_uk_id: 'sig-3', carrier_code: 'FEDEX', service_level: 'FEDEX_2_DAY', option_data: { signature: 'adult_signature' } })).status).toBe(200);
+    expect((await direct({ platform_uk_id: 'sig-4', carrier_code: 'USPS', service_level: 'USPS_PRIORITY_MAIL', option_data: { signature: 'notarised' } })).json.code).toBe('signature_not_supported');
   });
 
   it('refuses levels not offered for the package or address', async () => {

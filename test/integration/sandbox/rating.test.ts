@@ -76,9 +76,9 @@ describe('quick_rate', () => {
   it('makes saturday delivery, additional handling and signature visible in the price', async () => {
     const base = await usps({});
     expect(await usps({ require_saturday_delivery: true })).toBeCloseTo(base + 3.5, 2);
-    expect(await usps({ additional_handling: true })).toBeCloseTo(base + 18.5, 2);
-    expect(await usps({ options: { signature: 'signature' } })).toBeCloseTo(base + 3.65, 2);
-    expect(await usps({ options: { signature: 'usps_adult_signature_restricted' } })).toBeCloseTo(base + 9.35, 2);
+    expect(await usps({ option_data: { additional_handing: true } })).toBeCloseTo(base + 18.5, 2);
+    expect(await usps({ option_data: { signature: 'signature' } })).toBeCloseTo(base + 3.65, 2);
+    expect(await usps({ option_data: { signature: 'usps_adult_signature_restricted' } })).toBeCloseTo(base + 9.35, 2);
   });
 });
 
@@ -102,7 +102,7 @@ describe('get_rates', () => {
   });
 
   it('fills price_details for USPS rates only, summing to the price', async () => {
-    const rates = (await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ additional_handling: true }))).json.data.shipment_rate_data;
+    const rates = (await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ option_data: { additional_handing: true } }))).json.data.shipment_rate_data;
     for (const rate of rates) {
       if (rate.carrier_code === 'USPS') {
         expect(rate.price_details?.map((d) => d.code)).toContain('additional_handling');
@@ -134,7 +134,7 @@ describe('get_rates', () => {
   });
 
   it('prices a predefined carrier package (carrier_package_code), which other carriers refuse', async () => {
-    const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ carrier_package_code: 'usps_flat_rate_envelope' }));
+    const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ package_data: { ...PACKAGE, carrier_package_code: 'USPS_FLAT_RATE_ENVELOPE' } }));
     const priority = res.json.data.shipment_rate_data.find((r) => r.service_level === 'USPS_PRIORITY_MAIL');
     expect(priority?.price).toBe(9.85);
     expect(new Set(res.json.data.shipment_rate_data.map((r) => r.carrier_code))).toEqual(new Set(['USPS']));
@@ -154,7 +154,7 @@ describe('get_rates', () => {
   });
 
   it('refuses restricted signatures for other carriers as per-level errors', async () => {
-    const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ options: { signature: 'usps_signature_restricted' } }));
+    const res = await h.v2<GetRates>('POST', '/api/shipment/get_rates', rateRequest({ option_data: { signature: 'usps_signature_restricted' } }));
     expect(new Set(res.json.data.shipment_rate_data.map((r) => r.carrier_code))).toEqual(new Set(['USPS']));
     expect(res.json.data.error_data.some((e) => e.code === 'signature_not_supported')).toBe(true);
   });
