@@ -157,10 +157,10 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
   async function watchJob(row: ShipmentRow, jobId: string): Promise<void> {
     try {
       const job = await deps.print.waitForJob(jobId, { timeoutMs: 120_000 });
-      const done = job.status === 'done';
+      const done = job.status === 'done' || job.status === 'sent';
       ctx.emit('purchase.progress', {
         packageKey: row.package_key,
-        stage: done ? 'printed' : 'failed',
+        stage: job.status === 'sent' ? 'sentToPrinter' : done ? 'printed' : 'failed',
         platformUkId: row.platform_uk_id,
         ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
         ...(done ? {} : { message: 'The label is stored but has not printed yet; see the print queue' }),
