@@ -159,17 +159,12 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     }));
   }
 
-  /** Every page of the account's orders (at most 2,000): listing is the sandbox's extension of v1, so a 404 is told in words. */
+  /** Every page of the account's orders (at most 2,000): only the practice service lists them; any other is told in words, and nothing is sent. */
   async function listOrders(a: CommandArgs<'account.orders.list'>): Promise<V1OrderSummary[]> {
     const client = await v1();
     const found: V1OrderSummary[] = [];
     for (let page = 1; page <= 10; page += 1) {
-      const list = await client.listOrders({ ...(a.status ? { status: a.status } : {}), ...(a.storeName ? { store_name: a.storeName } : {}), page, page_size: 200 }).catch((error: unknown) => {
-        if (error instanceof StationFailure && error.error.serviceCode === 'http_404') {
-          fail('not_configured', 'This v1 service does not list its orders. Name the order\'s store and warehouse instead.');
-        }
-        throw error;
-      });
+      const list = await client.practiceOrderList({ ...(a.status ? { status: a.status } : {}), ...(a.storeName ? { store_name: a.storeName } : {}), page, page_size: 200 });
       for (const o of list.orders) {
         found.push({
           storeName: o.store_name,

@@ -11,7 +11,7 @@ export type AccountV1 = Pick<
   | 'createOrder'
   | 'deleteOrder'
   | 'orderLabels'
-  | 'listOrders'
+  | 'practiceOrderList'
   | 'verifyAddress'
   | 'createScanForm'
   | 'createEcommerceScanForm'

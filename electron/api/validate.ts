@@ -4,7 +4,7 @@ import { inputWords } from '../../shared/contract/inputWords';
 
 /**
  * Checks a request against its wire schema before it leaves (and fills the
- * schema's defaults, such as weight_unit). A request the service would refuse
+ * schema's defaults, such as an address's country). A request the service would refuse
  * fails here with the offending field named, without spending a round trip.
  */
 export function validateRequest<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {

@@ -139,7 +139,7 @@ export function createBackendService(options: BackendServiceOptions): BackendSer
         tokenManagers,
         ...(options.tokenShelf ? { tokenShelf: options.tokenShelf } : {}),
       }),
-      v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters }),
+      v1: createV1Client({ ...common, baseUrl: resolved.legacyBaseUrl, apiToken: resolved.apiToken, limiters: v1Limiters, practice: resolved.kind === 'sandbox' }),
       backendId: resolved.backendId,
       accountId: resolved.accountId,
       legacyBackendId: resolved.legacyBackendId,

@@ -15,6 +15,7 @@ import { readInsurance, readWeight } from './fields';
 import { planPurchase } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
 import { checked, type Attempt, type BenchPorts } from './ports';
+import { unattendedChoice, type UnattendedChoice } from './unattended';
 
 /** What an unattended buy adds to a batch row's choice. */
 interface UnattendedExtras {
@@ -33,6 +34,8 @@ interface Prepared {
   readonly pkg: PackageSpec | null;
   /** The order's declaration, when the package leaves the country and the declaration keeps every rule. */
   readonly customs: CustomsDeclaration | null;
+  /** The options and box an unattended purchase named; a batch row has none. */
+  readonly choice: UnattendedChoice | null;
 }
 
 const SHIPPED = 'This order already has its label; reprint it from History.';
@@ -64,6 +67,7 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     defaultDims: Omit<PackageSpec, 'weightOz'>,
     origin: string,
     from?: StationAddress,
+    choice: UnattendedChoice | null = null,
   ): Promise<BatchRow> {
     const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
     const typed = readWeight(input.weightText);
@@ -81,7 +85,8 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
       : { text: input.weightText, oz: typed.value, source: 'typed', error: typed.error };
     const read = { value: weight.oz };
     const entered = order.recipient;
-    const dims = order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims;
+    const dims = choice?.box ?? (order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims);
+    const options = choice?.options ?? noOptions;
     const pkg: PackageSpec | null = read.value === null ? null : { ...dims, weightOz: read.value };
     // The Ship screen's customs rule: a package that leaves the country is held, unrated, until its order declares it in full.
     const abroad = isInternational(origin, entered.country ?? SERVICE_HOME_COUNTRY);
@@ -96,13 +101,14 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
         error: { code: 'invalid_input' as const, message: `${customsProblem.message}. Ship it from the Ship screen, where the customs declaration can be edited (Alt+D), or add its items to the orders CSV.`, field: `customs.${customsProblem.field}` },
       };
       const held = { ...row, blockers: blockersOf(row) };
-      prepared.set(input.key, { row: held, quotedFor: null, pkg, customs: null });
+      prepared.set(input.key, { row: held, quotedFor: null, pkg, customs: null, choice });
       return held;
     }
     const customs = abroad ? order.customs : null;
     const rateFor = (to: StationAddress) => {
-      const rating = ratingInput(to, pkg as PackageSpec, noOptions, order.orderNumber, customs);
-      return from ? { ...rating, from } : rating;
+      const rating = ratingInput(to, pkg as PackageSpec, options, order.orderNumber, customs);
+      const named = choice?.reference ? { ...rating, options: { ...rating.options, reference: choice.reference } } : rating;
+      return from ? { ...named, from } : named;
     };
     const first = pkg ? rateFor(entered) : null;
     const [check, quoted] = await Promise.all([
@@ -130,11 +136,11 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
       address: verdict.address,
       weight,
       quote,
-      picked: quote ? autoPick(quote.rates, quote.preselected, noOptions) : null,
+      picked: quote ? autoPick(quote.rates, quote.preselected, options) : null,
       error,
     };
     const done = { ...row, blockers: blockersOf(row) };
-    prepared.set(input.key, { row: done, quotedFor, pkg, customs });
+    prepared.set(input.key, { row: done, quotedFor, pkg, customs, choice });
     return done;
   }
 
@@ -150,7 +156,7 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     const refuse = (message: string, code: 'invalid_input' | 'conflict' | 'not_found' = 'invalid_input'): BatchOutcome => ({ key: choice.key, ok: false, message, code });
     const ready = prepared.get(choice.key);
     if (!ready) return refuse('This package has not been rated on this station; rate it again (Alt+R).', 'not_found');
-    const { row, quotedFor, pkg, customs } = ready;
+    const { row, quotedFor, pkg, customs, choice: named } = ready;
     if (row.alreadyShipped && !extra.answerShipped) return refuse('Already shipped: this order has its label; reprint it from History.', 'conflict');
     const overridden = row.address.status === 'needs_decision' && choice.override?.trim().toUpperCase() === OVERRIDE_WORD;
     const stops = row.blockers.filter((b) => !(overridden && b === row.address.problem) && !(extra.answerShipped && b === SHIPPED));
@@ -163,7 +169,8 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
       picked: choice.picked,
       to: row.to,
       pkg,
-      options: extra.insuranceAmount ? { ...noOptions, insuranceAmount: extra.insuranceAmount } : noOptions,
+      options: { ...(named?.options ?? noOptions), ...(extra.insuranceAmount ? { insuranceAmount: extra.insuranceAmount } : {}) },
+      ...(named?.reference ? { reference: named.reference } : {}),
       orderNumber: row.order.orderNumber,
       box: extra.box ?? 0,
       ...(extra.from ? { from: extra.from } : {}),
@@ -179,7 +186,10 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
   }
 
   /** One order prepared as a batch row, with no one at the bench: the ship-from given, or the settings' one. */
-  async function prepareUnattended(key: string, args: { orderNumber: string; weightText: string; from?: StationAddress | undefined }): Promise<BatchRow> {
+  async function prepareUnattended(
+    key: string,
+    args: { orderNumber: string; weightText: string; from?: StationAddress | undefined } & Partial<Omit<CommandArgs<'batch.buyOrder'>, 'orderNumber' | 'weightText' | 'from'>>,
+  ): Promise<BatchRow> {
     const settings = await attempt(() => ports.settings.current());
     if (!args.from && settings.ok && !settings.value.shipFrom) {
       fail('not_configured', 'This station has no ship-from address: give one, or set it in Settings at the bench.');
@@ -187,7 +197,8 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     const preset = settings.ok ? (settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0]) : undefined;
     const dims = preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn } : {};
     const origin = args.from?.country ?? (settings.ok ? settings.value.shipFrom?.country : undefined) ?? SERVICE_HOME_COUNTRY;
-    return prepareOne({ key, orderNumber: args.orderNumber, weightText: args.weightText }, dims, origin, args.from);
+    const choice = unattendedChoice(args, settings.ok ? settings.value : null);
+    return prepareOne({ key, orderNumber: args.orderNumber, weightText: args.weightText }, dims, origin, args.from, choice);
   }
 
   /**

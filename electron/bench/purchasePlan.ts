@@ -30,6 +30,8 @@ export interface PlanInput {
   readonly from?: StationAddress;
   /** The declaration the quote was rated with; a direct purchase carries it itself. */
   readonly customs?: CustomsDeclaration;
+  /** The label's second custom line; a quote carries it already (get_rates' option_data). */
+  readonly reference?: string;
 }
 
 const sameAddress = (a: StationAddress, b: StationAddress): boolean =>
@@ -82,6 +84,7 @@ export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
       ...(o.saturday ? { saturday: true } : {}),
       ...(o.additionalHandling ? { additionalHandling: true } : {}),
       ...(o.returnLabel ? { isReturnLabel: true } : {}),
+      ...(p.reference ? { reference: p.reference } : {}),
     },
     lithiumBattery: o.lithiumBattery,
     ...(p.customs ? { customs: p.customs } : {}),

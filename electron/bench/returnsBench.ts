@@ -4,6 +4,7 @@ import { fail } from '../../shared/contract/errors';
 import { buyInputSchema } from '../../shared/contract/shipping';
 import { readWeight } from './fields';
 import { checked, type BenchPorts } from './ports';
+import { unattendedChoice } from './unattended';
 
 /**
  * The return label of an order with no one at the bench (the command line's
@@ -22,6 +23,7 @@ export function createReturnsBench(ports: Pick<BenchPorts, 'orders' | 'settings'
     if (typed.error) fail('invalid_input', typed.error, { field: 'weightText' });
     const weightOz = typed.value ?? order.package?.weightOz;
     if (!weightOz) fail('invalid_input', `Order ${order.orderNumber} has no weight; give the weight of the return package.`, { field: 'weightText' });
+    const choice = unattendedChoice(args, await ports.settings.current());
     const returnNumber = args.another ? (await ports.labels.nextReturn(order.orderNumber)).returnNumber : 1;
     const purchase = await ports.labels.buy(
       checked(buyInputSchema, {
@@ -30,8 +32,14 @@ export function createReturnsBench(ports: Pick<BenchPorts, 'orders' | 'settings'
         serviceLevel: args.serviceLevel,
         from: order.recipient,
         to: shipFrom,
-        package: { weightOz },
-        options: { isReturnLabel: true },
+        package: { ...choice.box, weightOz },
+        options: {
+          isReturnLabel: true,
+          ...(choice.options.signature ? { signature: choice.options.signature } : {}),
+          ...(choice.options.saturday ? { saturday: true } : {}),
+          ...(choice.options.additionalHandling ? { additionalHandling: true } : {}),
+          ...(choice.reference ? { reference: choice.reference } : {}),
+        },
         orderNumber: order.orderNumber,
         returnNumber,
         print: args.print,

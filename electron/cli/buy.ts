@@ -9,6 +9,7 @@ import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import { labelPngProblem } from '../purchases/labelBytes';
 import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from './headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
+import { readShipOptions, shipOptionFlags, shipOptionsUsage } from './shipOptions';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,6 +104,7 @@ export const buyCommand: CliCommand = {
     '  --no-print          store the label without printing it',
     '  --ship-from FILE    ship from the address in this JSON file ({"name", "street", "city", "state", "zip", ...})',
     '                      instead of the station\'s ship-from setting (needed with --base-url on a fresh data folder)',
+    ...shipOptionsUsage,
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
@@ -110,6 +112,7 @@ export const buyCommand: CliCommand = {
       args: [...argv],
       options: {
         ...stationOptions,
+        ...shipOptionFlags,
         order: { type: 'string' },
         service: { type: 'string', default: 'rule' },
         insure: { type: 'string' },
@@ -127,6 +130,7 @@ export const buyCommand: CliCommand = {
     if (!Number.isInteger(box) || box < 0) throw new CliUsageError('--package takes a whole number from 0.');
     const weightText = weightFlag(values['weight-oz']);
     const from = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
+    const options = readShipOptions(values);
 
     return withHeadlessStation(values, async (headless) => {
       if (!from && !(await headless.call('settings.shipping.get', {})).shipFrom) {
@@ -140,6 +144,7 @@ export const buyCommand: CliCommand = {
         service: values.service,
         print: !values['no-print'],
         ...(from ? { from } : {}),
+        ...options,
       });
       const s = bought.shipment;
       const labelFile = bought.labelPng ? writeLabelFile(headless.dataDir, s, Buffer.from(bought.labelPng, 'base64'), io) : null;

@@ -6,7 +6,7 @@ import { CliUsageError, type CliCommand } from './command';
 
 /** One rate as the command line prints it. */
 function rateLine(r: Rate) {
-  return { carrier: r.carrierCode, service_level: r.serviceLevel, price: r.price, delivery_days: r.deliveryDays, rate_id: r.rateId };
+  return { carrier: r.carrierCode, service_level: r.serviceLevel, price: r.price, delivery_days: r.deliveryDays, delivery_date: r.deliveryDate ?? null, marks: r.marks ?? [], rate_id: r.rateId };
 }
 
 export const ratesCommand: CliCommand = {
@@ -16,7 +16,8 @@ export const ratesCommand: CliCommand = {
     'Usage: parcel-station rates --order NUMBER [--weight-oz W] [--ship-from FILE] [--json] [options]',
     '',
     'Checks the address and rates the order at once, as the Ship and Batch screens do, cheapest first.',
-    'With --json prints one line: {"rates": [{"carrier", "service_level", "price", "delivery_days", "rate_id"}], "picked": rate_id or null}.',
+    'With --json prints one line: {"rates": [{"carrier", "service_level", "price", "delivery_days", "delivery_date", "marks", "rate_id"}], "picked": rate_id or null}.',
+    'marks are the service\'s own (cheapest, fastest) and delivery_date its promise, when its answer gives them.',
     'picked is the rate the station\'s rate rule (Settings) would buy; null when none qualifies.',
     '',
     '  --order NUMBER      an order in the inbox (orders import / orders pull)',
@@ -48,7 +49,9 @@ export const ratesCommand: CliCommand = {
       else {
         for (const r of row.quote.rates) {
           const mark = r.rateId !== null && r.rateId === picked ? '*' : ' ';
-          io.out(`${mark} ${r.serviceName.padEnd(36)} $${r.price.toFixed(2)}  ${r.deliveryDays === null ? '' : `${r.deliveryDays} days`}`);
+          const days = r.deliveryDays === null ? '' : `${r.deliveryDays} days`;
+          const promise = [r.deliveryDate ? `by ${r.deliveryDate}` : '', ...(r.marks ?? [])].filter(Boolean).join(', ');
+          io.out(`${mark} ${r.serviceName.padEnd(36)} $${r.price.toFixed(2)}  ${days}${promise ? `  (${promise})` : ''}`);
         }
         if (rates.length === 0) io.out('No carrier offered a rate for this package.');
       }

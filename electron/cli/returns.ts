@@ -3,6 +3,7 @@ import { usPsReturnLevels } from '../../shared/contract/shipping';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { printJobWords, readShipFrom, waitForPrint, weightFlag, writeLabelFile } from './buy';
 import { CliUsageError, type CliCommand } from './command';
+import { readShipOptions, shipOptionFlags, shipOptionsUsage } from './shipOptions';
 
 export const returnsCommand: CliCommand = {
   name: 'returns',
@@ -23,6 +24,7 @@ export const returnsCommand: CliCommand = {
     '  --no-print          store the label without printing it',
     '  --ship-from FILE    the return goes back to the address in this JSON file ({"name", "street", "city", "state", "zip", ...})',
     '                      instead of the station\'s ship-from setting (needed with --base-url on a fresh data folder)',
+    ...shipOptionsUsage,
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
@@ -30,6 +32,7 @@ export const returnsCommand: CliCommand = {
       args: [...argv],
       options: {
         ...stationOptions,
+        ...shipOptionFlags,
         order: { type: 'string' },
         service: { type: 'string' },
         'weight-oz': { type: 'string' },
@@ -48,6 +51,7 @@ export const returnsCommand: CliCommand = {
     if (!level || !(usPsReturnLevels as readonly string[]).includes(level)) throw new CliUsageError(`Give the return service with --service: ${usPsReturnLevels.join(', ')}.`);
     const weightText = weightFlag(values['weight-oz']);
     const shipFrom = values['ship-from'] === undefined ? undefined : readShipFrom(values['ship-from']);
+    const options = readShipOptions(values);
     return withHeadlessStation(values, async (headless) => {
       const { orderNumber, returnNumber, purchase } = await headless.call('returns.buyForOrder', {
         orderNumber: order,
@@ -56,6 +60,7 @@ export const returnsCommand: CliCommand = {
         another: values.another,
         print: !values['no-print'],
         ...(shipFrom ? { shipFrom } : {}),
+        ...options,
       });
       const s = purchase.shipment;
       const labelFile = purchase.labelPng ? writeLabelFile(headless.dataDir, s, Buffer.from(purchase.labelPng, 'base64'), io) : null;

@@ -46,11 +46,8 @@ export function createChecksService(deps: ShippingDeps) {
   }
 
   async function insurance(args: CommandArgs<'insurance.quote'>): Promise<InsuranceQuote> {
-    const r = await (await deps.v2()).insuranceRate({
-      insured_value: args.amount,
-      ...(args.carrierCode ? { carrier_code: args.carrierCode } : {}),
-      ...(args.serviceLevel ? { service_level: args.serviceLevel } : {}),
-    });
+    // The quote names the service, not the carrier (v2-docs.md 9): a service level says both.
+    const r = await (await deps.v2()).insuranceRate({ declared_value: args.amount, ...(args.serviceLevel ? { service_level: args.serviceLevel } : {}) });
     return { amount: args.amount, premium: r.fee, currency: r.currency ?? 'USD', rateId: r.rate_id };
   }
 

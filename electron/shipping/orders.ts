@@ -115,13 +115,8 @@ export function createOrdersService(deps: ShippingDeps) {
     let imported = 0;
     let updated = 0;
     for (let page = 1; page <= 50; page += 1) {
-      const list = await v1.listOrders({ status: 'awaiting', page, page_size: 200 }).catch((error: unknown) => {
-        // Listing orders is the sandbox's extension of v1; the public service answers 404.
-        if (error instanceof StationFailure && error.error.serviceCode === 'http_404') {
-          fail('not_configured', 'This service does not list orders. Import them from a CSV file, or scan or type the order number.');
-        }
-        throw error;
-      });
+      // Only the practice service lists orders (its training extension); on any other the client says so in words and sends nothing.
+      const list = await v1.practiceOrderList({ status: 'awaiting', page, page_size: 200 });
       const kept = await keep(
         list.orders.map((o): OrderUpsert => {
           const { recipient, package: pkg } = fromV1(o);

@@ -1,4 +1,4 @@
-import type { CreateAndPayRequest } from '../../shared/api/v2';
+import type { CreateAndPayRequest, InsuranceData } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
 import { StationFailure, fail } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
@@ -16,9 +16,9 @@ import { createCustomsForms } from './customsForms';
 import { createLabelImages } from './labelImages';
 import { accountIdOf, backendIdOf, type WireShipment } from './ports';
 import { createV2Adapter } from './v2Adapter';
-import type { RatesService, StoredQuoteRequest } from './rates';
+import { optionDataOf, type RatesService, type StoredQuoteRequest } from './rates';
 import { toShipment } from '../store/shipmentRecord';
-import { toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { toOptionData, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 
@@ -37,14 +37,20 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
 
   /**
    * Insurance is bought inside create_and_pay only, by the rate_id the
-   * insurance-rate endpoint gave for this amount (never an amount field the
-   * docs do not have). Asked just before the purchase is journaled, so a
+   * insurance-rate endpoint gave for this declared value, with the coverage,
+   * fee and service the public client pays with (v2-docs.md 9). Asked just before the purchase is journaled, so a
    * retry re-sends the same insurance rate_id with the same platform_uk_id.
    */
-  async function insuranceRateId(amount: number, rate: Rate): Promise<string> {
+  async function insuranceData(amount: number, rate: Rate): Promise<InsuranceData> {
     const v2 = await deps.v2();
-    const quote = await v2.insuranceRate({ insured_value: amount, carrier_code: rate.carrierCode, service_level: rate.serviceLevel });
-    return quote.rate_id;
+    const quote = await v2.insuranceRate({ declared_value: amount, service_level: rate.serviceLevel });
+    return {
+      rate_id: quote.rate_id,
+      coverage: amount,
+      currency: /^[A-Z]{3}$/.test(quote.currency?.trim().toUpperCase() ?? '') ? (quote.currency as string).trim().toUpperCase() : 'USD',
+      ...(quote.fee === null ? {} : { rate: quote.fee }),
+      service_level: rate.serviceLevel,
+    };
   }
 
   async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): Promise<PurchaseDraft> {
@@ -53,7 +59,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
     if (!rate) fail('not_found', 'That rate is not one of the rates shown; get rates again', { field: 'rateId' });
     const stored = JSON.parse(quote.request_json) as StoredQuoteRequest;
-    const insurance = input.insuranceAmount ? { insurance_data: { rate_id: await insuranceRateId(input.insuranceAmount, rate) } } : {};
+    const insurance = input.insuranceAmount ? { insurance_data: await insuranceData(input.insuranceAmount, rate) } : {};
     const body: CreateAndPayRequest = {
       rate_id: input.rateId,
       platform_uk_id: '',
@@ -96,10 +102,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
         ship_date: toWireShipDate(input.shipDate, deps.ctx.now()),
         ...(isReturn ? { is_return_label: true } : {}),
         ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),
-        ...(o.additionalHandling ? { additional_handling: true } : {}),
+        ...optionDataOf(toOptionData(o, input.orderNumber, input.lithiumBattery)),
         ...(o.saturday ? { require_saturday_delivery: true } : {}),
-        ...(o.signature ? { options: { signature: o.signature } } : {}),
-        ...(input.lithiumBattery ? { option_data: { is_lithium_battery: true, hazardous_materials: true } } : {}),
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
         ...(customData ? { custom_data: customData } : {}),
       },

@@ -1,13 +1,15 @@
-import type { GetRatesRequest, QuickRateItem } from '../../shared/api/v2';
+import type { GetRatesRequest, OptionData, QuickRateItem } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
 import { fail } from '../../shared/contract/errors';
 import type { BatchRateResult, PackageSpec, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import { pickRate, sortRates } from '../../shared/domain/rateRule';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
-import { fromWireRate, fromWireRateErrors, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { fromWireRate, fromWireRateErrors, toOptionData, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
 
 export type QuoteInput = CommandArgs<'rates.quote'>;
+
+export const optionDataOf = (data: OptionData | undefined): { option_data?: OptionData } => (data ? { option_data: data } : {});
 
 /** What a stored quote keeps besides the wire request: the station-level input a later purchase needs. */
 export interface StoredQuoteRequest {
@@ -44,9 +46,8 @@ export function createRatesService(deps: ShippingDeps) {
       ...(input.carriers?.length
         ? { shipment_rate_carrier_data: input.carriers.map((c) => ({ provider_id: c.providerId, ...(c.serviceLevels.length ? { service_levels: c.serviceLevels } : {}) })) }
         : {}),
-      ...(o.additionalHandling ? { additional_handling: true } : {}),
+      ...optionDataOf(toOptionData(o, input.orderNumber)),
       ...(o.saturday ? { require_saturday_delivery: true } : {}),
-      ...(o.signature ? { options: { signature: o.signature } } : {}),
       ...(o.isReturnLabel ? { is_return_label: true } : {}),
       ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),
     };
@@ -62,7 +63,7 @@ export function createRatesService(deps: ShippingDeps) {
     let errors;
     let wire: GetRatesRequest | QuickRateItem = request;
     if (input.source === 'quick_rate') {
-      const { is_return_label: _r, return_address_data: _a, carrier_package_code: _c, ...rest } = request;
+      const { is_return_label: _r, return_address_data: _a, ...rest } = request;
       wire = { request_unique_id: 'q1', ...rest };
       const [result] = await v2.quickRate([wire]);
       rates = result?.shipment_rate_data ?? [];
@@ -83,7 +84,7 @@ export function createRatesService(deps: ShippingDeps) {
   async function batch(requests: CommandArgs<'rates.batch'>['requests']): Promise<BatchRateResult[]> {
     const { rateRule: rule } = await deps.settings.current();
     const items: QuickRateItem[] = requests.map((r, index) => {
-      const { is_return_label: _r, return_address_data: _a, carrier_package_code: _c, ...rest } = wireRequest(
+      const { is_return_label: _r, return_address_data: _a, ...rest } = wireRequest(
         { to: r.to, from: r.from, package: r.package, shipDate: r.shipDate, carriers: r.carriers, source: 'quick_rate', options: {}, customs: r.customs },
         shipFrom(r.from),
       );

@@ -1,4 +1,5 @@
-import type { AddressData, PackageData, Rate as WireRate, RateError } from '../../shared/api/v2';
+import { LABEL_TEXT_MAX, type AddressData, type OptionData, type PackageData, type Rate as WireRate, type RateError } from '../../shared/api/v2';
+import type { RateOptions } from '../../shared/contract/shipping';
 import type { CarrierError, PackageSpec, Rate, StationAddress } from '../../shared/contract/shippingTypes';
 import { fail } from '../../shared/contract/errors';
 
@@ -45,9 +46,10 @@ export function toWirePackage(p: PackageSpec): PackageData {
   if (dims.some((d) => d === undefined) && p.packageCode === undefined) {
     fail('invalid_input', 'Enter the package size (length, width and height) or pick a package preset', { field: 'package.lengthIn' });
   }
-  // A carrier's own package (flat rate envelope...) is priced by its code; the size is nominal.
+  // A carrier's own package (flat rate envelope...) is priced by its code, upper case on v2; the size is nominal.
   return {
-    type: p.packageCode ?? 'my_package',
+    type: 'my_package',
+    ...(p.packageCode ? { carrier_package_code: p.packageCode.trim().toUpperCase() } : {}),
     length: p.lengthIn ?? 1,
     width: p.widthIn ?? 1,
     height: p.heightIn ?? 1,
@@ -56,6 +58,29 @@ export function toWirePackage(p: PackageSpec): PackageData {
     weight: Math.max(0.0001, Math.round((p.weightOz / 16) * 10_000) / 10_000),
     weight_unit: 'lb',
   };
+}
+
+const labelText = (text: string | null | undefined): string | undefined => {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed.slice(0, LABEL_TEXT_MAX) : undefined;
+};
+
+/**
+ * option_data as documented (v2-docs.md 4.3): the options, the order number
+ * on the label's first custom line (so a label is matched to its order by
+ * eye), the operator's reference on the second; undefined when empty.
+ */
+export function toOptionData(o: RateOptions, orderNumber: string | null | undefined, lithiumBattery = false): OptionData | undefined {
+  const first = labelText(orderNumber);
+  const second = labelText(o.reference);
+  const data: OptionData = {
+    ...(o.signature ? { signature: o.signature } : {}),
+    ...(first ? { custom_text_on_label_1: first } : {}),
+    ...(second ? { custom_text_on_label_2: second } : {}),
+    ...(lithiumBattery ? { is_lithium_battery: true, hazardous_materials: true } : {}),
+    ...(o.additionalHandling ? { additional_handing: true } : {}),
+  };
+  return Object.keys(data).length > 0 ? data : undefined;
 }
 
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
@@ -85,6 +110,8 @@ export function fromWireRate(r: WireRate): Rate {
     price: r.price,
     currency: r.currency ?? 'USD',
     deliveryDays: r.delivery_days ?? null,
+    ...(r.marks?.length ? { marks: r.marks } : {}),
+    ...(r.delivery_date ? { deliveryDate: r.delivery_date } : {}),
     priceDetails:
       r.price_details && r.price_details.length > 0
         ? r.price_details.map((d) => ({ code: d.code ?? '', description: d.description ?? d.code ?? '', price: d.price ?? 0 }))

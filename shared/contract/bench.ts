@@ -232,6 +232,17 @@ export const benchCommands = {
 
 const batchKey = z.string().trim().min(1).max(120);
 
+/** The Ship screen's options, for a purchase with no one at the bench (the command line's buy and returns buy). */
+const unattendedOptions = {
+  signature: z.enum(signatureOptions, { error: `Pick a signature option: ${signatureOptions.join(', ')}` }).optional(),
+  saturday: z.boolean().default(false),
+  additionalHandling: z.boolean().default(false),
+  /** A box preset of the station by name, or a carrier's predefined package (USPS_FLAT_RATE_ENVELOPE...); the order's box or the default preset when absent. */
+  preset: z.string().trim().min(1, 'Name a box preset or a carrier package').max(60).optional(),
+  /** The label's second custom line (the first carries the order number). */
+  reference: z.string().trim().min(1, 'Give the label reference as text').max(35, 'The label reference can be at most 35 characters').optional(),
+};
+
 export const batchBenchCommands = {
   'batch.prepare': command<readonly BatchRow[]>()(
     'Look up, check, weigh and rate batch rows, the address checks and rates of all rows at once',
@@ -258,6 +269,7 @@ export const batchBenchCommands = {
         service: z.string().trim().min(1, 'Name a service, or use rule').max(80).default('rule'),
         from: addressSchema.optional(),
         print: z.boolean().default(true),
+        ...unattendedOptions,
       })
       .strict(),
   ),
@@ -285,6 +297,7 @@ export const batchBenchCommands = {
         /** A further return label for the order, on purpose: the next return number after the ones bought. */
         another: z.boolean().default(false),
         print: z.boolean().default(true),
+        ...unattendedOptions,
       })
       .strict(),
   ),

@@ -67,8 +67,11 @@ export const rateOptionsSchema = z
     additionalHandling: z.boolean().optional(),
     isReturnLabel: z.boolean().optional(),
     returnAddress: addressSchema.optional(),
+    /** Printed on the label's second custom line (the first carries the order number). */
+    reference: z.string().trim().max(35, 'The label reference can be at most 35 characters').optional(),
   })
   .default({});
+export type RateOptions = z.output<typeof rateOptionsSchema>;
 
 const carrierFilter = z.array(
   z.object({ providerId: text('carrier', 40), serviceLevels: z.array(text('service level', 80)).max(50).default([]) }),

@@ -35,6 +35,10 @@ export interface Rate {
   readonly currency: string;
   readonly deliveryDays: number | null;
   readonly priceDetails: readonly PriceDetail[] | null;
+  /** The service's own marks, when its answer gives them. */
+  readonly marks?: ReadonlyArray<'cheapest' | 'fastest'>;
+  /** The delivery date the service promises, as it wrote it, when its answer gives one. */
+  readonly deliveryDate?: string | null;
 }
 
 export interface CarrierError {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/contract';
 import { startBrowserHost, type BrowserHost } from '../../electron/browser/host';
+import { demoOrdersCsv } from '../support/demoOrders';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox';
 import { createStation, type Station } from '../../electron/station/createStation';
 import { launchChromium } from '../support/chromium';
@@ -124,10 +125,11 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
   };
 }
 
-/** The usual bench: a ship-from address and the demo orders in the inbox. */
+/** The usual bench: a ship-from address and the demo orders in the inbox (imported from a CSV where the sandbox is reached as a live service, which lists no orders). */
 export async function prepareBench(fixture: StationFixture): Promise<void> {
   await fixture.call('settings.shipping.set', { shipFrom });
-  await fixture.call('orders.pull', {});
+  if (fixture.sandbox) await fixture.call('orders.importCsv', { csv: await demoOrdersCsv(fixture.sandbox) });
+  else await fixture.call('orders.pull', {});
 }
 
 export interface BenchOptions extends Omit<StationFixtureOptions, 'browser'> {

@@ -41,7 +41,7 @@ export const deskShipFrom: StationAddress = { name: 'Desk', street: '2150 E 7th 
 export async function openV1Desk(options: V1DeskOptions = {}): Promise<V1Desk> {
   const sandbox = await startSandbox(options.sandbox);
   const db = openDatabase({ file: ':memory:' });
-  const v1 = createV1Client({ ...options.client, baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken });
+  const v1 = createV1Client({ ...options.client, baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, practice: true });
   createShippingSettings(createSettingsStore(db)).set({ shipFrom: options.shipFrom ?? deskShipFrom });
   const printJobs: PrintRequest[] = [];
   const module = createAccountModule(

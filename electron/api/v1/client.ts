@@ -21,8 +21,12 @@ export interface V1Client {
   /** Labels of an order that has one (store name + order number). */
   orderLabels(key: V1OrderKey): Promise<wire.V1OrderLabel[]>;
   deleteOrder(key: V1OrderKey): Promise<void>;
-  /** Sandbox extension (GET /api/orders/list); the public service does not offer it. */
-  listOrders(query: V1OrderListQuery): Promise<wire.V1OrderList>;
+  /**
+   * The practice service's demo orders (its training extension, GET
+   * PRACTICE_ORDER_LIST_PATH): the public v1 service lists no orders, so on
+   * any other backend this refuses in words and sends nothing.
+   */
+  practiceOrderList(query: V1OrderListQuery): Promise<wire.V1OrderList>;
   verifyAddress(request: wire.V1VerifyAddressRequest): Promise<wire.V1VerifyAddressResponse>;
   createScanForm(trackingCodes: readonly string[]): Promise<{ url: string }>;
   /** Starts an asynchronous e-commerce SCAN form; poll `getEcommerceScanForm` with the returned request id. */
@@ -38,7 +42,14 @@ export interface V1ClientOptions extends TransportOptions {
   readonly apiToken: string | undefined;
   readonly limiters?: V1Limiters;
   readonly onInvalidResponse?: InvalidResponseReporter;
+  /** True only for the station's built-in practice service (the sandbox), whose training extension lists demo orders. */
+  readonly practice?: boolean;
 }
+
+/** The practice service's order list: not in the public v1 OpenAPI (a test keeps every other path the client calls in it). */
+export const PRACTICE_ORDER_LIST_PATH = '/api/sandbox-training/orders/list';
+
+export const NO_ORDER_LIST = 'The shipping service offers no list of its orders. Import them from a CSV file, or scan or type the order number.';
 
 function interpretV1<S extends z.ZodType>(response: HttpResponse, schema: S, endpoint: string, report?: InvalidResponseReporter): z.output<S> {
   if (response.status === 401 || response.status === 403) throw unauthorizedFailure('v1', response.status);
@@ -109,9 +120,10 @@ export function createV1Client(options: V1ClientOptions): V1Client {
       await call({ method: 'DELETE', path: '/api/orders/delete', json: body, safety: 'unsafe', action: 'delete the order' }, wire.v1DeleteOrderResponseSchema);
     },
 
-    async listOrders(query) {
+    async practiceOrderList(query) {
+      if (!options.practice) fail('not_configured', NO_ORDER_LIST);
       const q = validateRequest(wire.v1OrderListQuerySchema, query, 'order list request');
-      return call({ method: 'GET', path: '/api/orders/list', query: q, safety: 'read', action: 'list orders' }, wire.v1OrderListResponseSchema);
+      return call({ method: 'GET', path: PRACTICE_ORDER_LIST_PATH, query: q, safety: 'read', action: 'list the practice orders' }, wire.v1OrderListResponseSchema);
     },
 
     async verifyAddress(request) {

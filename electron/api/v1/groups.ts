@@ -21,7 +21,6 @@ export const V1_ENDPOINT_GROUP: Readonly<Record<string, V1LimitGroup>> = {
   '/api/addresses/verify': 'labels',
   '/api/orders/create': 'orders',
   '/api/orders/delete': 'orders',
-  '/api/orders/list': 'orders',
   '/api/shipments/get': 'orderLabels',
   '/api/shipments/scan-forms/create': 'account',
   '/api/carrier-account/list': 'account',

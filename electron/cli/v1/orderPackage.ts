@@ -1,5 +1,5 @@
 import type { CommandInput } from '../../../shared/contract';
-import { fail } from '../../../shared/contract/errors';
+import { fail, StationFailure } from '../../../shared/contract/errors';
 import type { PackageSpec, StationAddress } from '../../../shared/contract/shippingTypes';
 import type { HeadlessStation } from '../headless';
 import { readShipFrom } from '../buy';
@@ -80,7 +80,13 @@ export async function resolveOrderPackage(headless: HeadlessStation, flags: Retu
     to = line.recipient;
     pkg = packageIndex === 1 ? line.package : null;
   } else {
-    const orders = await headless.call('account.orders.list', {});
+    const orders = await headless.call('account.orders.list', {}).catch((error: unknown) => {
+      // A real v1 service lists no orders: the order is named by its store and warehouse instead.
+      if (error instanceof StationFailure && error.error.code === 'not_configured') {
+        return fail('not_configured', `${error.error.message} To rate order ${orderNumber} from the inbox, name its v1 store and warehouse with --store and --warehouse-name.`);
+      }
+      throw error;
+    });
     const order = orders.find((o) => o.orderNumber.toLowerCase() === orderNumber.trim().toLowerCase());
     if (!order) return fail('not_found', `Order ${orderNumber} is not among the v1 account's orders. To rate an order from the inbox, name its v1 store and warehouse with --store and --warehouse-name.`);
     if (!order.warehouseName) return fail('invalid_input', `Order ${order.orderNumber} names no warehouse; give it with --store and --warehouse-name.`);

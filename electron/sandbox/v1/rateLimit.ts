@@ -3,7 +3,7 @@ import { refuse } from '../errorCodes';
 /** Requests per minute per api_token, from the spec's table (not the OpenAPI's descriptions). */
 export function limitFor(path: string): number {
   if (['/api/rates/list', '/api/rates/buy', '/api/rates/buy-label', '/api/shipments/void', '/api/addresses/verify'].includes(path)) return 600;
-  if (['/api/orders/create', '/api/orders/delete', '/api/orders/list'].includes(path)) return 300;
+  if (['/api/orders/create', '/api/orders/delete', '/api/sandbox-training/orders/list'].includes(path)) return 300;
   if (path === '/api/shipments/get' || path === '/api/warehouses/list') return 120;
   return 60;
 }

@@ -22,10 +22,8 @@ export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const declared = query.declared_value ?? query.insured_value;
   if (declared === undefined) refuse('insurance_value_invalid', 'declared_value is required: the value to insure, in USD.');
   if (query.carrier_code && !findCarrier(query.carrier_code)) refuse('carrier_unknown', `carrier_code "${query.carrier_code}" is not an active carrier.`);
-  if (query.service_level) {
-    const level = findLevel(query.service_level);
-    if (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase())) refuse('service_level_unknown');
-  }
+  const level = query.service_level ? findLevel(query.service_level) : undefined;
+  if (query.service_level && (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase()))) refuse('service_level_unknown');
   const valueCents = Math.round(declared * 100);
   const rateId = insuranceRateIdFor(ctx, valueCents);
   return answer(ctx, answerShapes.insuranceRate, {
@@ -37,7 +35,8 @@ export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
     insurance_fee: insuranceFeeCents(valueCents) / 100,
     currency: 'USD',
     provider: 'SHIPSURANCE',
-    carrier_code: query.carrier_code?.toUpperCase() ?? null,
+    // The evidence's query names only the service level; its carrier is the level's.
+    carrier_code: query.carrier_code?.toUpperCase() ?? level?.carrier ?? null,
   });
 }
 

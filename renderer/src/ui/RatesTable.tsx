@@ -11,7 +11,7 @@ interface Props {
   readonly caption?: string;
 }
 
-/** Rates as table rows (carrier, service, price, days), in the station's order. */
+/** Rates as table rows (carrier, service with the service's own marks, price, days and promised date), in the station's order. */
 export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rates' }: Props) {
   const body = useRef<HTMLTableSectionElement>(null);
   // The picked row stays on screen however long the list: ↑ ↓ never move the pick out of sight.
@@ -47,10 +47,19 @@ export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rat
               <td>{rate.carrierCode}</td>
               <td>
                 {rate.serviceName || rate.serviceLevel}
+                {rate.marks?.map((mark) => (
+                  <span key={mark} className="badge">
+                    {' '}
+                    {mark}
+                  </span>
+                ))}
                 {selected === index ? <span className="badge ok"> picked</span> : null}
               </td>
               <td className="num">{money(rate.price, rate.currency)}</td>
-              <td className="num">{days(rate.deliveryDays)}</td>
+              <td className="num">
+                {days(rate.deliveryDays)}
+                {rate.deliveryDate ? <span className="muted"> by {rate.deliveryDate}</span> : null}
+              </td>
             </tr>
           );
         })}

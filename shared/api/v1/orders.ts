@@ -56,7 +56,7 @@ export const v1DeleteOrderRequestSchema = z.object({
 });
 export const v1DeleteOrderResponseSchema = z.array(z.unknown());
 
-/** An order as the sandbox-only GET /api/orders/list extension returns it (the station's order inbox). */
+/** An order as the practice service's training order list (GET /api/sandbox-training/orders/list) returns it (the station's order inbox). */
 export const v1OrderSchema = z.looseObject({
   store_name: z.string(),
   order_number: z.string(),
@@ -91,7 +91,7 @@ export const v1OrderSchema = z.looseObject({
 });
 export type V1Order = z.infer<typeof v1OrderSchema>;
 
-/** GET /api/orders/list?store_name=&status=&page=&page_size= (sandbox extension, not in the public API). */
+/** GET /api/sandbox-training/orders/list?store_name=&status=&page=&page_size= (the practice service's training extension, not in the public API). */
 export const v1OrderListQuerySchema = z.object({
   store_name: z.string().optional(),
   status: z.enum(v1OrderStatuses).optional(),

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { readIssue } from './assumptions';
-import { envelopeSchema, looseText } from './common';
+import { envelopeSchema, looseText, usState } from './common';
 
 /** POST /api/address/validate body (v2-docs.md 3.15): the address flat, ZIP as zip_code. */
-export const addressValidateRequestSchema = z.object({
-  street: z.string().trim().min(1).max(255),
-  street2: z.string().max(255).optional(),
-  city: z.string().trim().min(1).max(100),
-  /** Required; may be empty outside the U.S., where "unrestricted" (v2-docs.md 3.15). */
-  state: z.string().trim().max(50),
-  zip_code: z.string().trim().max(20),
-  country: z.string().length(2),
-});
+export const addressValidateRequestSchema = z
+  .object({
+    street: z.string().trim().min(1).max(255),
+    street2: z.string().max(255).optional(),
+    city: z.string().trim().min(1).max(100),
+    /** Required: a valid 2-letter code in the U.S.; "unrestricted" elsewhere, so it may be empty there (v2-docs.md 3.15). */
+    state: z.string().trim().max(50),
+    zip_code: z.string().trim().max(20),
+    country: z.string().length(2),
+  })
+  .superRefine(usState);
 export type AddressValidateRequest = z.input<typeof addressValidateRequestSchema>;
 
 const flag = z.unknown().transform((v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : null));

@@ -1,20 +1,13 @@
 /**
- * Every assumption the station makes about a v2 shape the published docs do
- * not show (v2-docs.md says "not in the stored copy"). Nothing else in the
- * station guesses a field name: the schemas and clients ask here. Each entry of
- * `undocumentedShapes` says what is assumed, where it is used and what a wire
- * capture (`--capture-wire DIR`) of a live account would settle.
+ * The names the station reads a v2 answer under where the published docs do
+ * not show it (v2-docs.md says "not in the stored copy"), and the loose
+ * readers that use them. Every guess about the wire, answers and requests
+ * alike, is an entry of the one registry (./registry.ts, `undocumentedShapes`),
+ * which a test reads.
  *
  * The rule for all of them: read what is there, require only what the station
  * cannot act without, and keep working whichever plausible shape arrives.
  */
-
-export interface Assumption {
-  readonly id: string;
-  readonly endpoint: string;
-  readonly assumed: string;
-  readonly captureReveals: string;
-}
 
 /** Where a purchase answer may carry the carrier tracking number (create_and_pay / direct_buy response not documented). */
 export const TRACKING_NUMBER_KEYS = ['tracking_no', 'tracking_number', 'tracking_code', 'tracking_nos', 'master_tracking_no'] as const;
@@ -32,11 +25,29 @@ export const RATE_ERROR_KEYS = ['error_data', 'errors', 'error_list'] as const;
  */
 export const RATE_PRICE_KEYS = ['price', 'total_price', 'rate', 'amount', 'total_fee'] as const;
 
+/** Names a rate's delivery date may arrive under (the public client reads delivery_date; v2-docs.md 9). */
+export const RATE_DELIVERY_DATE_KEYS = ['delivery_date', 'estimated_delivery_date', 'estimate_delivery_date'] as const;
+
+/** The service's own marks on a rate ("sorted by fastest, cheapest", v2-docs.md 3.3; the public client reads data.cheapest and data.fastest). */
+export const RATE_MARKS = ['cheapest', 'fastest'] as const;
+export type RateMark = (typeof RATE_MARKS)[number];
+
+/** The rate_ids an answer's cheapest or fastest names: a rate_id, a rate, or a list of either. */
+export function markedRateIds(value: unknown): string[] {
+  if (typeof value === 'string' && value.trim() !== '') return [value.trim()];
+  if (Array.isArray(value)) return value.flatMap(markedRateIds);
+  const id = isRecord(value) ? pickText(value, ['rate_id']) : null;
+  return id ? [id] : [];
+}
+
+/** A rate's marks: flagged on the rate itself (is_cheapest, cheapest: true) or named by the answer. */
+export function rateMarks(rate: Loose, named: Readonly<Record<RateMark, readonly string[]>>): RateMark[] {
+  const id = pickText(rate, ['rate_id']);
+  return RATE_MARKS.filter((mark) => rate[`is_${mark}`] === true || rate[mark] === true || (id !== null && named[mark].includes(id)));
+}
+
 /** Names the insurance fee may arrive under in GET /api/shipment/insurance/rate (only rate_id is documented). */
 export const INSURANCE_FEE_KEYS = ['insurance_fee', 'fee', 'price', 'premium', 'amount', 'rate'] as const;
-
-/** Query parameters of GET /api/shipment/insurance/rate (not documented). */
-export const INSURANCE_QUERY = { amount: 'insured_value', carrier: 'carrier_code', service: 'service_level' } as const;
 
 /** Body of POST /api/scan_form/create_scan_form (not documented). */
 export const SCAN_FORM_TRACKING_KEY = 'tracking_nos';
@@ -61,69 +72,6 @@ export const SCAN_FORM_ID_KEYS = ['scan_form_no', 'scan_form_id', 'batch_no', 'i
 
 /** Field names of address-validation errors/corrections items (arrays documented, items not). */
 export const ISSUE_TEXT_KEYS = ['message', 'msg', 'description', 'text', 'code'] as const;
-
-export const undocumentedShapes: readonly Assumption[] = [
-  {
-    id: 'purchase-answer',
-    endpoint: 'POST /api/shipment/create_and_pay, /api/shipment/direct_buy',
-    assumed: `Tracking number under one of ${TRACKING_NUMBER_KEYS.join(', ')}; labels as label_data (base64 PNG) and/or label_urls (spec); everything else (fees, shipment_no, carrier, service) optional and taken from the request when absent. An answer without them goes to the label salvage (any tracking-like string, any base64 PNG, any URL).`,
-    captureReveals: 'the real field names for tracking number, fees, shipment number, carrier and service; whether label_data is always filled',
-  },
-  {
-    id: 'rate-answer',
-    endpoint: 'POST /api/shipment/get_rates, /api/shipment/batch/quick_rate',
-    assumed: `data is an object with the rate list under one of ${RATE_LIST_KEYS.join(', ')} (or data is the list itself); quick_rate answers a list of {request_unique_id, <rate list>}; price under one of ${RATE_PRICE_KEYS.join(', ')}, and when two of them are present with different amounts the rate is refused with words (listed beside the quote like a carrier's error), never shown at either price; carrier_code/service_level/service_name/delivery_days optional; delivery_days may be a number, a string, "" or a range ("2-5", read as its upper bound); a rate that cannot be read is left out, never the whole quote.`,
-    captureReveals: 'the rate object field names and types, the error list shape, whether quick_rate wraps its answer',
-  },
-  {
-    id: 'insurance-rate',
-    endpoint: 'GET /api/shipment/insurance/rate',
-    assumed: `Query ${INSURANCE_QUERY.amount} (USD), optional ${INSURANCE_QUERY.carrier}/${INSURANCE_QUERY.service}; answer carries rate_id (documented by create_and_pay) and the fee under one of ${INSURANCE_FEE_KEYS.join(', ')} (fee unknown when none is present).`,
-    captureReveals: 'the query parameter names and the fee field',
-  },
-  {
-    id: 'void-answer',
-    endpoint: 'POST /api/shipment/void_label',
-    assumed: 'Body {platform_uk_id} (spec: shipment_no or platform_uk_id); the answer is not read beyond the envelope: code "ok" means voided.',
-    captureReveals: 'whether the answer carries a refund amount or status worth showing',
-  },
-  {
-    id: 'tracking-record',
-    endpoint: 'GET /api/shipment/tracking_by_platform_uk_id, tracking_by_tracking_no, direct/tracking_by_tracking_no',
-    assumed: `data is one latest-record object; events under one of ${EVENT_LIST_KEYS.join(', ')}; an event's time/status/text/place under the first present of ${EVENT_TIME_KEYS[0]}.., ${EVENT_STATUS_KEYS[0]}.., ${EVENT_TEXT_KEYS[0]}.., ${EVENT_LOCATION_KEYS[0]}..; location objects joined from ${LOCATION_PART_KEYS.join(', ')} or shown as given when a string.`,
-    captureReveals: 'the event and location object shapes, the status enum tail, the direct endpoint fields',
-  },
-  {
-    id: 'scan-form',
-    endpoint: 'POST /api/scan_form/create_scan_form',
-    assumed: `Body {${SCAN_FORM_TRACKING_KEY}: [...]}; the answer's scan_form_image (spec) is the PDF URL; the form id under one of ${SCAN_FORM_ID_KEYS.join(', ')} if any. The write is one-shot: an answer that cannot be read still records the form as made.`,
-    captureReveals: 'the request field name and the answer fields',
-  },
-  {
-    id: 'pod',
-    endpoint: 'POST /api/shipment/submit_pod',
-    assumed: `Body {${POD_KEYS.tracking}, ${POD_KEYS.emails}: [1..3]}; the answer's transaction_message (spec) shown when present.`,
-    captureReveals: 'the request field names',
-  },
-  {
-    id: 'pickup-answers',
-    endpoint: 'POST /api/shipment/pickup/add, GET pickup/list, GET pickup/package/location/list',
-    assumed: 'add: only pickup_no is needed (to cancel); list items: only pickup_no is needed, tracking_nos read when present; location list: strings, or objects whose first string field is the value.',
-    captureReveals: 'the list item fields (cut off in the docs) and the location list item shape',
-  },
-  {
-    id: 'address-issues',
-    endpoint: 'POST /api/address/validate',
-    assumed: `errors / corrections items are strings or objects with text under one of ${ISSUE_TEXT_KEYS.join(', ')} (item shape not documented for v2; v1 uses {code, message}).`,
-    captureReveals: 'the item shape of errors and corrections',
-  },
-  {
-    id: 'rate-request-extras',
-    endpoint: 'POST /api/shipment/get_rates, quick_rate, direct_buy',
-    assumed: 'package_data is sent in the documented units (weight_unit "lb", dimension_unit "in", type "my_package" or a package code); address_type "commercial" is sent for a known business address although only "residential" appears in the docs; the insurance amount is never sent on a rate request.',
-    captureReveals: 'a refusal naming address_type or weight_unit, and whether rates change with address_type',
-  },
-];
 
 export type Loose = Readonly<Record<string, unknown>>;
 

@@ -77,7 +77,7 @@ const addressFields = {
   street: z.string().trim().min(1).max(255),
   street2: z.string().max(255).optional(),
   city: z.string().trim().min(1).max(100),
-  /** A 2-letter code in the U.S.; unrestricted elsewhere, and empty where the country has no states (v2-docs.md 4.1). */
+  /** Required; a 2-letter code in the U.S. (checked by usState), unrestricted elsewhere, and empty where the country has no states (v2-docs.md 4.1). */
   state: z.string().trim().max(50),
   /** Empty only where the country has no postal codes. */
   zip_code: z.string().trim().max(20),
@@ -85,50 +85,84 @@ const addressFields = {
   address_type: z.enum(addressTypes).optional(),
 };
 
+/** v2 requires state, a valid 2-letter code for a U.S. address (v2-docs.md 3.15, 4.1): an empty one is refused before it is sent. */
+export function usState(address: { readonly state: string; readonly country: string }, ctx: z.RefinementCtx): void {
+  if (address.country.toUpperCase() === SERVICE_HOME_COUNTRY && !/^[A-Za-z]{2}$/.test(address.state)) {
+    ctx.addIssue({ code: 'custom', message: 'a U.S. address needs its 2-letter state', path: ['state'] });
+  }
+}
+
 /**
  * AddressFrom / AddressTo (v2-docs.md 4.1): from_address_data, to_address_data,
  * return_address_data, pickup_location. first_name and last_name are required
  * everywhere but quick_rate.
  */
-export const addressDataSchema = z.object({
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  ...addressFields,
-});
+export const addressDataSchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    ...addressFields,
+  })
+  .superRefine(usState);
 export type AddressData = z.input<typeof addressDataSchema>;
 
 /** The address of a quick_rate item: first and last name optional there (v2-docs.md 3.2). */
-export const quickRateAddressSchema = z.object({
-  first_name: z.string().max(100).optional(),
-  last_name: z.string().max(100).optional(),
-  ...addressFields,
-});
+export const quickRateAddressSchema = z
+  .object({
+    first_name: z.string().max(100).optional(),
+    last_name: z.string().max(100).optional(),
+    ...addressFields,
+  })
+  .superRefine(usState);
 
 export const weightUnits = ['oz', 'lb'] as const;
 export const dimensionUnits = ['in'] as const;
 
 /**
- * package_data. `type` is `my_package` for custom dimensions or a predefined
- * carrier package code (legacy-v1-appendix.md), e.g. usps_small_flat_rate_box.
+ * A carrier's predefined package as v2 names it: upper case (USPS_LETTER,
+ * v2-docs.md 4.2); the station's presets keep v1's lower-case codes
+ * (legacy-v1-appendix.md) and the mapper upper-cases them.
+ */
+export const carrierPackageCodeSchema = z.string().regex(/^[A-Z0-9_]{2,60}$/, 'an upper-case package code such as USPS_LETTER');
+
+/**
+ * package_data (v2-docs.md 4.2, the 1.0.5 example): `type` "my_package" and,
+ * for a carrier's own box, carrier_package_code beside it, as the example
+ * sends both. No unit has a default: the mapper always names them.
  */
 export const packageDataSchema = z.object({
-  type: z.string().min(1).default('my_package'),
+  type: z.string().min(1),
   length: z.number().positive().max(120),
   width: z.number().positive().max(120),
   height: z.number().positive().max(120),
-  dimension_unit: z.enum(dimensionUnits).default('in'),
+  dimension_unit: z.enum(dimensionUnits),
   weight: z.number().positive().max(2400),
-  weight_unit: z.enum(weightUnits).default('oz'),
+  weight_unit: z.enum(weightUnits),
+  carrier_package_code: carrierPackageCodeSchema.optional(),
 });
 export type PackageData = z.input<typeof packageDataSchema>;
 
 export const signatureOptions = ['signature', 'adult_signature', 'usps_signature_restricted', 'usps_adult_signature_restricted'] as const;
 export type SignatureOption = (typeof signatureOptions)[number];
 
-/** `options` on rate and label requests. */
-export const shipmentOptionsSchema = z.object({
+/** The longest custom text the station puts on a label (the docs give no cap; assumptions.ts: label-text). */
+export const LABEL_TEXT_MAX = 35;
+
+/**
+ * option_data (v2-docs.md 4.3, the 1.0.5 example): signature, the two custom
+ * label texts, hazardous_materials and additional_handing, spelled as the
+ * example spells it. is_lithium_battery is the project spec's
+ * (assumptions.ts: option-data).
+ */
+export const optionDataSchema = z.object({
   signature: z.enum(signatureOptions).optional(),
+  custom_text_on_label_1: z.string().trim().min(1).max(LABEL_TEXT_MAX).optional(),
+  custom_text_on_label_2: z.string().trim().min(1).max(LABEL_TEXT_MAX).optional(),
+  hazardous_materials: z.boolean().optional(),
+  additional_handing: z.boolean().optional(),
+  is_lithium_battery: z.boolean().optional(),
 });
+export type OptionData = z.input<typeof optionDataSchema>;
 
 /** YYYY-MM-DD calendar date. */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');

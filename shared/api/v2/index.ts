@@ -10,3 +10,4 @@ export * from './insurance';
 export * from './scanForm';
 export * from './pod';
 export * from './assumptions';
+export * from './registry';

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { INSURANCE_FEE_KEYS, isRecord, pickNumber } from './assumptions';
 import { envelopeSchema, looseText } from './common';
 
-/** GET /api/shipment/insurance/rate: parameters not documented (assumptions.ts: insurance-rate). */
+/**
+ * GET /api/shipment/insurance/rate: v2's page is missing; the sister API's
+ * public client asks declared_value (USD) with service_level (v2-docs.md 9).
+ * The alternative (insured_value, carrier_code) is kept in assumptions.ts:
+ * insurance-rate.
+ */
 export const insuranceRateQuerySchema = z.object({
-  insured_value: z.number().positive().max(10_000),
-  carrier_code: z.string().optional(),
-  service_level: z.string().optional(),
+  declared_value: z.number().positive().max(10_000),
+  service_level: z.string().min(1).optional(),
 });
 export type InsuranceRateQuery = z.infer<typeof insuranceRateQuerySchema>;
 

@@ -6,12 +6,11 @@ import {
   envelopeSchema,
   looseNumber,
   looseText,
+  optionDataSchema,
   packageDataSchema,
   shipDateSchema,
-  shipmentOptionsSchema,
 } from './common';
 import { customDataSchema } from './customs';
-import { optionDataSchema } from './rates';
 
 /** label_print_type (v2-docs.md 3.4): required on create_and_pay. */
 export const labelPrintTypes = ['common', 'qrcode', 'barcode'] as const;
@@ -24,8 +23,20 @@ export const uspsReturnServiceLevels = [
   'USPS_PRIORITY_MAIL_EXPRESS_RETURN',
 ] as const;
 
-/** Insurance is bought only in create_and_pay, by the rate_id GET /api/shipment/insurance/rate returned. */
-export const insuranceDataSchema = z.object({ rate_id: z.string().min(1) });
+/**
+ * Insurance is bought only in create_and_pay, by the rate_id GET
+ * /api/shipment/insurance/rate returned (v2-docs.md 3.4). The other fields are
+ * what the sister API's public client pays with (v2-docs.md 9; assumptions.ts:
+ * insurance-pay): the declared value as coverage, the fee as rate.
+ */
+export const insuranceDataSchema = z.object({
+  rate_id: z.string().min(1),
+  coverage: z.number().positive().max(10_000).optional(),
+  currency: z.string().length(3).optional(),
+  rate: z.number().nonnegative().optional(),
+  service_level: z.string().min(1).optional(),
+});
+export type InsuranceData = z.infer<typeof insuranceDataSchema>;
 
 /** POST /api/shipment/create_and_pay (v2-docs.md 3.4). */
 export const createAndPayRequestSchema = z.object({
@@ -49,10 +60,8 @@ export const directBuyRequestSchema = z.object({
   ship_date: shipDateSchema,
   is_return_label: z.boolean().optional(),
   return_address_data: addressDataSchema.optional(),
-  additional_handling: z.boolean().optional(),
-  require_saturday_delivery: z.boolean().optional(),
-  options: shipmentOptionsSchema.optional(),
   option_data: optionDataSchema.optional(),
+  require_saturday_delivery: z.boolean().optional(),
   label_print_type: z.enum(labelPrintTypes),
   custom_data: customDataSchema.optional(),
 });

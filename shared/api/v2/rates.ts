@@ -1,16 +1,30 @@
 import { z } from 'zod';
-import { isRecord, pickArray, pickText, RATE_ERROR_KEYS, RATE_LIST_KEYS, RATE_PRICE_KEYS, readPrice, type Loose } from './assumptions';
+import {
+  isRecord,
+  markedRateIds,
+  pickArray,
+  pickText,
+  RATE_DELIVERY_DATE_KEYS,
+  RATE_ERROR_KEYS,
+  RATE_LIST_KEYS,
+  RATE_MARKS,
+  RATE_PRICE_KEYS,
+  rateMarks,
+  readPrice,
+  type Loose,
+  type RateMark,
+} from './assumptions';
 import {
   addressDataSchema,
   envelopeSchema,
   lenientList,
   looseNumber,
   looseText,
+  optionDataSchema,
   packageDataSchema,
   priceDetailSchema,
   quickRateAddressSchema,
   shipDateSchema,
-  shipmentOptionsSchema,
 } from './common';
 import { customDataSchema } from './customs';
 
@@ -21,22 +35,17 @@ export const shipmentRateCarrierDataSchema = z.object({
 });
 export type ShipmentRateCarrierData = z.infer<typeof shipmentRateCarrierDataSchema>;
 
-/** option_data (1.0.5 example; is_lithium_battery from the spec). */
-export const optionDataSchema = z.object({
-  is_lithium_battery: z.boolean().optional(),
-  hazardous_materials: z.boolean().optional(),
-});
-
-/** Fields common to every rate request. ship_date is sent on every one (ISO 8601 with offset). */
+/**
+ * Fields common to every rate request. ship_date is sent on every one (ISO
+ * 8601 with offset). Options sit in option_data (v2-docs.md 4.3);
+ * require_saturday_delivery has no documented place (assumptions.ts: saturday).
+ */
 const rateRequestFields = {
   package_data: packageDataSchema,
   ship_date: shipDateSchema,
   shipment_rate_carrier_data: z.array(shipmentRateCarrierDataSchema).optional(),
-  additional_handling: z.boolean().optional(),
-  require_saturday_delivery: z.boolean().optional(),
-  options: shipmentOptionsSchema.optional(),
-  /** Lithium batteries / hazardous materials: only USPS Ground Advantage is quoted. */
   option_data: optionDataSchema.optional(),
+  require_saturday_delivery: z.boolean().optional(),
   /** Customs for a shipment that leaves the origin country (shape assumed in ./customs.ts). */
   custom_data: customDataSchema.optional(),
 };
@@ -60,7 +69,6 @@ export const getRatesRequestSchema = z.object({
   ...rateRequestFields,
   is_return_label: z.boolean().optional(),
   return_address_data: addressDataSchema.optional(),
-  carrier_package_code: z.string().optional(),
 });
 export type GetRatesRequest = z.input<typeof getRatesRequestSchema>;
 
@@ -81,6 +89,9 @@ export const rateSchema = z.preprocess(
     price: z.number(),
     currency: looseText.optional(),
     delivery_days: looseNumber.optional(),
+    delivery_date: looseText.optional(),
+    retail_price: looseNumber.optional(),
+    marks: z.array(z.enum(RATE_MARKS)).optional(),
     price_details: lenientList(priceDetailSchema).optional(),
   }),
 );
@@ -113,14 +124,20 @@ function refusedRate(rate: Loose, amounts: readonly number[]): Loose {
   };
 }
 
-/** A rate list with every rate whose prices disagree moved to the error list, in words. */
-function splitRates(rates: readonly unknown[], errors: readonly unknown[]): { shipment_rate_data: unknown[]; error_data: unknown[] } {
+const unnamed: Readonly<Record<RateMark, readonly string[]>> = { cheapest: [], fastest: [] };
+
+/**
+ * A rate list with every rate whose prices disagree moved to the error list,
+ * in words; each kept rate carries the service's marks and its delivery date
+ * wherever the answer put them (assumptions.ts: rate-answer).
+ */
+function splitRates(rates: readonly unknown[], errors: readonly unknown[], named = unnamed): { shipment_rate_data: unknown[]; error_data: unknown[] } {
   const kept: unknown[] = [];
   const refused: unknown[] = [];
   for (const rate of rates) {
     const read = isRecord(rate) ? readPrice(rate, RATE_PRICE_KEYS) : null;
     if (isRecord(rate) && read?.conflict) refused.push(refusedRate(rate, read.conflict));
-    else kept.push(rate);
+    else kept.push(isRecord(rate) ? { ...rate, marks: rateMarks(rate, named), delivery_date: pickText(rate, RATE_DELIVERY_DATE_KEYS) } : rate);
   }
   return { shipment_rate_data: kept, error_data: [...errors, ...refused] };
 }
@@ -132,7 +149,10 @@ function rateSet<X extends z.core.$ZodLooseShape>(extra: X) {
       Array.isArray(value)
         ? splitRates(value, [])
         : isRecord(value)
-          ? { ...value, ...splitRates(pickArray(value, RATE_LIST_KEYS) ?? [], pickArray(value, RATE_ERROR_KEYS) ?? []) }
+          ? {
+              ...value,
+              ...splitRates(pickArray(value, RATE_LIST_KEYS) ?? [], pickArray(value, RATE_ERROR_KEYS) ?? [], { cheapest: markedRateIds(value.cheapest), fastest: markedRateIds(value.fastest) }),
+            }
           : value,
     z.looseObject({
       ...extra,

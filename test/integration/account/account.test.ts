@@ -75,7 +75,7 @@ describe('legacy v1 account views against the sandbox', () => {
   it('makes a USPS SCAN form and polls an e-commerce one until ready', async () => {
     const bought = await v2.directBuy({
       platform_uk_id: 'acc-scan-1', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', from_address_data: from, to_address_data: to,
-      package_data: { length: 8, width: 6, height: 4, weight: 12 }, ship_date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), label_print_type: 'common',
+      package_data: { type: 'my_package', length: 8, width: 6, height: 4, dimension_unit: 'in', weight: 12, weight_unit: 'oz' }, ship_date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), label_print_type: 'common',
     });
     const usps = await call('account.scanForms.create', { trackingCodes: [bought.tracking_no] });
     expect(usps).toMatchObject({ kind: 'usps', status: 'ready' });

@@ -89,7 +89,10 @@ describe('v1 client against the sandbox', () => {
       shipments: [{ length: 12, width: 9, height: 5, weight: 2.1 }],
     });
     expect(created.order_number).toBe(orderNumber);
-    expect((await client.listOrders({ store_name: 'Demo Store' })).orders.some((order) => order.order_number === orderNumber)).toBe(true);
+    // A client of a real service lists nothing and says so in words, sending no request.
+    expect(await failure(client.practiceOrderList({ store_name: 'Demo Store' }))).toMatchObject({ code: 'not_configured', message: expect.stringContaining('offers no list') });
+    const practice = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, practice: true });
+    expect((await practice.practiceOrderList({ store_name: 'Demo Store' })).orders.some((order) => order.order_number === orderNumber)).toBe(true);
     expect(await failure(client.orderLabels({ store_name: 'Demo Store', order_number: orderNumber }))).toMatchObject({
       code: 'service_rejected',
       serviceCode: 'order_has_no_label',

@@ -15,7 +15,7 @@ const audit: AuditEntry[] = [];
 
 const from: AddressData = { first_name: 'Shipping', last_name: 'Desk', company_name: 'Harbor Goods Co', phone: '2135550147', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip_code: '90021', country: 'US', address_type: 'commercial' };
 const to: AddressData = { first_name: 'Priya', last_name: 'Raman', street: '500 Pine Street', street2: 'Suite 1200', city: 'Seattle', state: 'WA', zip_code: '98101', country: 'US', address_type: 'commercial' };
-const parcel = { length: 10, width: 8, height: 4, weight: 1.25, weight_unit: 'lb' as const };
+const parcel = { type: 'my_package', length: 10, width: 8, height: 4, dimension_unit: 'in' as const, weight: 1.25, weight_unit: 'lb' as const };
 const shipDate = () => new Date().toISOString().replace(/\.\d+Z$/, '+00:00');
 
 let uniq = 0;
@@ -90,13 +90,13 @@ describe('v2 client against the sandbox', () => {
     });
     expect(bought.duplicate_label).toBe(false);
     expect(bought.tracking_no).toBeTruthy();
-    const insurance = await client.insuranceRate({ insured_value: 150 });
+    const insurance = await client.insuranceRate({ declared_value: 150 });
     const insured = await client.createAndPay({ rate_id: await cheapestUspsRate(), platform_uk_id: platformUkId(), label_print_type: 'common', insurance_data: { rate_id: insurance.rate_id } });
     expect(insured.insurance_fee).toBeGreaterThan(0);
   });
 
   it('insurance rate', async () => {
-    const quote = await client.insuranceRate({ insured_value: 200, carrier_code: 'USPS' });
+    const quote = await client.insuranceRate({ declared_value: 200, service_level: 'USPS_GROUND_ADVANTAGE' });
     expect(quote.fee).toBeGreaterThan(0);
     expect(quote.rate_id).toMatch(/^[0-9a-f-]{36}$/);
   });

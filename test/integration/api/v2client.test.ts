@@ -28,7 +28,7 @@ const item = (id: string): QuickRateItem => ({
   request_unique_id: id,
   from_address_data: address,
   to_address_data: address,
-  package_data: { length: 6, width: 6, height: 6, weight: 12 },
+  package_data: { type: 'my_package', length: 6, width: 6, height: 6, dimension_unit: 'in', weight: 12, weight_unit: 'oz' },
   ship_date: '2025-07-31T09:00:00-07:00',
 });
 

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../support/tempDir';
 import { cli, jsonOf, startCliService, type CliService } from '../../support/cli';
+import { demoOrdersCsv } from '../../support/demoOrders';
 
 // The legacy v1 commands of the CLI against the embedded sandbox, reached as a
 // live service would be (--base-url, --legacy-base-url and the key variables),
 // once with full answers and once in the sparse-answers mode (optional fields
 // left out, numbers as strings, unknown extra fields, {message}-only errors).
+// A real v1 service lists no orders (GET /api/orders/list is not in its
+// OpenAPI), so the orders are named by store and warehouse and read from the
+// station's inbox, imported from a CSV of the sandbox's demo orders.
 
 describe.each([
   { mode: 'full answers', sparseAnswers: false, seed: 71 },
@@ -19,6 +23,8 @@ describe.each([
     temp = makeTempDir('ps-v1-cli-');
     fs.writeFileSync(path.join(temp.dir, 'from.json'), JSON.stringify({ name: 'Shipping Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', phone: '2135550147' }));
     service = await startCliService({ seed, sparseAnswers });
+    // The demo orders the sandbox's v1 account holds, as the shop's CSV export would list them.
+    fs.writeFileSync(path.join(temp.dir, 'orders.csv'), await demoOrdersCsv(service.sandbox));
   });
   afterAll(async () => {
     await service.close();
@@ -26,6 +32,13 @@ describe.each([
   });
   const flags = (name: string) => service.flags(path.join(temp.dir, name));
   const shipFrom = () => ['--ship-from', path.join(temp.dir, 'from.json')];
+  const store = ['--store', 'Demo Store', '--warehouse-name', 'Main Warehouse'];
+  /** The data folder's flags, its inbox holding the demo orders. */
+  const inbox = async (name: string): Promise<string[]> => {
+    const imported = await cli(['orders', 'import', path.join(temp.dir, 'orders.csv'), ...flags(name)]);
+    expect(imported.code, imported.err.join('\n')).toBe(0);
+    return flags(name);
+  };
 
   it('tells the balance and the carrier accounts', async () => {
     const balance = jsonOf<{ balance: number; currency: string }>(await cli(['v1', 'balance', '--json', ...flags('account')]));
@@ -41,12 +54,13 @@ describe.each([
     for (const c of carriers.carriers) expect(c.name).not.toBe('');
   });
 
-  it('lists the account\'s orders by status', async () => {
-    type Orders = { orders: Array<{ order_number: string; store_name: string; warehouse_name: string; status: string; has_label: boolean; recipient: string; packages: number }> };
-    const awaiting = jsonOf<Orders>(await cli(['v1', 'orders', '--status', 'awaiting', '--json', ...flags('orders')]));
-    expect(awaiting.orders.length).toBe(20);
-    expect(awaiting.orders.find((o) => o.order_number === 'DEMO-1002')).toMatchObject({ store_name: 'Demo Store', warehouse_name: 'Main Warehouse', status: 'awaiting', packages: 1 });
-    expect(jsonOf<Orders>(await cli(['v1', 'orders', '--status', 'shipped', '--json', ...flags('orders')])).orders).toEqual([]);
+  it('says in words that the service lists no orders, and how to name an order instead', async () => {
+    const listed = await cli(['v1', 'orders', '--status', 'awaiting', '--json', ...flags('orders')]);
+    expect(listed.code).toBe(1);
+    expect(listed.err.join('\n')).toContain('The shipping service offers no list of its orders.');
+    const unnamed = await cli(['v1', 'rates', '--order', 'DEMO-1002', '--json', ...shipFrom(), ...flags('orders')]);
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.err.join('\n')).toContain('name its v1 store and warehouse with --store and --warehouse-name');
     const bad = await cli(['v1', 'orders', '--status', 'lost', ...flags('orders')]);
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toMatch(/^--status is awaiting, hold or shipped\.\n\nUsage: parcel-station v1 /);
@@ -54,7 +68,8 @@ describe.each([
 
   it('rates an order package, cheapest first', async () => {
     type Rates = { order_number: string; store_name: string; rates: Array<{ carrier: string; service_level: string; price: number; delivery_days: number | null; rate_id: string }>; picked: string };
-    const run = await cli(['v1', 'rates', '--order', 'DEMO-1002', '--json', ...shipFrom(), ...flags('rates')]);
+    const at = await inbox('rates');
+    const run = await cli(['v1', 'rates', '--order', 'DEMO-1002', ...store, '--json', ...shipFrom(), ...at]);
     const quote = jsonOf<Rates>(run);
     expect(quote).toMatchObject({ order_number: 'DEMO-1002', store_name: 'Demo Store' });
     expect(quote.rates.length).toBeGreaterThan(1);
@@ -66,25 +81,23 @@ describe.each([
     expect(quote.rates.map((r) => r.price)).toEqual([...quote.rates.map((r) => r.price)].sort((a, b) => a - b));
     expect(quote.picked).toBe(quote.rates[0]?.rate_id);
     // A heavier box costs more.
-    const heavy = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', '--weight-oz', '160', '--json', ...shipFrom(), ...flags('rates')]));
+    const heavy = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', ...store, '--weight-oz', '160', '--json', ...shipFrom(), ...at]));
     expect(heavy.rates[0]?.price).toBeGreaterThan(quote.rates[0]?.price ?? Infinity);
 
-    // Named by store and warehouse, the order's ship-to and box come from the inbox (pulled on first use): the same rates.
-    const fromInbox = jsonOf<Rates>(await cli(['v1', 'rates', '--order', 'DEMO-1002', '--store', 'Demo Store', '--warehouse-name', 'Main Warehouse', '--json', ...shipFrom(), ...flags('inbox')]));
-    expect(fromInbox.rates.map((r) => [r.service_level, r.price])).toEqual(quote.rates.map((r) => [r.service_level, r.price]));
     const sized = await cli(['v1', 'rates', '--order', 'DEMO-1002', '--size', '10x8', '--json', ...flags('rates')]);
     expect(sized.code).toBe(2);
     expect(sized.err[0]).toMatch(/^--size takes the box in inches as LxWxH, such as 10x8x4\./);
 
-    const unknown = await cli(['v1', 'rates', '--order', 'NOPE-1', '--json', ...shipFrom(), ...flags('rates')]);
+    const unknown = await cli(['v1', 'rates', '--order', 'NOPE-1', ...store, '--json', ...shipFrom(), ...at]);
     expect(unknown.code).toBe(1);
-    expect(unknown.err.join('\n')).toContain('Order NOPE-1 is not among the v1 account\'s orders.');
+    expect(unknown.err.join('\n')).toContain('Order NOPE-1 is not in the inbox.');
   });
 
   it('buys once through the journal, prints, reprints, refuses a second purchase and voids', async () => {
     type Bought = { tracking_no: string; carrier: string; cost: number; duplicate_label: boolean; label_file: string; order_number: string; package: number };
     const sold = service.sandbox.stats().labelsSold;
-    const first = await cli(['v1', 'buy', '--order', 'DEMO-1003', '--json', ...shipFrom(), ...flags('buy')]);
+    const at = await inbox('buy');
+    const first = await cli(['v1', 'buy', '--order', 'DEMO-1003', ...store, '--json', ...shipFrom(), ...at]);
     expect(first.code, first.err.join('\n')).toBe(0);
     const bought = jsonOf<Bought>(first);
     expect(bought).toMatchObject({ order_number: 'DEMO-1003', package: 1, duplicate_label: false, print_status: 'done' });
@@ -97,14 +110,14 @@ describe.each([
     expect(reprint.code, reprint.err.join('\n')).toBe(0);
     expect(jsonOf(reprint)).toMatchObject({ tracking_no: bought.tracking_no, job_ids: [expect.any(String)], status: 'done' });
 
-    const again = await cli(['v1', 'buy', '--order', 'DEMO-1003', '--json', ...shipFrom(), ...flags('buy')]);
+    const again = await cli(['v1', 'buy', '--order', 'DEMO-1003', ...store, '--json', ...shipFrom(), ...at]);
     expect(again.code, again.err.join('\n')).toBe(0);
     expect(jsonOf(again)).toMatchObject({ tracking_no: bought.tracking_no, duplicate_label: true, print_status: null });
     expect(again.err.join('\n')).toContain('it was not bought again');
     expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
 
     // A rate id from another process's quote is not one this station can buy: told in words, nothing bought.
-    const stale = await cli(['v1', 'buy', '--order', 'DEMO-1004', '--rate', 'rate-from-elsewhere', '--json', ...shipFrom(), ...flags('buy')]);
+    const stale = await cli(['v1', 'buy', '--order', 'DEMO-1004', ...store, '--rate', 'rate-from-elsewhere', '--json', ...shipFrom(), ...at]);
     expect(stale.code).toBe(1);
     expect(stale.err).toEqual(['Error: That rate is not one this station quoted (or it was quoted before a restart). Get rates again and pick one.']);
     expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
@@ -123,8 +136,9 @@ describe.each([
   it('keeps a label whose purchase answer was lost or not understood: stored, printable, never bought twice', async () => {
     type Bought = { tracking_no: string; duplicate_label: boolean; label_file: string | null; print_status: string | null; note: string | null };
     const sold = service.sandbox.stats().labelsSold;
+    const at = await inbox('faults');
     service.sandbox.faults.set({ dropPurchaseResponses: 1 });
-    const lost = await cli(['v1', 'buy', '--order', 'DEMO-1006', '--json', ...shipFrom(), ...flags('faults')]);
+    const lost = await cli(['v1', 'buy', '--order', 'DEMO-1006', ...store, '--json', ...shipFrom(), ...at]);
     expect(lost.code, lost.err.join('\n')).toBe(0);
     const found = jsonOf<Bought>(lost);
     expect(found).toMatchObject({ duplicate_label: false, print_status: 'done' });
@@ -132,7 +146,7 @@ describe.each([
     expect(service.sandbox.stats().labelsSold).toBe(sold + 1);
 
     service.sandbox.faults.set({ unreadablePurchaseAnswers: 1, unreadableKind: 'scattered' });
-    const garbled = await cli(['v1', 'buy', '--order', 'DEMO-1007', '--json', ...shipFrom(), ...flags('faults')]);
+    const garbled = await cli(['v1', 'buy', '--order', 'DEMO-1007', ...store, '--json', ...shipFrom(), ...at]);
     expect(garbled.code, garbled.err.join('\n')).toBe(0);
     const salvaged = jsonOf<Bought>(garbled);
     expect(salvaged.tracking_no).not.toBe('');
@@ -141,7 +155,7 @@ describe.each([
     expect(service.sandbox.stats().labelsSold).toBe(sold + 2);
 
     for (const [order, label] of [['DEMO-1006', found], ['DEMO-1007', salvaged]] as const) {
-      const again = await cli(['v1', 'buy', '--order', order, '--json', ...shipFrom(), ...flags('faults')]);
+      const again = await cli(['v1', 'buy', '--order', order, ...store, '--json', ...shipFrom(), ...at]);
       expect(jsonOf(again)).toMatchObject({ tracking_no: label.tracking_no, duplicate_label: true, print_status: null });
       const reprint = await cli(['reprint', label.tracking_no, '--json', ...flags('faults')]);
       expect(jsonOf(reprint)).toMatchObject({ tracking_no: label.tracking_no, status: 'done' });
@@ -171,7 +185,8 @@ describe.each([
   });
 
   it('makes the USPS SCAN form for bought v1 labels', async () => {
-    const bought = jsonOf<{ tracking_no: string; carrier: string }>(await cli(['v1', 'buy', '--order', 'DEMO-1005', '--service', 'usps_ground_advantage', '--no-print', '--json', ...shipFrom(), ...flags('scan')]));
+    const at = await inbox('scan');
+    const bought = jsonOf<{ tracking_no: string; carrier: string }>(await cli(['v1', 'buy', '--order', 'DEMO-1005', ...store, '--service', 'usps_ground_advantage', '--no-print', '--json', ...shipFrom(), ...at]));
     expect(bought.carrier).toBe('USPS');
     const run = await cli(['v1', 'scan-form', 'create', bought.tracking_no, '--json', ...flags('scan')]);
     expect(run.code, run.err.join('\n')).toBe(0);

@@ -128,9 +128,14 @@ export const v1Side: Side = {
     expect(journal?.attempts).toBe(1);
   },
   cli: {
-    // One of the orders the sandbox's v1 account holds from the start.
+    // One of the orders the sandbox's v1 account holds from the start; a real v1 service lists no orders, so it is named by store and warehouse from the inbox.
     order: 'DEMO-1003',
-    prepare: async () => undefined,
-    buy: (file) => ['v1', 'buy', '--order', 'DEMO-1003', '--no-print', '--json', '--ship-from', file],
+    async prepare(dir, run) {
+      const csv = path.join(dir, 'orders.csv');
+      fs.writeFileSync(csv, 'order_number,recipient_name,street,city,state,zip_code,country,weight_oz,length_in,width_in,height_in\nDEMO-1003,Ann Lee,1457 Sunset Boulevard,Los Angeles,CA,90026,US,20,10,8,4\n');
+      const imported = await run(['orders', 'import', csv]);
+      expect(imported.code, imported.err).toBe(0);
+    },
+    buy: (file) => ['v1', 'buy', '--order', 'DEMO-1003', '--store', 'Demo Store', '--warehouse-name', 'Main Warehouse', '--no-print', '--json', '--ship-from', file],
   },
 };

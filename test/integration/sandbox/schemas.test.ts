@@ -57,7 +57,7 @@ describe('v2 answers match shared/api/v2', () => {
     conforms(v2.packageLocationListResponseSchema, (await h.v2('GET', '/api/shipment/pickup/package/location/list')).json);
 
     conforms(v2.addressValidateResponseSchema, (await h.v2('POST', '/api/address/validate', { street: '1 main street', city: 'Austin', state: 'TX', zip_code: '78701', country: 'US' })).json);
-    conforms(v2.insuranceRateResponseSchema, (await h.v2('GET', '/api/shipment/insurance/rate?insured_value=120')).json);
+    conforms(v2.insuranceRateResponseSchema, (await h.v2('GET', '/api/shipment/insurance/rate?declared_value=120')).json);
     conforms(v2.submitPodResponseSchema, (await h.v2('POST', '/api/shipment/submit_pod', { tracking_no: t, email_list: ['a@example.com'] })).json);
     conforms(v2.createScanFormResponseSchema, (await h.v2('POST', '/api/scan_form/create_scan_form', { tracking_nos: [t] })).json);
   });

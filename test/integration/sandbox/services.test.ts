@@ -27,7 +27,7 @@ const validate = (body: Record<string, unknown>) => h.v2<Envelope<Validation>>('
 
 describe('address/validate', () => {
   it('standardises to USPS form: upper case, suffix, directional, secondary unit, ZIP+4', async () => {
-    const res = await validate({ street: '88 north main street', street2: 'Apartment 5b', city: 'Salt Lake City', state: 'utah', zip_code: '84111' });
+    const res = await validate({ street: '88 north main street', street2: 'Apartment 5b', city: 'Salt Lake City', state: 'ut', zip_code: '84111' });
     expect(res.status).toBe(200);
     const data = res.json.data;
     expect(data.errored).toBe(false);
@@ -35,7 +35,7 @@ describe('address/validate', () => {
     expect(data).toMatchObject({ street: '88 N MAIN ST', street2: 'APT 5B', city: 'SALT LAKE CITY', state: 'UT', country: 'US' });
     expect(data.zip).toMatch(/^84111-\d{4}$/);
     expect(Object.keys(data).sort()).toEqual(['city', 'corrected', 'corrections', 'country', 'errored', 'errors', 'residential', 'standardized', 'state', 'street', 'street2', 'zip']);
-    expect(data.corrections.map((c) => c.code).sort()).toEqual(['ADDRESS.COMPONENT.CHANGED', 'ADDRESS.SECONDARY.STANDARDIZED', 'ADDRESS.STATE.CHANGED', 'ADDRESS.ZIP4.ADDED']);
+    expect(data.corrections.map((c) => c.code).sort()).toEqual(['ADDRESS.COMPONENT.CHANGED', 'ADDRESS.SECONDARY.STANDARDIZED', 'ADDRESS.ZIP4.ADDED']);
     expect(data.corrected).toBe(true);
   });
 
@@ -67,15 +67,15 @@ describe('address/validate', () => {
 
 describe('insurance/rate', () => {
   it('quotes the insurance fee for a declared value', async () => {
-    const res = await h.v2<Envelope<{ insured_value: number; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?insured_value=250&carrier_code=USPS');
-    expect(res.json.data).toMatchObject({ insured_value: 250, insurance_fee: 2.55, currency: 'USD' });
-    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?insured_value=50')).json.data).toMatchObject({ insurance_fee: 1 });
+    const res = await h.v2<Envelope<{ declared_value: number; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?declared_value=250&service_level=USPS_GROUND_ADVANTAGE');
+    expect(res.json.data).toMatchObject({ declared_value: 250, insurance_fee: 2.55, currency: 'USD', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE' });
+    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?declared_value=50')).json.data).toMatchObject({ insurance_fee: 1 });
   });
 
-  it('refuses missing or out-of-range values and unknown carriers', async () => {
+  it('refuses missing or out-of-range values and unknown service levels', async () => {
     expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate')).json.code).toBe('insurance_value_invalid');
-    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?insured_value=20000')).json.code).toBe('insurance_value_invalid');
-    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?insured_value=10&carrier_code=ACME')).json.code).toBe('carrier_unknown');
+    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?declared_value=20000')).json.code).toBe('insurance_value_invalid');
+    expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?declared_value=10&service_level=ACME_OVERNIGHT')).json.code).toBe('service_level_unknown');
   });
 });
 

@@ -44,7 +44,7 @@ describe('sparse answers', () => {
   });
 
   it('purchase: a tracking number, label URLs and duplicate_label only; insurance rate and fee as text', async () => {
-    const insurance = await h.v2<Envelope<Loose>>('GET', '/api/shipment/insurance/rate?insured_value=120');
+    const insurance = await h.v2<Envelope<Loose>>('GET', '/api/shipment/insurance/rate?declared_value=120');
     expect(Object.keys(insurance.json.data).sort()).toEqual(['insurance_fee', 'rate_id', 'trace_ref', 'vendor_extension']);
     expect(insurance.json.data.insurance_fee).toMatch(/^\d+(\.\d+)?$/);
     const rates = await h.v2<Envelope<{ shipment_rate_data: Array<{ rate_id: string }> }>>('POST', '/api/shipment/get_rates', rateRequest());
@@ -98,7 +98,7 @@ describe('sparse answers', () => {
 
   it('is a fault that can be switched off again', async () => {
     h.sandbox.faults.set({ sparseAnswers: false });
-    const res = await h.v2<Envelope<Loose>>('GET', '/api/shipment/insurance/rate?insured_value=50');
+    const res = await h.v2<Envelope<Loose>>('GET', '/api/shipment/insurance/rate?declared_value=50');
     expect(res.json).toMatchObject({ code: 'ok', msg: 'ok', data: { rate_id: expect.any(String), insurance_fee: expect.any(Number), currency: 'USD' } });
     const v1 = await h.v1<Loose>('POST', '/api/shipments/void', { tracking_code: '9400000000000000000000' });
     expect(v1.json).toEqual({ message: expect.any(String), code: 'shipment_not_found' });

@@ -83,7 +83,7 @@ export async function startBench(options: SandboxOptions & { clientTimeoutMs?: n
     // Processes on one data folder share the access token through its token shelf, as the station's do.
     const tokenShelf = createFileTokenShelf(path.join(folder, 'tokens'));
     const v2 = createV2Client({ baseUrl: sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret, audit, timeoutMs: options.clientTimeoutMs ?? 5_000, retry, tokenShelf });
-    const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, audit, retry });
+    const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, audit, retry, practice: true });
     const ctx: StationContext = {
       dataDir: folder,
       db,

@@ -184,7 +184,7 @@ describe('shipping services against the sandbox', () => {
     const order = await call('orders.lookup', { orderNumber: 'DEMO-1003' });
     expect(order.orderNumber).toBe('DEMO-1003');
     expect(order.recipient.zip).toMatch(/^\d{5}/);
-    const pulls = () => (station.db.prepare("SELECT count(*) AS n FROM audit_log WHERE endpoint LIKE '/api/orders/list%'").get() as { n: number }).n;
+    const pulls = () => (station.db.prepare("SELECT count(*) AS n FROM audit_log WHERE endpoint LIKE '/api/sandbox-training/orders/list%'").get() as { n: number }).n;
     const pullsBefore = pulls();
     expect(pullsBefore).toBeGreaterThan(0);
     for (const typo of ['NOPE-42', 'NOPE-43', 'NOPE-44']) {

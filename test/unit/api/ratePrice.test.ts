@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPrice, RATE_PRICE_KEYS, undocumentedShapes } from '../../../shared/api/v2/assumptions';
+import { readPrice, RATE_PRICE_KEYS } from '../../../shared/api/v2/assumptions';
+import { undocumentedShapes } from '../../../shared/api/v2/registry';
 import { getRatesResponseSchema, quickRateResponseSchema } from '../../../shared/api/v2/rates';
 
 const rate = (id: string, prices: Record<string, unknown>) => ({ rate_id: id, carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE', currency: 'USD', ...prices });
