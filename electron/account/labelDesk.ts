@@ -6,18 +6,17 @@ import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
 import type { V1PurchaseLabelResponse } from '../../shared/api/v1';
 import type { PurchaseClaims } from '../purchases/claims';
-import type { PurchaseApi } from '../purchases/adapter';
+import type { PurchaseAdapter } from '../purchases/adapter';
 import type { Purchased, PurchaseEngine, PurchaseTarget } from '../purchases/engine';
 import { boxOf, v1PackageKey } from '../purchases/packageKey';
-import type { V1Draft } from '../purchases/v1Ledger';
-import type { V1PurchaseRow, V1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../core/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
-import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
+import { isLegacyShipment, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
 import type { AccountBackend, AccountPrint } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
 import { fromV1Rate, ouncesToPounds, v1ShipmentRequest } from './v1Request';
+import { v1Draft, v1OrderOf } from './v1Adapter';
 import type { StoredV1Request } from './v1ReadBack';
 
 export interface LabelDeskDeps {
@@ -25,8 +24,7 @@ export interface LabelDeskDeps {
   readonly backend: AccountBackend;
   readonly print: AccountPrint | undefined;
   readonly engine: PurchaseEngine;
-  readonly v1: PurchaseApi<V1PurchaseRow, V1Draft, V1PurchaseLabelResponse>;
-  readonly purchases: V1PurchasesRepo;
+  readonly v1: PurchaseAdapter<V1PurchaseLabelResponse>;
   readonly shipments: ShipmentsRepo;
   readonly labels: ReturnType<typeof createLabelsRepo>;
   /** Where purchases are claimed among benches: a void there lets any bench buy the box again. */
@@ -169,8 +167,9 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   }
 
   /** One purchase per order package, through the purchase engine (single flight, claim, journal, read-back). */
-  async function purchase(a: { storeName: string; orderNumber: string; packageIndex: number }, draft: () => V1Draft): Promise<Purchased> {
-    return deps.engine.purchase(deps.v1, { target: await target(), packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex), orderNumber: a.orderNumber, draft });
+  async function purchase(a: { storeName: string; orderNumber: string; packageIndex: number }, stored: StoredV1Request): Promise<Purchased> {
+    const packageKey = v1PackageKey(a.storeName, a.orderNumber, a.packageIndex);
+    return deps.engine.purchase(deps.v1, { target: await target(), packageKey, orderNumber: a.orderNumber, draft: () => v1Draft(stored, a.orderNumber) });
   }
 
   async function buy(a: CommandArgs<'account.buy'>): Promise<V1Purchase> {
@@ -179,13 +178,13 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     if (quote.storeName.toLowerCase() !== a.storeName.toLowerCase() || quote.orderNumber.toLowerCase() !== a.orderNumber.toLowerCase() || quote.packageIndex !== a.packageIndex) {
       return fail('invalid_input', `That rate was quoted for order ${quote.orderNumber} (package ${quote.packageIndex}); get rates for this order.`, { field: 'rateId' });
     }
-    const bought = await purchase(a, () => ({ kind: 'rate', rateId: a.rateId, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify(quote.stored) }));
+    const bought = await purchase(a, quote.stored);
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
     const request = shipmentRequest(a);
-    const bought = await purchase(a, () => ({ kind: 'direct', rateId: null, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify({ request } satisfies StoredV1Request) }));
+    const bought = await purchase(a, { request });
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
@@ -193,7 +192,6 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   async function markVoided(trackingCode: string): Promise<void> {
     const row = deps.shipments.findByRef(trackingCode);
     if (row) deps.shipments.markVoided(row.id);
-    deps.purchases.voidedByTracking(row?.tracking_no ?? trackingCode);
     // A label another bench bought and this bench never kept is named by the shared store.
     const platformUkId = row?.platform_uk_id ?? (await deps.claims.find(trackingCode).catch(() => undefined))?.platformUkId;
     if (platformUkId) await deps.claims.voided(platformUkId);
@@ -203,10 +201,10 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   /** After a void whose answer was lost: the order's labels say whether it is voided. */
   async function voidReadBack(trackingCode: string, lost: StationFailure): Promise<boolean> {
     const shipment = deps.shipments.findByRef(trackingCode);
-    const purchase = shipment ? deps.purchases.byShipment(shipment.id) : undefined;
-    if (!shipment || !purchase) throw lost;
+    // Only a label this bench bought through v1 holds the v1 request that names its store and order.
+    if (!shipment || !isLegacyShipment(shipment) || shipment.attempts === 0) throw lost;
     const { v1 } = await clients();
-    const labels = await v1.orderLabels({ store_name: purchase.store_name, order_number: purchase.order_number }).catch(() => {
+    const labels = await v1.orderLabels(v1OrderOf(shipment)).catch(() => {
       throw lost;
     });
     const label = labels.find((l) => l.tracking_code === shipment.tracking_no);

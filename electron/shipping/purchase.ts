@@ -4,17 +4,16 @@ import { StationFailure, fail } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 import type { PurchaseResult, Rate, Shipment } from '../../shared/contract/shippingTypes';
 import { toCents } from '../../shared/domain/money';
-import type { PurchaseApi } from '../purchases/adapter';
 import { createPurchaseEngine, type PurchaseEngine, type PurchaseTarget } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
 import { packageKeyOf, purchaseKeyOf, returnNumberOf } from '../purchases/packageKey';
-import { createShipmentsLedger, type PurchaseDraft } from '../purchases/shipmentsLedger';
+import type { ChosenService, JournalDraft } from '../purchases/journal';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
 import { createCustomsForms } from './customsForms';
 import { createLabelImages } from './labelImages';
-import { accountIdOf, backendIdOf, type WireShipment } from './ports';
+import { accountIdOf, backendIdOf } from './ports';
 import { createV2Adapter } from './v2Adapter';
 import type { RatesService, StoredQuoteRequest } from './rates';
 import { toShipment } from '../store/shipmentRecord';
@@ -30,10 +29,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
   const images = createLabelImages(deps);
   const customsForms = createCustomsForms(deps);
   const engine = shared ?? createPurchaseEngine({ shipments: deps.shipments, claims: deps.claims, log: deps.log.child('journal'), fetchBytes: fetchLabelBytes, emit: ctx.emit });
-  const v2: PurchaseApi<ShipmentRow, PurchaseDraft, WireShipment> = {
-    ledger: createShipmentsLedger(deps.shipments),
-    adapter: createV2Adapter({ backend: deps.backend, fetchBytes: fetchLabelBytes, log: deps.log.child('journal') }),
-  };
+  const v2 = createV2Adapter({ backend: deps.backend, fetchBytes: fetchLabelBytes, log: deps.log.child('journal') });
+  // The journal keeps the body without platform_uk_id: the adapter adds the row's id on every send.
+  const journaled = (body: Readonly<Record<string, unknown>>, chosen: ChosenService) => ({ requestJson: JSON.stringify(body), chosenJson: JSON.stringify(chosen) });
 
   /**
    * Insurance is bought inside create_and_pay only, by the rate_id the
@@ -47,7 +45,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     return quote.rate_id;
   }
 
-  async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): Promise<PurchaseDraft> {
+  async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): Promise<JournalDraft> {
     const quote = deps.quotes.get(input.quoteId);
     if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
@@ -64,8 +62,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const { platform_uk_id: _id, ...withoutId } = body;
     return {
       method: 'create_and_pay',
-      body: withoutId,
-      chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) },
+      ...journaled(withoutId, { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       recipientName: stored.input.to.name,
       recipientCity: stored.input.to.city,
@@ -75,7 +72,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     };
   }
 
-  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): PurchaseDraft {
+  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): JournalDraft {
     if (input.insuranceAmount) {
       fail('invalid_input', 'Insurance can only be bought with a rated label: get rates, pick one, then buy it insured.', { field: 'insuranceAmount' });
     }
@@ -87,7 +84,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const customData = toCustomData(from, input.to, input.customs);
     return {
       method: 'direct_buy',
-      body: {
+      ...journaled({
         carrier_code: input.carrierCode,
         service_level: input.serviceLevel,
         from_address_data: toWireAddress(from),
@@ -102,8 +99,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
         ...(input.lithiumBattery ? { option_data: { is_lithium_battery: true, hazardous_materials: true } } : {}),
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
         ...(customData ? { custom_data: customData } : {}),
-      },
-      chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) },
+      }, { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? null,
       recipientName: input.to.name,
       recipientCity: input.to.city,
@@ -210,7 +206,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
   }
 
   /** The request for a package not bought yet; a direct buy without a ship-from uses the warehouse's, which another bench may have just changed. */
-  async function draftOf(input: BuyInput): Promise<PurchaseDraft> {
+  async function draftOf(input: BuyInput): Promise<JournalDraft> {
     if (input.method === 'rate') return draftFromQuote(input);
     if (!input.from) await deps.settings.current();
     return draftDirect(input);

@@ -6,7 +6,7 @@ import type { Logger } from '../log/logger';
 import type { Journaled, PurchaseAdapter, Sold } from '../purchases/adapter';
 import { PURCHASE_ATTEMPTS } from '../purchases/engine';
 import { labelPngProblem } from '../purchases/labelBytes';
-import type { ChosenService } from '../purchases/shipmentsLedger';
+import type { ChosenService } from '../purchases/journal';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import { backendIdOf, type BackendPort, type ShippingV2, type WireShipment } from './ports';
 
@@ -30,7 +30,7 @@ export interface V2AdapterDeps {
  * journaled on. A lost answer is met by sending the same id again: the
  * service answers a repeat with the label it sold (duplicate_label).
  */
-export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRow, WireShipment> {
+export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<WireShipment> {
   /** The v2 client of the backend a journaled purchase went to; refused in words when the station is on another. */
   async function v2Of(row: ShipmentRow): Promise<ShippingV2> {
     const clients = await deps.backend.clients();
@@ -71,7 +71,7 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
   }
 
   /** What the answer left out is taken from the request the station sent (the rate picked), never guessed otherwise. */
-  async function read(entry: Journaled<ShipmentRow>, wire: WireShipment): Promise<Sold> {
+  async function read(entry: Journaled, wire: WireShipment): Promise<Sold> {
     const { row } = entry;
     if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
       fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
@@ -112,6 +112,7 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
 
   return {
     api: 'v2',
+    idempotent: true,
     attempts: deps.attempts ?? PURCHASE_ATTEMPTS,
     async send({ row, platformUkId }) {
       const v2 = await v2Of(row);
