@@ -13,7 +13,7 @@ import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../core/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
 import { isLegacyShipment, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
-import type { AccountBackend, AccountPrint } from './ports';
+import type { AccountBackend } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
 import { fromV1Rate, ouncesToPounds, v1ShipmentRequest } from './v1Request';
 import { v1Draft, v1OrderOf } from './v1Adapter';
@@ -22,7 +22,6 @@ import type { StoredV1Request } from './v1ReadBack';
 export interface LabelDeskDeps {
   readonly ctx: StationContext;
   readonly backend: AccountBackend;
-  readonly print: AccountPrint | undefined;
   readonly engine: PurchaseEngine;
   readonly v1: PurchaseAdapter<V1PurchaseLabelResponse>;
   readonly shipments: ShipmentsRepo;
@@ -31,8 +30,8 @@ export interface LabelDeskDeps {
   readonly claims: PurchaseClaims;
   /** The station's ship-from (Settings), used when a request names none. */
   readonly shipFrom: () => StationAddress | null;
-  /** Customs forms that came with a purchase answer: stored with the label, then drawn for the label printer. */
-  readonly customsForms: { collect(row: ShipmentRow): Promise<void>; printable(row: ShipmentRow): Promise<Uint8Array[]> };
+  /** The print after a Buy (shipping/printAfterBuy.ts), customs forms with it. */
+  readonly printLabels: (row: ShipmentRow) => Promise<{ jobId: string | null; error: string | null }>;
   /** The customs declaration the station holds for an order (from the CSV, or its items when a v1 order was pulled). */
   readonly orderCustoms: (orderNumber: string) => CustomsDeclaration | null;
 }
@@ -120,29 +119,9 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return { storeName: a.storeName, orderNumber: a.orderNumber, weightLb: ouncesToPounds(a.package.weightOz), rates, quotedAt: ctx.now().toISOString() };
   }
 
-  /** Stored label bytes go to the printer; a print failure loses nothing (History reprints offline). */
-  async function printed(shipment: ShipmentRow, print: boolean): Promise<{ printJobId: string | null; printError: string | null }> {
-    if (!print) return { printJobId: null, printError: null };
-    const label = deps.labels.list(shipment.id, 'label')[0];
-    if (!label) return { printJobId: null, printError: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
-    if (!deps.print) return { printJobId: null, printError: 'No printer service is running; print the label from History.' };
-    try {
-      const { jobId } = await deps.print.enqueue({
-        png: new Uint8Array(label.png),
-        title: `${shipment.service_name ?? shipment.carrier_code ?? 'Label'} ${shipment.tracking_no ?? ''}`.trim(),
-        reference: shipment.tracking_no ?? shipment.platform_uk_id,
-        kind: 'label',
-      });
-      // Customs forms follow the label on the same printer, so they leave the bench together.
-      await deps.customsForms.collect(shipment);
-      const forms = await deps.customsForms.printable(shipment);
-      for (const [index, png] of forms.entries()) {
-        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${shipment.tracking_no ?? ''}`.trim(), reference: shipment.tracking_no ?? shipment.platform_uk_id, kind: 'label' });
-      }
-      return { printJobId: jobId, printError: null };
-    } catch (error) {
-      return { printJobId: null, printError: error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer' };
-    }
+  async function printed(row: ShipmentRow, print: boolean): Promise<{ printJobId: string | null; printError: string | null }> {
+    const { jobId, error } = print ? await deps.printLabels(row) : { jobId: null, error: null };
+    return { printJobId: jobId, printError: error };
   }
 
   async function result(bought: Purchased, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {

@@ -7,6 +7,7 @@ import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
 import { createPurchaseEngine, type PurchaseEngine } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
 import { createCustomsForms } from '../shipping/customsForms';
+import { createPrintAfterBuy } from '../shipping/printAfterBuy';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
 import type { SharedSettings } from '../shipping/sharedSettings';
@@ -71,6 +72,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const pollTimeout = deps.pollTimeoutMs ?? 120_000;
   let closed = false;
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
+  const labels = createLabelsRepo(ctx.db);
   const claims = deps.claims ?? createLocalClaims();
   const fetchBytes = deps.fetchBytes ?? fetchLabelBytes;
   const engine = deps.engine ?? createPurchaseEngine({ shipments, claims, fetchBytes, log: ctx.log.child('account'), emit: ctx.emit });
@@ -83,14 +85,13 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const desk = createLabelDesk({
     ctx,
     backend: deps.backend,
-    print: deps.print,
     engine,
     v1: v1Purchases,
     shipments,
     claims,
-    labels: createLabelsRepo(ctx.db),
+    labels,
     shipFrom: () => shippingSettings.get().shipFrom,
-    customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, fetchBytes),
+    printLabels: createPrintAfterBuy({ ctx, labels, shipments, print: deps.print, customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, fetchBytes) }, fetchBytes),
     orderCustoms: (orderNumber) => {
       const json = ordersRepo.get(orderNumber)?.customs_json;
       return json ? (JSON.parse(json) as CustomsDeclaration) : null;

@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger';
 import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter } from '../purchases/adapter';
 import { boxOf } from '../purchases/packageKey';
 import type { JournalDraft } from '../purchases/journal';
+import { labelImages, missingLabelNote } from '../purchases/labelBytes';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { AccountBackend } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
@@ -99,11 +100,7 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
   const v1 = async () => (await deps.backend.clients()).v1;
 
   async function update(sold: Sold): Promise<BoughtUpdate> {
-    const labels: Array<BoughtUpdate['labels'][number]> = [];
-    for (const [seq, url] of sold.labelUrls.entries()) {
-      const png = await deps.fetchBytes(url).catch(() => undefined);
-      if (png && png.length > 0) labels.push({ kind: 'label', seq, url, png });
-    }
+    const { labels, problem } = await labelImages([{ kind: 'label', urls: sold.labelUrls }], deps.fetchBytes);
     return {
       resultJson: JSON.stringify({ api: 'v1', ...sold.result, label_urls: sold.labelUrls }),
       shipmentNo: sold.shipmentNo,
@@ -115,7 +112,7 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
       currency: 'USD',
       duplicateLabel: false,
       rateMismatchJson: null,
-      note: labels.length > 0 ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      note: missingLabelNote(labels, problem),
       labels,
     };
   }

@@ -1,6 +1,6 @@
 import type { CreateAndPayRequest } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
-import { StationFailure, fail } from '../../shared/contract/errors';
+import { fail } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 import type { PurchaseResult, Rate, Shipment } from '../../shared/contract/shippingTypes';
 import { toCents } from '../../shared/domain/money';
@@ -12,8 +12,8 @@ import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
 import { createCustomsForms } from './customsForms';
-import { createLabelImages } from './labelImages';
 import { accountIdOf, backendIdOf } from './ports';
+import { createPrintAfterBuy } from './printAfterBuy';
 import { createV2Adapter } from './v2Adapter';
 import type { RatesService, StoredQuoteRequest } from './rates';
 import { toShipment } from '../store/shipmentRecord';
@@ -26,8 +26,8 @@ const overrideOf = (input: BuyInput) => (input.addressOverride ? { addressOverri
 /** `engine`: the station's purchase engine, shared with the v1 desk; one of its own when absent. */
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService, shared?: PurchaseEngine) {
   const { ctx } = deps;
-  const images = createLabelImages(deps);
   const customsForms = createCustomsForms(deps);
+  const printLabels = createPrintAfterBuy({ ...deps, customsForms });
   const engine = shared ?? createPurchaseEngine({ shipments: deps.shipments, claims: deps.claims, log: deps.log.child('journal'), fetchBytes: fetchLabelBytes, emit: ctx.emit });
   const v2 = createV2Adapter({ backend: deps.backend, fetchBytes: fetchLabelBytes, log: deps.log.child('journal') });
   // The journal keeps the body without platform_uk_id: the adapter adds the row's id on every send.
@@ -107,59 +107,6 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
       insuranceCents: null,
       isReturn,
     };
-  }
-
-  /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
-  async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
-    const packageKey = row.package_key;
-    await images.fetchMissing(row);
-    await customsForms.collect(row);
-    const labels = deps.labels.list(row.id, 'label');
-    if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
-    ctx.emit('purchase.progress', { packageKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
-    // A customs form that cannot be drawn does not hold the label back: the label prints, and the words say where the form is.
-    const forms = await customsForms.printable(row).then(
-      (pngs) => ({ pngs, error: null }),
-      (error: unknown) => ({ pngs: [], error: error instanceof StationFailure ? error.error.message : 'The customs form could not be drawn for the printer; print it from History.' }),
-    );
-    try {
-      let first: string | null = null;
-      for (const label of labels) {
-        const { jobId } = await deps.print.enqueue({
-          png: new Uint8Array(label.png),
-          title: `${row.service_name ?? row.carrier_code ?? 'Label'} ${row.tracking_no ?? ''}`.trim(),
-          reference: row.shipment_no ?? row.platform_uk_id,
-          kind: 'label',
-        });
-        first ??= jobId;
-        void watchJob(row, jobId);
-      }
-      // Customs forms go on the same printer right after the label, so they leave the bench together.
-      for (const [index, png] of forms.pngs.entries()) {
-        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference: row.shipment_no ?? row.platform_uk_id, kind: 'label' });
-      }
-      return { jobId: first, error: forms.error };
-    } catch (error) {
-      const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
-      ctx.emit('purchase.progress', { packageKey, stage: 'failed', platformUkId: row.platform_uk_id, message });
-      return { jobId: null, error: message };
-    }
-  }
-
-  async function watchJob(row: ShipmentRow, jobId: string): Promise<void> {
-    try {
-      const job = await deps.print.waitForJob(jobId, { timeoutMs: 120_000 });
-      const done = job.status === 'done';
-      ctx.emit('purchase.progress', {
-        packageKey: row.package_key,
-        stage: done ? 'printed' : 'failed',
-        platformUkId: row.platform_uk_id,
-        ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
-        ...(done ? {} : { message: 'The label is stored but has not printed yet; see the print queue' }),
-      });
-    } catch {
-      // The print queue reports its own failures; the label stays stored.
-    }
   }
 
   function preview(row: ShipmentRow): string | null {
