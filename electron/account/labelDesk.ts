@@ -31,7 +31,7 @@ export interface LabelDeskDeps {
   /** The station's ship-from (Settings), used when a request names none. */
   readonly shipFrom: () => StationAddress | null;
   /** The print after a Buy (shipping/printAfterBuy.ts), customs forms with it. */
-  readonly printLabels: (row: ShipmentRow) => Promise<{ jobId: string | null; error: string | null }>;
+  readonly printLabels: (row: ShipmentRow) => Promise<{ printJobId: string | null; printError: string | null }>;
   /** The customs declaration the station holds for an order (from the CSV, or its items when a v1 order was pulled). */
   readonly orderCustoms: (orderNumber: string) => CustomsDeclaration | null;
 }
@@ -119,11 +119,6 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return { storeName: a.storeName, orderNumber: a.orderNumber, weightLb: ouncesToPounds(a.package.weightOz), rates, quotedAt: ctx.now().toISOString() };
   }
 
-  async function printed(row: ShipmentRow, print: boolean): Promise<{ printJobId: string | null; printError: string | null }> {
-    const { jobId, error } = print ? await deps.printLabels(row) : { jobId: null, error: null };
-    return { printJobId: jobId, printError: error };
-  }
-
   async function result(bought: Purchased, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {
     const s = bought.row;
     const { note, earlier } = outcomeOf(bought, orderNumber);
@@ -139,7 +134,7 @@ export function createLabelDesk(deps: LabelDeskDeps) {
       orderNumber,
       labelPng: label ? Buffer.from(label.png).toString('base64') : null,
       // A press that joined one already running shows its label; the first press prints it.
-      ...(await printed(s, print && !earlier && !bought.joined)),
+      ...(print && !earlier && !bought.joined ? await deps.printLabels(s) : { printJobId: null, printError: null }),
       note,
       alreadyBought: earlier,
     };

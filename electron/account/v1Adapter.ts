@@ -164,16 +164,15 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
       return stored.rate ? client.buy(stored.rate.rateId) : client.buyLabel(stored.request);
     },
     read: async (_entry, answer) => ({ update: await update(fromPurchase(answer)), duplicate: false }),
-    classify: (failure) => (isOutcomeUnknown(failure.error) ? 'unknown' : 'refused'),
-    refusal: (failure) => {
+    classify(failure) {
+      if (isOutcomeUnknown(failure.error)) return 'unknown';
       const words = v1Refusal(failure);
       return words instanceof StationFailure ? words : failure;
     },
     lost: readBack,
-    // A v1 label is voided by its tracking code only.
-    salvage: ({ row }) => {
-      const stored = storedOf(row);
-      return { ownIds: stored.rate ? [stored.rate.rateId] : [], chosen: chosenOf(stored), voidableById: false };
+    ownIds: ({ row }) => {
+      const { rate } = storedOf(row);
+      return rate ? [rate.rateId] : [];
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { StationFailure } from '../../shared/contract/errors';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { PackageKey } from './packageKey';
-import type { SalvageInput } from './salvage';
 
 /** One journaled purchase; `resumed`: journaled by an earlier press, run or process, so an attempt under it may have gone out. */
 export interface Journaled {
@@ -44,12 +43,12 @@ export interface PurchaseAdapter<A> {
   send(entry: Journaled): Promise<A>;
   /** Throws a StationFailure when the answer cannot be this purchase's. */
   read(entry: Journaled, answer: A): Promise<Sold>;
-  /** refused: nothing sold; unsent: never reached a service that would act (repeating now cannot help); unknown: sent, outcome unknown. */
-  classify(failure: StationFailure): 'refused' | 'unsent' | 'unknown';
-  refusal(failure: StationFailure): StationFailure;
+  /** A refusal (nothing sold), in the operator's words; unsent: never reached a service that would act (repeating now cannot help); unknown: sent, outcome unknown. */
+  classify(failure: StationFailure): StationFailure | 'unsent' | 'unknown';
   /** Throws in words when it cannot tell yet. */
   lost(entry: Journaled, holdings: (trackingNos: readonly string[]) => Promise<OrderHoldings>): Promise<LostAnswer>;
-  salvage(entry: Journaled): Pick<SalvageInput, 'ownIds' | 'chosen' | 'voidableById'>;
+  /** The station's own ids in the request, never a tracking number when an answer is salvaged. */
+  ownIds(entry: Journaled): readonly string[];
   /** Asked of a duplicate this station did not buy; without it such a duplicate is refused. */
   trackingStatus?(entry: Journaled): Promise<string | null | undefined>;
 }

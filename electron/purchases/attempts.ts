@@ -5,6 +5,7 @@ import { normalizeTracking, type ShipmentRow, type ShipmentsRepo } from '../stor
 import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter, Sold } from './adapter';
 import type { PurchaseClaims } from './claims';
 import { VoidedElsewhere, foreignLabelState, uncheckedWords, voidedElsewhereNote } from './foreignDuplicate';
+import type { ChosenService } from './journal';
 import { orderPrefixOf } from './packageKey';
 import { salvagedPurchase } from './salvage';
 
@@ -25,6 +26,13 @@ export interface AttemptDeps {
 
 type Api = PurchaseAdapter<unknown>;
 type Foreign = { kind: 'voided' } | { kind: 'unknown'; reason: string };
+
+/** What salvage needs of a purchase: its own ids, the service picked, and whether its label can be voided by id (v2; v1 voids by tracking code only). */
+const salvageInput = (adapter: Api, entry: Journaled) => ({
+  ownIds: adapter.ownIds(entry),
+  chosen: entry.row.chosen_json ? (JSON.parse(entry.row.chosen_json) as ChosenService) : {},
+  voidableById: adapter.api === 'v2',
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,6 +70,7 @@ export function createAttempts(deps: AttemptDeps) {
 
   async function refuse(entry: Journaled, message: string): Promise<void> {
     shipments.markFailed(entry.row.id, message);
+    deps.stage(entry, 'failed', undefined, message);
     await deps.claims.release(entry.platformUkId).catch(warn('could not release the purchase claim', entry.platformUkId));
   }
 
@@ -131,7 +140,7 @@ export function createAttempts(deps: AttemptDeps) {
       } catch (error) {
         if (error instanceof UnreadableAnswerFailure && !deps.closed()) {
           // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
-          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...adapter.salvage(entry) });
+          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...salvageInput(adapter, entry) });
           deps.log.warn('a purchase answer was not understood; the label is recorded as bought from what the answer held', {
             api: adapter.api, platformUkId: entry.platformUkId, endpoint: error.endpoint, tracking: findings.trackingPath, label: labelFrom,
           });
@@ -140,19 +149,16 @@ export function createAttempts(deps: AttemptDeps) {
         last = toFailure(error);
         if (deps.closed()) break;
         const kind = adapter.classify(last);
-        if (kind === 'refused') {
-          const refusal = adapter.refusal(last);
-          await refuse(entry, refusal.error.message);
-          deps.stage(entry, 'failed', undefined, refusal.error.message);
-          refusals.add(refusal);
-          throw refusal;
+        if (kind instanceof StationFailure) {
+          await refuse(entry, kind.error.message);
+          refusals.add(kind);
+          throw kind;
         }
         shipments.noteError(entry.row.id, last.error.message);
         if (kind === 'unsent') break;
         const settled = await settleLost(entry, await lost(adapter, entry, claimBackendId));
         if (settled && 'notSold' in settled) {
           await refuse(entry, settled.notSold);
-          deps.stage(entry, 'failed', undefined, settled.notSold);
           throw new StationFailure({ code: 'timeout', message: settled.notSold, retryable: true });
         }
         if (settled) return { row: settled, how: 'read_back' };

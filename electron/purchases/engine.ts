@@ -74,8 +74,8 @@ export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;
  * APIs. A Buy is single-flighted per package (one map for Buy and for
  * settling), shows a label this bench already keeps, claims the package among
  * benches, journals the request before anything is sent, and sends it until
- * it is settled (attempts.ts). What differs by API is asked of its ledger and
- * adapter: v2 re-sends the same platform_uk_id, v1 reads the order back.
+ * it is settled (attempts.ts), both APIs in one journal (journal.ts). What
+ * differs is asked of the adapter: v2 re-sends the same id, v1 reads back.
  */
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const flights = new Map<string, Promise<Purchased>>();

@@ -32,13 +32,14 @@ export function createPrintAfterBuy(deps: PrintAfterBuyDeps, fetchBytes?: (url: 
     }
   }
 
-  return async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
+  return async function printLabels(row: ShipmentRow): Promise<{ printJobId: string | null; printError: string | null }> {
+    const ended = (printJobId: string | null, printError: string | null) => ({ printJobId, printError });
     await images.fetchMissing(row);
     await deps.customsForms.collect(row);
     const labels = deps.labels.list(row.id, 'label');
-    if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
+    if (labels.length === 0) return ended(null, row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.');
     const { print } = deps;
-    if (!print) return { jobId: null, error: 'No printer service is running; print the label from History.' };
+    if (!print) return ended(null, 'No printer service is running; print the label from History.');
     progress(row, 'printing');
     // A customs form that cannot be drawn does not hold the label back: the label prints, and the words say where the form is.
     const forms = await deps.customsForms.printable(row).then(
@@ -58,11 +59,11 @@ export function createPrintAfterBuy(deps: PrintAfterBuyDeps, fetchBytes?: (url: 
       for (const [index, png] of forms.pngs.entries()) {
         await print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference, kind: 'label' });
       }
-      return { jobId: first, error: forms.error };
+      return ended(first, forms.error);
     } catch (error) {
       const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
       progress(row, 'failed', message);
-      return { jobId: null, error: message };
+      return ended(null, message);
     }
   };
 }

@@ -144,12 +144,12 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     }
     await customsForms.collect(row);
     const printed = !input.print || purchased.joined
-      ? { jobId: null, error: null }
+      ? { printJobId: null, printError: null }
       : reused
-        ? { jobId: null, error: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
+        ? { printJobId: null, printError: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
         : await printLabels(row);
     const forms = deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
-    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, printJobId: printed.jobId, printError: printed.error };
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, ...printed };
   }
 
   /** The request for a package not bought yet; a direct buy without a ship-from uses the warehouse's, which another bench may have just changed. */

@@ -91,16 +91,11 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<WireShipme
       return row.method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
     read,
-    classify: (failure: StationFailure) => (definitive.has(failure.error.code) ? 'refused' : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
-    refusal: (failure) => failure,
+    classify: (failure: StationFailure) => (definitive.has(failure.error.code) ? failure : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
     lost: async () => ({ kind: 'resend' }),
-    salvage({ row }) {
-      const request = JSON.parse(row.request_json) as { rate_id?: unknown };
-      return {
-        ownIds: [row.platform_uk_id, ...(typeof request.rate_id === 'string' ? [request.rate_id] : [])],
-        chosen: row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : {},
-        voidableById: true,
-      };
+    ownIds({ row }) {
+      const { rate_id: rateId } = JSON.parse(row.request_json) as { rate_id?: unknown };
+      return [row.platform_uk_id, ...(typeof rateId === 'string' ? [rateId] : [])];
     },
     trackingStatus: async ({ row }) => (await (await v2Of(row)).trackingByPlatformUkId(row.platform_uk_id)).status,
   };
