@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { StationFailure } from '../../shared/contract/errors';
+import { StationFailure, type StationError } from '../../shared/contract/errors';
 import { invalidResponseFailure } from './failures';
 
 /** Called with the paths (never the values) of fields that failed to parse. */
@@ -14,8 +14,11 @@ export class UnreadableAnswerFailure extends StationFailure {
   constructor(
     readonly endpoint: string,
     readonly body: unknown,
+    error: StationError = invalidResponseFailure().error,
+    /** What the station knows of an answer it could not read (its size, when past the cap), for the details kept. */
+    readonly note: string | null = null,
   ) {
-    super(invalidResponseFailure().error);
+    super(error);
   }
 }
 

@@ -101,6 +101,15 @@ export function invalidResponseFailure(): StationFailure {
   });
 }
 
+/** An answer past the size the station reads (cappedBody.ts): nothing in it was used. */
+export function oversizeAnswerFailure(api: Api, maxBytes: number): StationFailure {
+  return new StationFailure({
+    code: 'service_unavailable',
+    message: `${serviceName(api)} sent an answer larger than the station reads (over ${Math.round(maxBytes / (1024 * 1024))} MB), so nothing in it was used. Try again; if it keeps happening, tell support.`,
+    retryable: false,
+  });
+}
+
 export function notConfiguredFailure(message: string): StationFailure {
   return new StationFailure({ code: 'not_configured', message, retryable: false });
 }

@@ -1,8 +1,11 @@
 import { StationFailure } from '../../shared/contract/errors';
+import { UnreadableAnswerFailure } from './answer';
 import { noAudit, type AuditSink } from './audit';
+import { boundedText, DEFAULT_MAX_ANSWER_BYTES, readCapped } from './cappedBody';
 import type { WireCapture } from './capture';
 import {
   outcomeUnknownFailure,
+  oversizeAnswerFailure,
   rateLimitedFailure,
   serverErrorFailure,
   timeoutFailure,
@@ -59,10 +62,12 @@ export interface HttpOptions {
   readonly random?: () => number;
   /** Wire capture for support: each exchange, redacted, to a file (capture.ts). */
   readonly capture?: WireCapture;
+  /** The most of one answer that is read (cappedBody.ts). */
+  readonly maxAnswerBytes?: number;
 }
 
 /** What a service client passes through to its HTTP layer; the client names the API itself. */
-export type TransportOptions = Pick<HttpOptions, 'fetch' | 'timeoutMs' | 'audit' | 'now' | 'retry' | 'sleep' | 'capture'>;
+export type TransportOptions = Pick<HttpOptions, 'fetch' | 'timeoutMs' | 'audit' | 'now' | 'retry' | 'sleep' | 'capture' | 'maxAnswerBytes'>;
 
 /** One endpoint call as a service client describes it; the client adds the address, credentials and gate. */
 export type ServiceCall = Pick<HttpRequest, 'method' | 'path' | 'query' | 'json' | 'safety' | 'action' | 'platformUkId'>;
@@ -79,14 +84,25 @@ export interface HttpClient {
 
 /** Only the transport options, so a client's keys and addresses stay out of its HTTP layer. */
 export function transportOf(options: TransportOptions): TransportOptions {
-  const { fetch, timeoutMs, audit, now, retry, sleep, capture } = options;
-  return { fetch, timeoutMs, audit, now, retry, sleep, capture };
+  const { fetch, timeoutMs, audit, now, retry, sleep, capture, maxAnswerBytes } = options;
+  return { fetch, timeoutMs, audit, now, retry, sleep, capture, maxAnswerBytes };
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
+/** Past this, a captured answer keeps a prefix and a hash instead of the whole body. */
+const CAPTURE_WHOLE_CHARS = 1024 * 1024;
+
+/** What reading stopped at, when an answer passed the cap. */
+interface Oversize {
+  readonly readBytes: number;
+  readonly declaredBytes: number | null;
+  readonly sha256: string | null;
+  readonly prefix: string;
+}
+
 type Attempt =
-  | { readonly kind: 'response'; readonly response: HttpResponse; readonly text: string }
+  | { readonly kind: 'response'; readonly response: HttpResponse; readonly text: string; readonly oversize: Oversize | null }
   /** No answer in time; the request may have been processed. */
   | { readonly kind: 'timeout' }
   /** The connection broke after the request may have left. */
@@ -122,6 +138,19 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** The answer as capture keeps it: bounded, so a huge answer never becomes a huge file. */
+function capturedAnswer(result: Extract<Attempt, { kind: 'response' }>): unknown {
+  if (result.oversize) return { oversize: true, read_bytes: result.oversize.readBytes, sha256: result.oversize.sha256, prefix: result.oversize.prefix };
+  if (result.text.length > CAPTURE_WHOLE_CHARS) return boundedText(result.text);
+  return result.response.body ?? (result.text === '' ? null : result.text);
+}
+
+function oversizeNote(oversize: Oversize, maxBytes: number): string {
+  const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const size = oversize.declaredBytes !== null ? `declared ${mb(oversize.declaredBytes)}` : `over ${mb(maxBytes)}`;
+  return `answer ${size}, not read past ${mb(maxBytes)}${oversize.sha256 ? ` (sha256 of the first ${oversize.readBytes} bytes ${oversize.sha256})` : ''}`;
+}
+
 export function createHttpClient(options: HttpOptions): HttpClient {
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -131,6 +160,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const api = options.api;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
 
   const headersOf = (request: HttpRequest): Record<string, string> => ({
     accept: 'application/json',
@@ -150,8 +180,13 @@ export function createHttpClient(options: HttpOptions): HttpClient {
         body,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const text = await response.text();
-      return { kind: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) }, text };
+      const read = await readCapped(response, maxAnswerBytes);
+      if (read.kind === 'oversize') {
+        const oversize = { readBytes: read.readBytes, declaredBytes: read.declaredBytes, sha256: read.sha256, prefix: read.prefix };
+        return { kind: 'response', response: { status: response.status, headers: response.headers, body: undefined }, text: read.prefix, oversize };
+      }
+      const text = read.bytes.toString('utf8');
+      return { kind: 'response', response: { status: response.status, headers: response.headers, body: parseBody(text) }, text, oversize: null };
     } catch (error) {
       return classifyError(error);
     }
@@ -178,7 +213,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
             requestHeaders: headersOf(request),
             requestBody: request.json ?? request.form ?? null,
             status,
-            answerBody: result.kind === 'response' ? (result.response.body ?? (result.text === '' ? null : result.text)) : null,
+            answerBody: result.kind === 'response' ? capturedAnswer(result) : null,
             durationMs: performance.now() - started,
             outcome,
           });
@@ -215,6 +250,15 @@ export function createHttpClient(options: HttpOptions): HttpClient {
             if (!repeatable) throw serverErrorFailure(api, response.status);
             await sleep(backoffDelay(attempt, retry, random));
             continue;
+          }
+          if (result.oversize) {
+            record(response.status, 'oversize');
+            // Whether an unsafe write happened cannot be read from an answer that was not read.
+            if (request.safety === 'unsafe') throw outcomeUnknownFailure(api, request.action);
+            const failure = oversizeAnswerFailure(api, maxAnswerBytes);
+            // A journaled purchase may have been sold: the engine keeps it as bought with the answer not understood.
+            if (once) throw new UnreadableAnswerFailure(request.path, undefined, failure.error, oversizeNote(result.oversize, maxAnswerBytes));
+            throw failure;
           }
           try {
             const value = interpret(response);

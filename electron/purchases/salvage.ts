@@ -1,5 +1,6 @@
 import { recognizeTracking } from '../../shared/domain/trackingNumber';
 import type { UnreadableAnswerFailure } from '../api/answer';
+import { boundedText, KEPT_PREFIX_CHARS } from '../api/cappedBody';
 import { redactJson } from '../log/redact';
 import type { Logger } from '../log/logger';
 import type { BoughtUpdate, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
@@ -29,6 +30,13 @@ export interface UnreadableAnswer {
   readonly endpoint: string;
   readonly details: string;
   readonly answer: unknown;
+}
+
+/** The answer as stored: secrets and images out, and bounded (a prefix and a hash) so a huge answer never fills the database. */
+function keptAnswer(body: unknown): unknown {
+  const answer = redactJson(withoutImages(body ?? null));
+  const text = JSON.stringify(answer);
+  return text.length <= KEPT_PREFIX_CHARS ? answer : boundedText(text);
 }
 
 /**
@@ -181,11 +189,11 @@ export async function salvagedPurchase(input: SalvageInput): Promise<{ readonly 
     `id ${input.platformUkId}`,
     findings.trackingPath ? `tracking from ${findings.trackingPath}` : 'no tracking number found',
     from ? `label from ${from}` : 'no label found',
-    failure.body === undefined ? 'answer was not JSON' : null,
+    failure.note ?? (failure.body === undefined ? 'answer was not JSON' : null),
   ]
     .filter(Boolean)
     .join(' · ');
-  const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: redactJson(withoutImages(failure.body ?? null)) };
+  const kept: UnreadableAnswer = { endpoint: failure.endpoint, details, answer: keptAnswer(failure.body) };
   const update: BoughtUpdate = {
     // The label URLs found are kept where History looks for a label to fetch later.
     resultJson: JSON.stringify({

@@ -14,15 +14,26 @@ interface Run {
   readonly stderr: string;
 }
 
+/** Under the test's own limit, so a benchmark that hangs is ended and its output shown instead of a bare timeout. */
+const benchLimitMs = 200_000;
+
 function runBench(name: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', `bench:${name}`, '--', '--quick', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so ending it also ends the stations and browser it started.
+    const child = spawn('npm', ['run', '-s', `bench:${name}`, '--', '--quick', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
+    const watchdog = setTimeout(() => {
+      stderr += `\n[ended by the quick test after ${benchLimitMs / 1000} s]`;
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, benchLimitMs);
     child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => void (stderr += d.toString()));
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

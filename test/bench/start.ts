@@ -3,14 +3,14 @@
 // waits for). With --baseline DIR (a built checkout of an older commit) the
 // same runs happen there too, interleaved, so the ratio compares like with like.
 //   npm run -s bench:start -- --json [--runs N] [--baseline DIR] [--quick: one run, what CI runs]
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath } from '../support/chromium';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, runs: { type: 'string' }, baseline: { type: 'string' } },
@@ -18,6 +18,26 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs ?? (values.quick ? 1 : 5)) || 5);
 const here = path.resolve(__dirname, '../../..');
+
+/** No start takes a minute; one that does is reported in words instead of holding CI until its own limit. */
+const stepLimitMs = 60_000;
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${stepLimitMs / 1000} s`)), stepLimitMs);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Ends a child and waits for it, also when it has already exited (its 'exit' event would never come again). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.connected) child.send({ type: 'close' });
+  child.kill('SIGTERM');
+  await within(exited, 'stopping a station').catch(() => child.kill('SIGKILL'));
+}
 
 const median = (xs: number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -29,25 +49,23 @@ async function browserStart(root: string, dataDir: string, browser: Browser): Pr
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'dist/electron/cli.cjs'), 'browser', '--no-open', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
+    const url = await within(new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0] ?? '') as { url: string }).url);
       });
       child.on('exit', (code) => reject(new Error(`browser mode exited with ${code}`)));
-    });
+    }), 'browser mode printing its address');
     const toAddress = performance.now() - started;
     const page = await browser.newPage();
     await page.goto(url);
-    await page.getByText('Connected', { exact: true }).waitFor();
+    await page.getByText('Connected', { exact: true }).waitFor({ timeout: stepLimitMs });
     const toConnected = performance.now() - started;
     await page.close();
     return { toAddress, toConnected };
   } finally {
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stop(child);
   }
 }
 
@@ -81,18 +99,18 @@ async function desktopStart(entry: string, dataDir: string): Promise<number> {
   const started = performance.now();
   const child = fork(entry, ['--data-dir', dataDir], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.on('message', (message) => {
-        if ((message as { type?: string }).type === 'ready') resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`the station process exited with ${code}`)));
-    });
+    await within(
+      new Promise<void>((resolve, reject) => {
+        child.on('message', (message) => {
+          if ((message as { type?: string }).type === 'ready') resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`the station process exited with ${code}`)));
+      }),
+      'the desktop station getting ready',
+    );
     return performance.now() - started;
   } finally {
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    if (child.connected) child.send({ type: 'close' });
-    child.kill('SIGTERM');
-    await exited;
+    await stop(child);
   }
 }
 
@@ -105,7 +123,7 @@ interface TreeResult {
 
 async function main(): Promise<void> {
   const trees = [here, ...(values.baseline ? [path.resolve(values.baseline)] : [])];
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await within(launchChromium(), 'starting Chromium');
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-bench-start-'));
   try {
     const samples = trees.map(() => ({ address: [] as number[], connected: [] as number[], desktop: [] as number[] }));

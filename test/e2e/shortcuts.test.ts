@@ -194,11 +194,13 @@ describe('keys on every screen', () => {
 
   it('Ship: Alt+I in the orders inbox opens the file picker and imports the CSV file chosen', async () => {
     const { page } = bench();
+    // Playwright asks Chromium to hand it file pickers without waiting for the answer; subscribing
+    // before the screen opens leaves that request the whole screen change to land, not one key press.
+    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Alt+1');
     await page.keyboard.press('Alt+o');
     const inbox = page.getByRole('region', { name: 'Orders inbox' });
     await inbox.getByRole('button', { name: 'Pull orders' }).waitFor();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Alt+i');
     const csv = ['order_number,recipient_name,street,city,state,zip_code,country,weight_oz', 'KEY-3001,Ann Lee,1457 Sunset Blvd,Los Angeles,CA,90026,US,12'].join('\n');
     await (await chooser).setFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

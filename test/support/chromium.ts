@@ -13,6 +13,7 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-quic',
   '--no-first-run',
 ];
 
