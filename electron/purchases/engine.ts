@@ -171,7 +171,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     let draft: JournalDraft;
     try {
       draft = await request.draft();
-      opened = journal.open(api, target.backendId, packageKey, draft, claim.platformUkId, unfinished);
+      opened = journal.open(api.idempotent, target.backendId, packageKey, draft, claim.platformUkId, unfinished);
     } catch (error) {
       await claims.release(claim.platformUkId).catch(() => undefined);
       throw error;
@@ -217,7 +217,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     const claim = await claims.claim(claimOf(api.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, u.row.platform_uk_id));
     if (claim.kind === 'held') fail('conflict', heldWords(claim));
     if (claim.kind === 'bought') return adopt(claim.shipment);
-    return finish(api, target, journal.resume(u.row), 'refuse');
+    return finish(api, target, journal.resume(api.idempotent, u.row, claim.platformUkId), 'refuse');
   }
 
   /**

@@ -1,7 +1,7 @@
 import { fail } from '../../shared/contract/errors';
 import { describeBackend } from '../backend/identity';
 import type { PendingInsert, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
-import type { Journaled, PurchaseAdapter } from './adapter';
+import type { Journaled } from './adapter';
 import { storedPackageKey, type PackageKey } from './packageKey';
 
 /** The service picked by the operator, kept to compare with what the service sold. */
@@ -26,11 +26,14 @@ const entryOf = (row: ShipmentRow, resumed: boolean): Journaled => ({ row, packa
  * shipments row, pending with its id and full request before anything is
  * sent, re-sent or read back under that row until it is bought (its label
  * bytes in the same transaction), refused or voided. What differs is whether
- * the service de-duplicates a repeat (adapter.idempotent): a v2 row takes the
+ * the service de-duplicates a repeat (`idempotent`, v2): a v2 row takes the
  * latest request and a row another process journaled is sent again under its
  * id; a v1 row keeps the request that went out, for a read-back to judge.
  */
 export function createJournal(shipments: ShipmentsRepo) {
+  /** A v1 id only names the claim among benches, so a v1 row takes the claim's id; a v2 row keeps the id it went out under. */
+  const named = (idempotent: boolean, row: ShipmentRow, platformUkId: string) =>
+    idempotent || row.platform_uk_id === platformUkId || row.state === 'bought' ? row : shipments.rename(row.id, platformUkId);
   return {
     /** The package's unfinished purchase on this bench (pending or refused). */
     unfinished(backendId: string, packageKey: PackageKey): ShipmentRow | undefined {
@@ -38,11 +41,12 @@ export function createJournal(shipments: ShipmentsRepo) {
       return live && live.state !== 'bought' ? live : undefined;
     },
     /** The pending row, written before anything is sent; a row another process bought meanwhile comes back as bought. */
-    open(adapter: PurchaseAdapter<unknown>, backendId: string, packageKey: PackageKey, draft: JournalDraft, platformUkId: string, unfinished: ShipmentRow | undefined): Journaled | { readonly bought: ShipmentRow } {
-      const reuse = (live: ShipmentRow) => {
+    open(idempotent: boolean, backendId: string, packageKey: PackageKey, draft: JournalDraft, platformUkId: string, unfinished: ShipmentRow | undefined): Journaled | { readonly bought: ShipmentRow } {
+      const reuse = (found: ShipmentRow) => {
+        const live = named(idempotent, found, platformUkId);
         if (live.state === 'bought') return { bought: live };
         // A v1 attempt that may have gone out keeps its request: only a read-back saying nothing was sold replaces it.
-        if (live.state === 'pending' && !adapter.idempotent) return entryOf(live, true);
+        if (live.state === 'pending' && !idempotent) return entryOf(live, true);
         return entryOf(shipments.reusePending(live.id, draft), live.state === 'pending');
       };
       if (unfinished) return reuse(unfinished);
@@ -51,7 +55,7 @@ export function createJournal(shipments: ShipmentsRepo) {
       } catch (error) {
         // Another station process on this data folder journaled the package a moment ago.
         const raced = shipments.liveByPackageKey(backendId, packageKey);
-        if (raced && (adapter.idempotent || raced.state === 'bought')) return reuse(raced);
+        if (raced && (idempotent || raced.state === 'bought')) return reuse(raced);
         // Without an idempotency key only the process that is sending it can settle it.
         if (raced) fail('conflict', 'This box is being bought by another window or process of this station right now; its label will show here once bought. Nothing more was bought.');
         const holder = shipments.findByRef(platformUkId);
@@ -62,7 +66,7 @@ export function createJournal(shipments: ShipmentsRepo) {
         throw error;
       }
     },
-    resume: (row: ShipmentRow): Journaled => entryOf(row, true),
+    resume: (idempotent: boolean, row: ShipmentRow, platformUkId: string): Journaled => entryOf(named(idempotent, row, platformUkId), true),
     /** An earlier attempt sold nothing: a v1 row is journaled again with this press's request (a v2 row took it when opened). */
     renew(entry: Journaled, draft: JournalDraft): Journaled {
       return entry.resumed ? entryOf(shipments.reusePending(entry.row.id, draft), false) : entry;

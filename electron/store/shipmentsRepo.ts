@@ -109,6 +109,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
       recipient_last_lc = @recipientLastLc, recipient_city = @recipientCity, recipient_zip = @recipientZip, insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const attempt = db.prepare('UPDATE shipments SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
+  const rename = db.prepare("UPDATE shipments SET platform_uk_id = ?, updated_at = ? WHERE id = ? AND state IN ('pending', 'failed')");
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
       tracking_no = @trackingNo, tracking_lc = @trackingLc, carrier_code = @carrierCode, service_level = @serviceLevel,
       service_name = @serviceName, cost_cents = @costCents, currency = @currency, duplicate_label = @duplicateLabel,
@@ -184,6 +185,11 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     /** Reuses a pending or failed row (same platform_uk_id) with the latest request. */
     reusePending(id: number, p: Omit<PendingInsert, 'packageKey' | 'platformUkId' | 'backendId'>): ShipmentRow {
       resend.run({ id, ...metaParams(p) });
+      return byId.get(id) as ShipmentRow;
+    },
+    /** An unfinished v1 purchase takes the id its claim among benches goes by (v1 ids name nothing at the service). */
+    rename(id: number, platformUkId: string): ShipmentRow {
+      rename.run(platformUkId, at(), id);
       return byId.get(id) as ShipmentRow;
     },
     /** Called just before each purchase request leaves, so it is the durable commit (see durably). */
