@@ -5,6 +5,7 @@ import { addressSchema } from '../../shared/contract/shipping';
 import type { PurchaseResult, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { plainFileStem } from '../../shared/domain/fileStem';
 import { fail } from '../../shared/contract/errors';
+import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import { labelPngProblem } from '../purchases/labelBytes';
 import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from './headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
@@ -16,10 +17,24 @@ export async function waitForPrint(headless: HeadlessStation, jobId: string, tim
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = (await headless.call('printJobs.list', { limit: 50 })).find((j) => j.id === jobId);
-    if (!job || job.status === 'done' || job.status === 'failed' || job.status === 'cancelled') return job?.status ?? 'unknown';
+    if (!job || finalPrintJobStatuses.has(job.status)) return job?.status ?? 'unknown';
     if (Date.now() > deadline) return job.status;
     await sleep(100);
   }
+}
+
+const unfinishedWords: Readonly<Record<string, string>> = {
+  queued: 'is still waiting for the printer',
+  sending: 'is still going to the printer',
+  failed: 'failed',
+  cancelled: 'was cancelled',
+};
+
+/** What an operator is told of a label's print job once waiting for it ended; nothing when it printed. */
+export function printJobWords(status: string, what = 'label'): string | null {
+  if (status === 'done') return null;
+  if (status === 'sent') return `The ${what} was sent to the printer, which cannot say whether it printed; check that it came out (parcel-station reprint prints it again).`;
+  return `The ${what} is stored; its print job ${unfinishedWords[status] ?? 'is in an unknown state'} (see the print queue).`;
 }
 
 /** --weight-oz as the station reads a typed weight: a bare number is ounces; empty when not given. */
@@ -135,8 +150,8 @@ export const buyCommand: CliCommand = {
       }
       if (bought.printError) io.err(`The label is stored but did not print: ${bought.printError}`);
       else if (bought.printJobId) {
-        const status = await waitForPrint(headless, bought.printJobId, 30_000);
-        if (status !== 'done') io.err(`The label is stored; its print job is ${status} (see the print queue).`);
+        const words = printJobWords(await waitForPrint(headless, bought.printJobId, 30_000));
+        if (words) io.err(words);
       }
       if (s.rateMismatch) io.err(`Note: this package was already bought as ${s.rateMismatch.bought.serviceName ?? s.rateMismatch.bought.serviceLevel}; that label is the one shown.`);
       io.out(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fail } from '../../shared/contract/errors';
+import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand } from './command';
@@ -46,8 +47,9 @@ export function createPrintCommand(deps: { usb?: UsbBus | null; osQueues?: OsPri
         const job = await station.printing.service.waitForJob(jobId, { timeoutMs: waitMs });
         if (values.json) io.out(JSON.stringify(job));
         else if (job.status === 'done') io.out(`Printed on ${job.printerId} (job ${job.id}, ${job.bytesTotal} bytes).`);
-        else io.out(`Not printed yet (${job.status}): ${job.error ?? 'waiting for the printer'}. Job ${job.id} stays in the queue.`);
-        return job.status === 'done' ? 0 : 1;
+        else if (job.status === 'sent') io.out(`${job.error ?? `Sent to ${job.printerId}.`} (job ${job.id}, ${job.bytesTotal} bytes)`);
+        else io.out(`Not printed (${job.status === 'failed' ? 'failed' : job.status === 'cancelled' ? 'cancelled' : 'still waiting'}): ${job.error ?? 'waiting for the printer'}. Job ${job.id}${finalPrintJobStatuses.has(job.status) ? '' : ' stays in the queue'}.`);
+        return job.status === 'done' || job.status === 'sent' ? 0 : 1;
       } finally {
         await station.close();
       }

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { StationFailure } from '../../shared/contract/errors';
+import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import type { Shipment } from '../../shared/contract/shippingTypes';
 import { stationOptions, stationOptionsUsage, withHeadlessStation, type HeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
-const terminal = new Set(['done', 'failed', 'cancelled']);
 
 /** The last status of each job, once every one has left the queue (or the time is up). */
 async function waitForJobs(headless: HeadlessStation, jobIds: readonly string[], timeoutMs: number): Promise<Map<string, string>> {
@@ -12,7 +12,7 @@ async function waitForJobs(headless: HeadlessStation, jobIds: readonly string[],
   for (;;) {
     const jobs = await headless.call('printJobs.list', { limit: 500 });
     const status = new Map(jobs.filter((j) => jobIds.includes(j.id)).map((j) => [j.id, j.status] as const));
-    if (jobIds.every((id) => terminal.has(status.get(id) ?? 'done')) || Date.now() > deadline) return status;
+    if (jobIds.every((id) => finalPrintJobStatuses.has(status.get(id) ?? 'done')) || Date.now() > deadline) return status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -52,12 +52,18 @@ export const reprintCommand: CliCommand = {
       const finished = await waitForJobs(headless, queued.flatMap((q) => q.jobIds), 60_000);
       for (const { shipment, jobIds } of queued) {
         const statuses = jobIds.map((id) => finished.get(id) ?? 'unknown');
-        const status = statuses.every((s) => s === 'done') ? 'done' : (statuses.find((s) => s !== 'done') ?? 'unknown');
-        if (status !== 'done') allDone = false;
+        // The least certain job speaks for the label: one that failed, then one only sent, else printed.
+        const status = statuses.find((s) => s !== 'done' && s !== 'sent') ?? (statuses.includes('sent') ? 'sent' : 'done');
+        if (status !== 'done' && status !== 'sent') allDone = false;
+        const ref = shipment.trackingNo ?? shipment.platformUkId;
         io.out(
           values.json
             ? JSON.stringify({ tracking_no: shipment.trackingNo, platform_uk_id: shipment.platformUkId, job_ids: jobIds, status })
-            : `Printed ${shipment.trackingNo ?? shipment.platformUkId} again (${status}).`,
+            : status === 'done'
+              ? `Printed ${ref} again.`
+              : status === 'sent'
+                ? `Sent ${ref} to the printer again; it cannot say whether it printed, so check that it came out.`
+                : `${ref} did not print again (${status === 'failed' ? 'failed' : status === 'cancelled' ? 'cancelled' : 'still waiting for the printer'}; see the print queue).`,
         );
       }
       return allDone ? 0 : 1;

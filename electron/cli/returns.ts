@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
-import { readShipFrom, waitForPrint, weightFlag, writeLabelFile } from './buy';
+import { printJobWords, readShipFrom, waitForPrint, weightFlag, writeLabelFile } from './buy';
 import { CliUsageError, type CliCommand } from './command';
 
 export const returnsCommand: CliCommand = {
@@ -67,8 +67,8 @@ export const returnsCommand: CliCommand = {
         );
       } else if (purchase.printError) io.err(`The return label is stored but did not print: ${purchase.printError}`);
       else if (purchase.printJobId) {
-        const status = await waitForPrint(headless, purchase.printJobId, 30_000);
-        if (status !== 'done') io.err(`The return label is stored; its print job is ${status} (see the print queue).`);
+        const words = printJobWords(await waitForPrint(headless, purchase.printJobId, 30_000), 'return label');
+        if (words) io.err(words);
       }
       io.out(
         JSON.stringify({

@@ -22,7 +22,7 @@ export type Journal = ReturnType<typeof createJournal>;
 const entryOf = (row: ShipmentRow, resumed: boolean): Journaled => ({ row, packageKey: storedPackageKey(row.package_key), platformUkId: row.platform_uk_id, resumed });
 
 /**
- * The purchase journal of both APIs (migration 015): a purchase is a
+ * The purchase journal of both APIs (migration 016): a purchase is a
  * shipments row, pending with its id and full request before anything is
  * sent, re-sent or read back under that row until it is bought (its label
  * bytes in the same transaction), refused or voided. What differs is whether

@@ -20,13 +20,14 @@ export interface PrintAfterBuyDeps extends Pick<ShippingDeps, 'ctx' | 'labels' |
 export function createPrintAfterBuy(deps: PrintAfterBuyDeps, fetchBytes?: (url: string) => Promise<Uint8Array>) {
   const { ctx } = deps;
   const images = createLabelImages(deps, fetchBytes);
-  const progress = (row: ShipmentRow, stage: 'printing' | 'printed' | 'failed', message?: string) =>
+  const progress = (row: ShipmentRow, stage: 'printing' | 'sentToPrinter' | 'printed' | 'failed', message?: string) =>
     ctx.emit('purchase.progress', { packageKey: row.package_key, stage, platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}), ...(message ? { message } : {}) });
 
   async function watchJob(print: PrintPort, row: ShipmentRow, jobId: string): Promise<void> {
     try {
-      const done = (await print.waitForJob(jobId, { timeoutMs: 120_000 })).status === 'done';
-      progress(row, done ? 'printed' : 'failed', done ? undefined : 'The label is stored but has not printed yet; see the print queue');
+      const { status } = await print.waitForJob(jobId, { timeoutMs: 120_000 });
+      const done = status === 'done' || status === 'sent';
+      progress(row, status === 'sent' ? 'sentToPrinter' : done ? 'printed' : 'failed', done ? undefined : 'The label is stored but has not printed yet; see the print queue');
     } catch {
       // The print queue reports its own failures; the label stays stored.
     }

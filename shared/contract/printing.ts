@@ -4,8 +4,15 @@ import { labelRotations, mediaSizes, printerDpis, printerLanguages, type MediaSi
 
 // Owned by the printing work (issue 5): printer profiles, print jobs, reprints.
 
-export const printJobStatuses = ['queued', 'sending', 'done', 'failed', 'cancelled'] as const;
+/**
+ * 'done': the printer (or its spooler) confirmed the label printed. 'sent': every byte
+ * reached a printer that cannot tell whether it printed (a raw network or USB printer).
+ */
+export const printJobStatuses = ['queued', 'sending', 'done', 'sent', 'failed', 'cancelled'] as const;
 export type PrintJobStatus = (typeof printJobStatuses)[number];
+
+/** The statuses a job ends in: it left the queue for good. */
+export const finalPrintJobStatuses: ReadonlySet<string> = new Set<PrintJobStatus>(['done', 'sent', 'failed', 'cancelled']);
 export type PrintJobKind = 'label' | 'qrcode' | 'test';
 
 /**
@@ -28,7 +35,7 @@ export interface PrintJobView {
   readonly kind: PrintJobKind;
   readonly status: PrintJobStatus;
   readonly attempts: number;
-  /** Why the last attempt failed or why the job waits, in words for the operator. */
+  /** Why the last attempt failed, why the job waits, or (when sent) that the printer cannot confirm it printed, in words for the operator. */
   readonly error: string | null;
   /** Printer bytes of the last attempt, and how many of them the printer accepted. */
   readonly bytesTotal: number | null;

@@ -249,4 +249,5 @@ export type BatchOutcome =
   | { readonly key: string; readonly ok: true; readonly shipment: Shipment; readonly printJobId: string | null; readonly alreadyShipped: boolean }
   | { readonly key: string; readonly ok: false; readonly message: string; readonly code: string };
 
-export type PurchaseStage = 'journaled' | 'sent' | 'bought' | 'printing' | 'printed' | 'failed';
+/** 'printed': the printer confirmed it; 'sentToPrinter': every byte reached a printer that cannot confirm printing. */
+export type PurchaseStage = 'journaled' | 'sent' | 'bought' | 'printing' | 'printed' | 'sentToPrinter' | 'failed';

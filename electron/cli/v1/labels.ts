@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { V1RateQuote } from '../../../shared/contract/account';
 import { fail } from '../../../shared/contract/errors';
 import { stationOptions, withHeadlessStation } from '../headless';
-import { waitForPrint, writeLabelFile } from '../buy';
+import { printJobWords, waitForPrint, writeLabelFile } from '../buy';
 import { CliUsageError, type CliCommand } from '../command';
 import { checkOrderPackageFlags, orderPackageOptions, orderPackageUsage, resolveOrderPackage } from './orderPackage';
 
@@ -88,7 +88,8 @@ export const v1BuyCommand: CliCommand = {
         io.err(`The label is stored but did not print: ${bought.printError}`);
       } else if (bought.printJobId) {
         printStatus = await waitForPrint(headless, bought.printJobId, 30_000);
-        if (printStatus !== 'done') io.err(`The label is stored; its print job is ${printStatus} (see the print queue).`);
+        const words = printJobWords(printStatus);
+        if (words) io.err(words);
       }
       const facts = {
           store_name: bought.storeName,

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { PRINTED, type Delivery } from '../transport/transport';
 import { PrinterSendError } from '../usb/usbPrinter';
 import { cupsUri, describeCupsServer, resolveCupsServer, type CupsServer } from './cupsServer';
 import { attributes, IPP, IppCallError, ippCall, operationGroup, STATUS, TAG, text } from './ippClient';
@@ -8,6 +9,10 @@ import { spoolerJobName, type InstalledQueue, type OsPrintQueues, type RawJob } 
 const PRINTER_STATES: Readonly<Record<number, InstalledQueue['state']>> = { 3: 'idle', 4: 'printing', 5: 'stopped' };
 /** Job states still in the spooler's hands: pending, held, processing, stopped (RFC 8011 5.3.7). */
 const UNFINISHED_JOB_STATES = new Set([3, 4, 5, 6]);
+const JOB_CANCELED = 7;
+const JOB_ABORTED = 8;
+const JOB_COMPLETED = 9;
+const JOB_STATE_WORDS: Readonly<Record<number, string>> = { 3: 'waiting its turn', 4: 'held', 5: 'printing', 6: 'stopped' };
 /** CUPS' name for "pass the bytes to the device untouched". */
 const RAW_FORMAT = 'application/vnd.cups-raw';
 
@@ -16,6 +21,10 @@ export interface CupsQueuesOptions {
   readonly server?: () => CupsServer;
   readonly timeoutMs?: number;
   readonly userName?: string;
+  /** How long a job is followed to "completed" before it is left to CUPS as sent, not confirmed. */
+  readonly confirmMs?: number;
+  /** How often a followed job's state is asked. */
+  readonly pollMs?: number;
 }
 
 /** CUPS over IPP: the local scheduler (or CUPS_SERVER) lists its queues and takes raw jobs. */
@@ -26,7 +35,8 @@ export function createCupsQueues(options: CupsQueuesOptions = {}): OsPrintQueues
   const who = (attrs: ReturnType<typeof operationGroup>['attributes']) =>
     operationGroup([...attrs, { tag: TAG.name, name: 'requesting-user-name', value: [user] }]);
 
-  async function queueJobs(at: CupsServer, queue: string): Promise<string[]> {
+  /** The unfinished jobs of a queue, by name, with CUPS' job ids. */
+  async function queueJobs(at: CupsServer, queue: string): Promise<Array<{ readonly name: string; readonly id: number }>> {
     const answer = await ippCall(
       at,
       `/printers/${encodeURIComponent(queue)}`,
@@ -35,14 +45,63 @@ export function createCupsQueues(options: CupsQueuesOptions = {}): OsPrintQueues
         who([
           { tag: TAG.uri, name: 'printer-uri', value: [cupsUri(at, `/printers/${encodeURIComponent(queue)}`)] },
           { tag: TAG.keyword, name: 'which-jobs', value: ['not-completed'] },
-          { tag: TAG.keyword, name: 'requested-attributes', value: ['job-name', 'job-state'] },
+          { tag: TAG.keyword, name: 'requested-attributes', value: ['job-id', 'job-name', 'job-state'] },
         ]),
       ],
       { timeoutMs },
     );
     return attributes(answer, TAG.job)
       .filter((job) => UNFINISHED_JOB_STATES.has(Number(job.get('job-state')?.[0])))
-      .flatMap((job) => text(job.get('job-name')?.[0]) ?? []);
+      .flatMap((job) => {
+        const name = text(job.get('job-name')?.[0]);
+        return name === null ? [] : [{ name, id: Number(job.get('job-id')?.[0]) }];
+      });
+  }
+
+  /** A job's state and CUPS' reasons for it. */
+  async function jobState(at: CupsServer, queue: string, jobId: number): Promise<{ readonly state: number; readonly reasons: string[] }> {
+    const resource = `/printers/${encodeURIComponent(queue)}`;
+    const answer = await ippCall(
+      at,
+      resource,
+      IPP.getJobAttributes,
+      [
+        who([
+          { tag: TAG.uri, name: 'printer-uri', value: [cupsUri(at, resource)] },
+          { tag: TAG.integer, name: 'job-id', value: [jobId] },
+          { tag: TAG.keyword, name: 'requested-attributes', value: ['job-state', 'job-state-reasons'] },
+        ]),
+      ],
+      { timeoutMs },
+    );
+    const job = attributes(answer, TAG.job)[0];
+    return { state: Number(job?.get('job-state')?.[0]), reasons: (job?.get('job-state-reasons') ?? []).flatMap((r) => text(r) ?? []).filter((r) => r !== 'none') };
+  }
+
+  /**
+   * Follows a job CUPS holds until it completes, ends, or the confirm time
+   * passes. Completed means CUPS' backend delivered it to the printer and
+   * the printer took it; cancelled or aborted means it did not print.
+   */
+  async function follow(at: CupsServer, queue: string, jobId: number, total: number): Promise<Delivery> {
+    const deadline = Date.now() + (options.confirmMs ?? 20_000);
+    for (;;) {
+      let last: { readonly state: number; readonly reasons: string[] };
+      try {
+        last = await jobState(at, queue, jobId);
+      } catch {
+        return { printed: false, unconfirmed: `CUPS took the label for "${queue}" but could not be asked whether it printed, so check that it came out` };
+      }
+      if (last.state === JOB_COMPLETED) return PRINTED;
+      const reasons = last.reasons.length > 0 ? ` (${last.reasons.join(', ')})` : '';
+      if (last.state === JOB_CANCELED) throw new PrinterSendError(`The label's job was cancelled in CUPS before it printed on "${queue}"${reasons}.`, total, false);
+      if (last.state === JOB_ABORTED) throw new PrinterSendError(`CUPS could not print the label on "${queue}"${reasons}.`, total, false);
+      if (Date.now() >= deadline) {
+        const where = JOB_STATE_WORDS[last.state] ?? 'not finished';
+        return { printed: false, unconfirmed: `CUPS holds the label for "${queue}" (${where}${last.reasons.length > 0 ? `: ${last.reasons.join(', ')}` : ''}) and has not printed it yet; it prints when the printer is ready` };
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    }
   }
 
   return {
@@ -86,14 +145,25 @@ export function createCupsQueues(options: CupsQueuesOptions = {}): OsPrintQueues
         ];
       });
     },
-    async printRaw(queue: string, bytes: Uint8Array, job: RawJob) {
+    async printRaw(queue: string, bytes: Uint8Array, job: RawJob, spooled?: () => void) {
       const at = server();
       const resource = `/printers/${encodeURIComponent(queue)}`;
       const jobName = spoolerJobName(job);
+      let jobId: number;
       try {
         // A retry after an answer that never came: the job may already sit in the spooler, and sending it again would print it twice.
-        if ((await queueJobs(at, queue)).includes(jobName)) return;
-        await ippCall(
+        const waiting = (await queueJobs(at, queue)).find((j) => j.name === jobName);
+        if (waiting) jobId = waiting.id;
+        else jobId = await sendJob();
+      } catch (error) {
+        throw describeCupsFailure(error, queue, at, bytes.length);
+      }
+      spooled?.();
+      if (!Number.isInteger(jobId) || jobId <= 0) return { printed: false, unconfirmed: `CUPS took the label for "${queue}" without naming its job, so check that it came out` };
+      return follow(at, queue, jobId, bytes.length);
+
+      async function sendJob(): Promise<number> {
+        const answer = await ippCall(
           at,
           resource,
           IPP.printJob,
@@ -106,8 +176,7 @@ export function createCupsQueues(options: CupsQueuesOptions = {}): OsPrintQueues
           ],
           { data: bytes, timeoutMs },
         );
-      } catch (error) {
-        throw describeCupsFailure(error, queue, at, bytes.length);
+        return Number(attributes(answer, TAG.job)[0]?.get('job-id')?.[0]);
       }
     },
   };

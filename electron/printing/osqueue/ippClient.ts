@@ -4,6 +4,7 @@ import type { CupsServer } from './cupsServer';
 
 export const IPP = {
   printJob: 0x0002,
+  getJobAttributes: 0x0009,
   getJobs: 0x000a,
   getPrinterAttributes: 0x000b,
   cupsGetPrinters: 0x4002,

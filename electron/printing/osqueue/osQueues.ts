@@ -1,4 +1,5 @@
 import type { OsQueueView } from '../../../shared/contract/printing';
+import type { Delivery } from '../transport/transport';
 
 /** A printer installed in the OS spooler, as the spooler reports it. */
 export interface InstalledQueue {
@@ -21,15 +22,16 @@ export interface RawJob {
 
 /**
  * The OS print spooler: CUPS on Linux and macOS, the Windows spooler. Jobs
- * are handed over raw (the bytes are already in the printer's language);
- * `printRaw` resolves once the spooler holds the whole job and throws a
- * PrinterSendError otherwise.
+ * are handed over raw (the bytes are already in the printer's language).
+ * `printRaw` calls `spooled` once the spooler holds the whole job, then
+ * resolves with what the spooler says of its printing (CUPS follows the job
+ * to completed), and throws a PrinterSendError when the job did not print.
  */
 export interface OsPrintQueues {
   /** How the spooler is named to an operator. */
   readonly system: string;
   list(): Promise<InstalledQueue[]>;
-  printRaw(queue: string, bytes: Uint8Array, job: RawJob): Promise<void>;
+  printRaw(queue: string, bytes: Uint8Array, job: RawJob, spooled?: () => void): Promise<Delivery>;
 }
 
 /** The spooler's job name: the station's id first, so it survives truncation and finds the job again. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Delivery } from '../transport/transport';
 import { PrinterSendError } from '../usb/usbPrinter';
 import { spoolerJobName, type InstalledQueue, type OsPrintQueues, type RawJob } from './osQueues';
 import { runProgram, type RunProgram } from './runProgram';
@@ -134,7 +135,7 @@ export function createWindowsSpooler(run: RunProgram = runProgram): OsPrintQueue
         return { name: row.Name, state, stateMessage: message, model: row.DriverName ?? null, description: row.Comment || null, acceptingJobs: true };
       });
     },
-    async printRaw(queue: string, bytes: Uint8Array, job: RawJob) {
+    async printRaw(queue: string, bytes: Uint8Array, job: RawJob, spooled?: () => void): Promise<Delivery> {
       let result;
       try {
         result = await run({
@@ -150,7 +151,8 @@ export function createWindowsSpooler(run: RunProgram = runProgram): OsPrintQueue
       const answer = readAnswer(result.stdout);
       if (answer && 'written' in answer) {
         if (answer.written < bytes.length) throw new PrinterSendError(`The Windows spooler took only part of the label for "${queue}".`, answer.written);
-        return;
+        spooled?.();
+        return { printed: false, unconfirmed: `the Windows spooler took the label for "${queue}" and does not tell the station whether it printed, so check that it came out` };
       }
       if (!answer) throw new PrinterSendError(`Printing to "${queue}" through Windows failed (${result.stderr.trim().split('\n')[0] || `exit ${result.code ?? '?'}`}).`, 0);
       switch (answer.code) {

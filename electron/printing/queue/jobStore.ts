@@ -156,6 +156,10 @@ export function createJobStore(db: Db, now: () => Date) {
     markDone(id: string): PrintJobView {
       return update(id, "status = 'done', error = NULL, bytes_sent = bytes_total, completed_at = @at", { at: stamp() });
     },
+    /** Every byte reached a printer that cannot say whether it printed; `words` tell the operator so. */
+    markSent(id: string, words: string): PrintJobView {
+      return update(id, "status = 'sent', error = @words, bytes_sent = bytes_total, completed_at = @at", { words, at: stamp() });
+    },
     /** Back in line: nothing reached the printer, so sending again cannot print twice. */
     markWaiting(id: string, reason: string): PrintJobView {
       return update(id, "status = 'queued', error = @reason, bytes_sent = 0", { reason });

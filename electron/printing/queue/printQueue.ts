@@ -1,11 +1,11 @@
 import { StationFailure, fail } from '../../../shared/contract/errors';
-import type { PrinterProfile, PrintJobView } from '../../../shared/contract/printing';
+import { finalPrintJobStatuses, type PrinterProfile, type PrintJobView } from '../../../shared/contract/printing';
 import type { EventEmitterFn } from '../../../shared/contract';
 import { mediaDots } from '../../../shared/domain/printing';
 import type { Logger } from '../../log/logger';
 import { convertLabel } from '../pipeline';
 import type { PrintRequest } from '../printService';
-import type { PrinterTransport } from '../transport/transport';
+import type { Delivery, PrinterTransport } from '../transport/transport';
 import { PrinterSendError } from '../usb/usbPrinter';
 import type { JobStore } from './jobStore';
 
@@ -20,7 +20,6 @@ export interface PrintQueueDeps {
   readonly retryDelayMs?: number;
 }
 
-const FINAL = new Set(['done', 'failed', 'cancelled']);
 const PARTIAL_ADVICE = 'Some or all of the label reached the printer, so it was not sent again automatically. Check what printed, then press Retry or Reprint.';
 
 /**
@@ -42,7 +41,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
   const publish = (job: PrintJobView): PrintJobView => {
     emit('print.job', job);
     emit('station.changed', { topics: ['printJobs'] });
-    if (FINAL.has(job.status)) for (const settle of [...(waiters.get(job.id) ?? [])]) settle(job);
+    if (finalPrintJobStatuses.has(job.status)) for (const settle of [...(waiters.get(job.id) ?? [])]) settle(job);
     return job;
   };
 
@@ -138,8 +137,9 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       return true;
     }
     let lastReported = 0;
+    let delivery: Delivery;
     try {
-      await transport.send(bytes, { id: job.id, title: job.title, language: profile.language, size: mediaDots(profile.media, profile.dpi) }, (sent) => {
+      delivery = await transport.send(bytes, { id: job.id, title: job.title, language: profile.language, size: mediaDots(profile.media, profile.dpi) }, (sent) => {
         // Progress is written at most every 16 KB, so a fast printer does not turn into a write storm.
         if (sent - lastReported >= 16 * 1024 || sent === bytes.length) {
           lastReported = sent;
@@ -161,8 +161,13 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       return true;
     }
     // Outside the try: the label has printed, so nothing that fails from here on may mark the job failed (a Retry would print it twice).
-    publish(jobs.markDone(job.id));
-    log.info('label printed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
+    if (delivery.printed) {
+      publish(jobs.markDone(job.id));
+      log.info('label printed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
+    } else {
+      publish(jobs.markSent(job.id, `Sent to ${profile.name}; ${delivery.unconfirmed}.`));
+      log.info('label sent, printing not confirmed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
+    }
     emit('printer.status', { printerId: profile.id, state: 'ready', message: null });
     return true;
   }
@@ -179,7 +184,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     /** Resolves when the job is done, failed or cancelled, or with its state so far when the timeout passes or the queue closes. */
     waitForJob(jobId: string, timeoutMs?: number): Promise<PrintJobView> {
       const current = mustJob(jobId);
-      if (closed || FINAL.has(current.status)) return Promise.resolve(current);
+      if (closed || finalPrintJobStatuses.has(current.status)) return Promise.resolve(current);
       return new Promise((resolve) => {
         const list = waiters.get(jobId) ?? new Set<(job: PrintJobView) => void>();
         waiters.set(jobId, list);
@@ -197,6 +202,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     retry(jobId: string): PrintJobView {
       const job = mustJob(jobId);
       if (job.status === 'done') fail('conflict', 'This label already printed. Use Reprint to print it again.', { field: 'jobId' });
+      if (job.status === 'sent') fail('conflict', 'This label already went to the printer. If it did not come out, use Reprint.', { field: 'jobId' });
       if (job.status === 'sending') fail('conflict', 'This label is printing right now.', { field: 'jobId' });
       const requeued = publish(jobs.requeue(jobId));
       const timer = timers.get(job.printerId);
@@ -209,6 +215,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       const job = mustJob(jobId);
       if (job.status === 'sending') fail('conflict', 'This label is already going to the printer and cannot be stopped now.', { field: 'jobId' });
       if (job.status === 'done') fail('conflict', 'This label already printed.', { field: 'jobId' });
+      if (job.status === 'sent') fail('conflict', 'This label already went to the printer.', { field: 'jobId' });
       if (job.status === 'cancelled') return job;
       return publish(jobs.cancel(jobId));
     },
@@ -223,13 +230,14 @@ export function createPrintQueue(deps: PrintQueueDeps) {
     },
     /**
      * After a crash: a job that never got as far as printer bytes goes back in
-     * line; one whose bytes all reached the printer is done; one cut off
-     * mid-way (or at an unknown point) fails in words, never re-sent blindly.
+     * line; one whose bytes all reached the printer is sent (whether it printed
+     * was never heard); one cut off mid-way (or at an unknown point) fails in
+     * words, never re-sent blindly.
      */
     recover(): void {
       for (const job of jobs.interrupted()) {
         if (job.bytesTotal === null) publish(jobs.requeue(job.id));
-        else if (job.bytesSent === job.bytesTotal) publish(jobs.markDone(job.id));
+        else if (job.bytesSent === job.bytesTotal) publish(jobs.markSent(job.id, 'Sent to the printer just before the station stopped; check that the label came out, and use Reprint if it did not.'));
         else publish(jobs.markFailed(job.id, `The station stopped while this label was going to the printer. ${PARTIAL_ADVICE}`));
       }
     },

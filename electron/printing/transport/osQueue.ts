@@ -12,8 +12,7 @@ export function createOsQueuePrinter(queues: OsPrintQueues, name: string): Print
     description: `"${name}" in ${queues.system}`,
     isPresent: () => true,
     async send(bytes: Uint8Array, job: SendJob, onProgress?: (sent: number) => void) {
-      await queues.printRaw(name, bytes, { id: job.id, title: job.title });
-      onProgress?.(bytes.length);
+      return queues.printRaw(name, bytes, { id: job.id, title: job.title }, () => onProgress?.(bytes.length));
     },
   };
 }

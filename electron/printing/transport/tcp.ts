@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { PrinterSendError } from '../usb/usbPrinter';
-import type { PrinterTransport, SendJob } from './transport';
+import type { Delivery, PrinterTransport, SendJob } from './transport';
 
 export interface TcpPrinterOptions {
   readonly host: string;
@@ -23,7 +23,7 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
     description: `Network printer at ${where}`,
     isPresent: () => true,
     send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void) {
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<Delivery>((resolve, reject) => {
         let connected = false;
         /** Every byte was handed to the OS ('finish'): from then on a reset or close cannot mean the job was cut short. */
         let flushed = false;
@@ -35,7 +35,7 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
           clearTimeout(timer);
           socket.destroy();
           if (error) reject(error);
-          else resolve();
+          else resolve({ printed: false, unconfirmed: 'a raw network printer does not report whether the label printed, so check that it came out' });
         };
         // bytesWritten also counts what still waits in our own buffer; only what left it can have reached the printer.
         const sent = (): number => (connected ? Math.max(0, Math.min(bytes.length, socket.bytesWritten - socket.writableLength)) : 0);

@@ -9,14 +9,24 @@ export interface SendJob {
 }
 
 /**
+ * What a printer said once it had every byte: it printed (the spooler reported
+ * the job completed, or the printer is a folder), or it cannot say, in words
+ * that finish "Sent to <printer>; ...".
+ */
+export type Delivery = { readonly printed: true } | { readonly printed: false; readonly unconfirmed: string };
+
+export const PRINTED: Delivery = { printed: true };
+
+/**
  * Gets printer bytes to a printer. `send` resolves once every byte was handed
- * over and throws a PrinterSendError carrying how many bytes the printer had
- * taken, which is what lets the queue resume without printing twice.
+ * over, with whether the printer confirmed printing, and throws a
+ * PrinterSendError carrying how many bytes the printer had taken, which is
+ * what lets the queue resume without printing twice.
  */
 export interface PrinterTransport {
   readonly kind: 'virtual' | 'tcp' | 'usb' | 'queue';
   readonly description: string;
   /** False when the printer is known to be absent (USB unplugged); network printers are only known by trying. */
   isPresent(): boolean;
-  send(bytes: Uint8Array, job: SendJob, onProgress?: (sent: number) => void): Promise<void>;
+  send(bytes: Uint8Array, job: SendJob, onProgress?: (sent: number) => void): Promise<Delivery>;
 }

@@ -1,7 +1,7 @@
 import { PrinterSendError, describeUsbError, openPrinter, readPortStatus, writeChunks } from '../usb/usbPrinter';
 import { findUsbDevice, holdDevice } from '../usb/usbDiscovery';
 import type { UsbBus } from '../../usb/usbTypes';
-import type { PrinterTransport, SendJob } from './transport';
+import type { Delivery, PrinterTransport, SendJob } from './transport';
 
 export interface UsbPrinterConfig {
   readonly vendorId: number;
@@ -23,7 +23,7 @@ export function createUsbPrinter(bus: UsbBus | null, config: UsbPrinterConfig, o
     kind: 'usb',
     description: `USB printer ${config.vendorId.toString(16).padStart(4, '0')}:${config.productId.toString(16).padStart(4, '0')}`,
     isPresent: matches,
-    async send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void) {
+    async send(bytes: Uint8Array, _job: SendJob, onProgress?: (sent: number) => void): Promise<Delivery> {
       if (!bus) throw new PrinterSendError('USB printing is not available on this computer.', 0, false);
       const device = await findUsbDevice(bus, config.vendorId, config.productId, config.serialNumber);
       if (!device) throw new PrinterSendError('The USB printer is not connected. Plug it in and switch it on; the label will print then.', 0);
@@ -45,6 +45,7 @@ export function createUsbPrinter(bus: UsbBus | null, config: UsbPrinterConfig, o
       } finally {
         letGo();
       }
+      return { printed: false, unconfirmed: 'a USB printer takes the bytes without saying whether the label printed, so check that it came out' };
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { decodePrinterBytes } from '../lang';
 import { rasterToPng } from '../raster/preview';
 import { PrinterSendError } from '../usb/usbPrinter';
-import type { PrinterTransport, SendJob } from './transport';
+import { PRINTED, type PrinterTransport, type SendJob } from './transport';
 
 const EXTENSIONS = { zpl: 'zpl', epl: 'epl', tspl: 'tspl', escpos: 'bin' } as const;
 
@@ -32,6 +32,8 @@ export function createVirtualPrinter(folder: string, now: () => Date = () => new
         throw new PrinterSendError(`The virtual printer could not write to ${folder} (${reason}).`, 0);
       }
       onProgress?.(bytes.length);
+      // The files are the print: once written, the label exists.
+      return PRINTED;
     },
   };
 }

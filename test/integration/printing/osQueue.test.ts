@@ -109,16 +109,40 @@ describe('OS print queue through a real CUPS', () => {
     await withPort(async (port) => {
       cups.addRawQueue('Held_Zebra', 'ZDesigner ZD620', port.device);
       cups.admin('cupsdisable', 'Held_Zebra');
-      const queues = createCupsQueues({ server });
+      const queues = createCupsQueues({ server, confirmMs: 300, pollMs: 50 });
       const bytes = Buffer.from('^XA^FO20,20^A0N,40,40^FDretry once^FS^XZ');
-      await queues.printRaw('Held_Zebra', bytes, { id: 'job-1', title: 'Order 1002' });
-      await queues.printRaw('Held_Zebra', bytes, { id: 'job-1', title: 'Order 1002' });
+      // A stopped printer: CUPS keeps the job, and the station says it has not printed yet.
+      const held = { printed: false, unconfirmed: expect.stringMatching(/^CUPS holds the label for "Held_Zebra" \(waiting its turn[^)]*\) and has not printed it yet; it prints when the printer is ready$/) };
+      await expect(queues.printRaw('Held_Zebra', bytes, { id: 'job-1', title: 'Order 1002' })).resolves.toEqual(held);
+      await expect(queues.printRaw('Held_Zebra', bytes, { id: 'job-1', title: 'Order 1002' })).resolves.toEqual(held);
       expect(cups.admin('lpstat', '-o', 'Held_Zebra').trim().split('\n')).toHaveLength(1);
       cups.admin('cupsenable', 'Held_Zebra');
       expect((await port.nextJob()).equals(bytes)).toBe(true);
       // Another job (a reprint has its own id) does print again.
-      await queues.printRaw('Held_Zebra', bytes, { id: 'job-2', title: 'Order 1002 again' });
+      await expect(queues.printRaw('Held_Zebra', bytes, { id: 'job-2', title: 'Order 1002 again' })).resolves.toEqual({ printed: true });
       expect((await port.nextJob()).equals(bytes)).toBe(true);
+    });
+  });
+
+  it('a job cancelled in CUPS before it printed fails in words, with every byte counted as gone to the spooler', async () => {
+    await withPort(async (port) => {
+      cups.addRawQueue('Cancel_Zebra', 'ZDesigner ZD421', port.device);
+      cups.admin('cupsdisable', 'Cancel_Zebra');
+      const queues = createCupsQueues({ server, pollMs: 50 });
+      const bytes = Buffer.from('^XA^FO20,20^A0N,40,40^FDcancelled^FS^XZ');
+      let spooled!: () => void;
+      const inSpooler = new Promise<void>((resolve) => (spooled = resolve));
+      const printing = queues.printRaw('Cancel_Zebra', bytes, { id: 'job-c', title: 'Order 1003' }, spooled).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await inSpooler;
+      cups.admin('cancel', '-a', 'Cancel_Zebra');
+      const error = await printing;
+      expect(error).toBeInstanceOf(StationFailure);
+      expect((error as StationFailure).message).toMatch(/^The label's job was cancelled in CUPS before it printed on "Cancel_Zebra"/);
+      expect((error as { bytesSent?: number }).bytesSent).toBe(bytes.length);
+      expect(port.received).toHaveLength(0);
     });
   });
 
@@ -128,7 +152,7 @@ describe('OS print queue through a real CUPS', () => {
       cups.admin('cupsreject', 'Rejecting');
       const queues = createCupsQueues({ server });
       const bytes = Buffer.from('^XA^XZ');
-      const failure = (promise: Promise<void>) => promise.then(() => null, (error: unknown) => (error instanceof StationFailure ? { ...error.error, sent: (error as { bytesSent?: number }).bytesSent } : error));
+      const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof StationFailure ? { ...error.error, sent: (error as { bytesSent?: number }).bytesSent } : error));
       await expect(failure(queues.printRaw('Rejecting', bytes, { id: 'a', title: 't' }))).resolves.toMatchObject({ message: expect.stringMatching(/"Rejecting" is not accepting jobs in CUPS/), retryable: true, sent: 0 });
       await expect(failure(queues.printRaw('No_Such', bytes, { id: 'b', title: 't' }))).resolves.toMatchObject({ message: expect.stringMatching(/no printer "No_Such" in CUPS/), retryable: false, sent: 0 });
       const down = createCupsQueues({ server: () => ({ kind: 'tcp', host: '127.0.0.1', port: 1 }) });

@@ -4,7 +4,7 @@ import { defaultVirtualProfile } from '../../../shared/contract/printing';
 import { createMemoryLogger } from '../../../electron/log/logger';
 import { createJobStore } from '../../../electron/printing/queue/jobStore';
 import { createPrintQueue } from '../../../electron/printing/queue/printQueue';
-import type { PrinterTransport } from '../../../electron/printing/transport/transport';
+import { PRINTED, type PrinterTransport } from '../../../electron/printing/transport/transport';
 import { PrinterSendError } from '../../../electron/printing/usb/usbPrinter';
 import { openDatabase } from '../../../electron/store/database';
 import { makeTempDir } from '../../support/tempDir';
@@ -54,7 +54,10 @@ describe('print queue', () => {
       kind: 'virtual' as const,
       description: 'folder',
       isPresent: () => true,
-      send: async (_bytes: Uint8Array, job: { id: string }) => void printed.push(job.id),
+      send: async (_bytes: Uint8Array, job: { id: string }) => {
+        printed.push(job.id);
+        return PRINTED;
+      },
     };
     const queue = queueOf(jobs, 'virtual', printer);
     queue.kick('virtual');
@@ -91,6 +94,7 @@ describe('print queue', () => {
       send: async (bytes: Uint8Array, job: { id: string }, onProgress?: (sent: number) => void) => {
         printed.push(job.id);
         onProgress?.(bytes.length);
+        return PRINTED;
       },
     };
     const queue = queueOf({ ...jobs, markDone: () => { throw new Error('SQLITE_BUSY: database is locked'); } }, 'virtual', printer, log);
@@ -102,9 +106,30 @@ describe('print queue', () => {
     const left = jobs.get(job.id)!;
     expect(left).toMatchObject({ status: 'sending', error: null });
     expect(left.bytesSent).toBe(left.bytesTotal);
-    // The next start settles it from the bytes the printer took.
+    // The next start settles it from the bytes the printer took: all of them went, whether it printed was never heard.
     createPrintQueue({ jobs, profile: () => null, defaultPrinterId: () => 'virtual', transport: () => printer, emit: () => undefined, log }).recover();
-    expect(jobs.get(job.id)?.status).toBe('done');
+    expect(jobs.get(job.id)).toMatchObject({ status: 'sent', error: expect.stringMatching(/check that the label came out/) });
+  });
+
+  it('a printer that takes every byte but cannot say it printed leaves the job sent, in words, never done', async () => {
+    const jobs = jobStore();
+    const printer = {
+      kind: 'tcp' as const,
+      description: 'network',
+      isPresent: () => true,
+      send: async (bytes: Uint8Array, _job: { id: string }, onProgress?: (sent: number) => void) => {
+        onProgress?.(bytes.length);
+        return { printed: false as const, unconfirmed: 'a raw network printer does not report whether the label printed, so check that it came out' };
+      },
+    };
+    const queue = queueOf(jobs, 'virtual', printer);
+    const job = queue.enqueue({ png: labelPng, title: 'label' });
+    await expect(queue.waitForJob(job.id, 10_000)).resolves.toMatchObject({ status: 'sent' });
+    await queue.close();
+    const sent = jobs.get(job.id)!;
+    expect(sent.error).toMatch(/^Sent to .+; a raw network printer does not report whether the label printed, so check that it came out\.$/);
+    expect(sent.bytesSent).toBe(sent.bytesTotal);
+    expect(() => queue.retry(job.id)).toThrow(/already went to the printer\. If it did not come out, use Reprint/);
   });
 });
 

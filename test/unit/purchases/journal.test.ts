@@ -23,7 +23,7 @@ describe('the purchase journal of both APIs', () => {
   it('keeps a v1 attempt that may have gone out as it was sent, under the id its claim goes by; a v2 row takes the latest request under its own id', () => {
     const { shipments, journal } = setup();
     const v1Key = storedPackageKey('v1:s/j-1#1');
-    const v1 = shipments.insertPending({ packageKey: v1Key, platformUkId: 'v1-m015-7', backendId: 'sandbox', ...draft('{"sent":1}') });
+    const v1 = shipments.insertPending({ packageKey: v1Key, platformUkId: 'v1-m016-7', backendId: 'sandbox', ...draft('{"sent":1}') });
     const resumed = journal.resume(false, v1, 'v1-psderived');
     expect([resumed.platformUkId, resumed.row.platform_uk_id, resumed.row.request_json, resumed.resumed]).toEqual(['v1-psderived', 'v1-psderived', '{"sent":1}', true]);
     const opened = journal.open(false, 'sandbox', v1Key, draft('{"sent":2}'), 'v1-psderived', journal.unfinished('sandbox', v1Key));

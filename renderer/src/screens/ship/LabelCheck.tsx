@@ -10,7 +10,14 @@ export function LabelCheck({ jobId }: { readonly jobId: string | null }) {
   const job = useQuery('printJobs.get', jobId ? { jobId } : null, ['printJobs']).data;
   if (!job) return null;
   const failure = job.status === 'failed' ? job.error : null;
-  if (job.warnings.length === 0 && !failure) return null;
+  if (job.warnings.length === 0 && !failure) {
+    // Not a problem, but not a promise either: the packer looks at the printer.
+    return job.status === 'sent' ? (
+      <p className="small muted" role="status" aria-label="Print check">
+        {job.error}
+      </p>
+    ) : null;
+  }
   return (
     <div className={`notice ${failure ? 'notice-error' : 'notice-warning'}`} role="alert" aria-label="Check the printed label">
       <div>
@@ -20,6 +27,7 @@ export function LabelCheck({ jobId }: { readonly jobId: string | null }) {
           </p>
         ))}
         {failure ? <p className="error-message">Not printed: {failure} The label is stored; reprint it from History.</p> : null}
+        {job.status === 'sent' ? <p className="small">{job.error}</p> : null}
       </div>
     </div>
   );

@@ -18,15 +18,18 @@ export function PurchasePanel() {
   const purchase = useBench((s) => s.bench?.purchase);
   const orderNumber = useBench((s) => s.bench?.order?.orderNumber);
   if (!purchase || (purchase.status === 'none' && !purchase.error)) return null;
+  // A printer that cannot confirm printing ends the steps at "Sent to printer" instead of "Printed".
+  const sentOnly = purchase.stages.includes('sentToPrinter');
+  const steps = stageWords.map(([stage, words]) => [stage, sentOnly && stage === 'printed' ? 'Sent to printer' : words] as const);
   // Stages only move forward: a later one implies the earlier ones (a duplicate skips straight to printing).
-  const furthest = Math.max(-1, ...purchase.stages.map((stage) => stageWords.findIndex(([s]) => s === stage)));
+  const furthest = Math.max(-1, ...purchase.stages.map((stage) => stageWords.findIndex(([s]) => s === (stage === 'sentToPrinter' ? 'printed' : stage))));
   const result = purchase.result;
   const shipment = result?.shipment;
   return (
     <section className="panel" aria-label="Purchase">
       {purchase.status !== 'none' ? (
         <ol className="steps" aria-label="Purchase progress">
-          {stageWords.map(([stage, words], index) => (
+          {steps.map(([stage, words], index) => (
             <li key={stage} className={index <= furthest ? 'done' : undefined}>
               {words}
             </li>

@@ -11,15 +11,15 @@ import type { Migration } from './index';
  * attempts sold nothing and stay where they are: v1_purchases is kept as the
  * record of attempts before this version, and nothing writes it any more.
  */
-export const m015V1JournalInShipments: Migration = {
-  version: 15,
+export const m016V1JournalInShipments: Migration = {
+  version: 16,
   name: 'purchases: v1 purchases journaled in shipments',
   sql: `
     UPDATE shipments SET attempts = (SELECT max(max(p.attempts), 1) FROM v1_purchases p WHERE p.shipment_id = shipments.id)
     WHERE id IN (SELECT shipment_id FROM v1_purchases WHERE shipment_id IS NOT NULL);
     INSERT INTO shipments (package_key, platform_uk_id, backend_id, state, method, request_json, chosen_json, error, attempts,
       order_number, order_number_lc, recipient_name, recipient_lc, recipient_city, recipient_zip, insurance_cents, created_at, updated_at)
-    SELECT p.package_key, 'v1-m015-' || p.id, p.backend_id, 'pending', CASE p.kind WHEN 'rate' THEN 'create_and_pay' ELSE 'direct_buy' END,
+    SELECT p.package_key, 'v1-m016-' || p.id, p.backend_id, 'pending', CASE p.kind WHEN 'rate' THEN 'create_and_pay' ELSE 'direct_buy' END,
       p.request_json,
       json_object('carrierCode', json_extract(p.request_json, '$.rate.carrier'),
         'serviceLevel', coalesce(json_extract(p.request_json, '$.rate.serviceType'), json_extract(p.request_json, '$.request.order.service_type')),

@@ -13,9 +13,9 @@ const request = (name: string, insurance?: number) =>
     },
   });
 
-describe('migration 015 (v1 purchases journaled in shipments)', () => {
+describe('migration 016 (v1 purchases journaled in shipments)', () => {
   it('carries every v1 purchase whose outcome matters into shipments: unsettled ones pending with their request, bought ones with their sends', () => {
-    const db = openDatabase({ file: ':memory:', migrations: migrations.slice(0, 14) });
+    const db = openDatabase({ file: ':memory:', migrations: migrations.slice(0, 15) });
     db.prepare(
       `INSERT INTO shipments (id, package_key, platform_uk_id, backend_id, state, method, request_json, tracking_no, tracking_lc, created_at, updated_at)
        VALUES (1, 'v1:fault store/m-1#1', 'v1-psbought', 'sandbox', 'bought', 'direct_buy', ?, '9400A', '9400a', 'then', 'then')`,
@@ -28,15 +28,15 @@ describe('migration 015 (v1 purchases journaled in shipments)', () => {
     v1.run(2, 'v1:fault store/m-1#2', 'direct', null, 'M-1', request('Ann Lee'), 'failed', null, null, 'Insufficient balance', 1);
     v1.run(3, 'v1:fault store/m-1#2', 'direct', null, 'M-1', request('Ann Lee'), 'pending', null, null, null, 1);
     v1.run(4, 'v1:fault store/m-2#1', 'rate', 'rate-9', 'M-2', request('Bo Chen', 50), 'unknown', null, null, 'no answer', 1);
-    for (const m of migrations.slice(14, 15)) db.exec(m.sql);
-    expect(schemaVersion(db)).toBe(14);
+    for (const m of migrations.slice(15, 16)) db.exec(m.sql);
+    expect(schemaVersion(db)).toBe(15);
 
     const shipments = createShipmentsRepo(db, () => new Date());
     expect(shipments.get(1)?.attempts).toBe(2);
     const pending = shipments.pending('sandbox', true);
     expect(pending.map((r) => [r.package_key, r.platform_uk_id, r.method, r.attempts, r.error])).toEqual([
-      ['v1:fault store/m-1#2', 'v1-m015-3', 'direct_buy', 1, null],
-      ['v1:fault store/m-2#1', 'v1-m015-4', 'create_and_pay', 1, 'no answer'],
+      ['v1:fault store/m-1#2', 'v1-m016-3', 'direct_buy', 1, null],
+      ['v1:fault store/m-2#1', 'v1-m016-4', 'create_and_pay', 1, 'no answer'],
     ]);
     const unknown = pending[1];
     expect(unknown?.request_json).toBe(request('Bo Chen', 50));
