@@ -6,35 +6,32 @@ import { toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
 import type { V1PurchaseLabelResponse } from '../../shared/api/v1';
 import type { PurchaseClaims } from '../purchases/claims';
-import type { PurchaseApi } from '../purchases/adapter';
+import type { PurchaseAdapter } from '../purchases/adapter';
 import type { Purchased, PurchaseEngine, PurchaseTarget } from '../purchases/engine';
 import { boxOf, v1PackageKey } from '../purchases/packageKey';
-import type { V1Draft } from '../purchases/v1Ledger';
-import type { V1PurchaseRow, V1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { checkShipment, toCustomData } from '../shipping/customs';
 import type { StationContext } from '../core/module';
 import type { createLabelsRepo } from '../store/labelsRepo';
-import type { ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
-import type { AccountBackend, AccountPrint } from './ports';
+import { isLegacyShipment, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
+import type { AccountBackend } from './ports';
 import { serviceCodeOf, v1Call } from './refusals';
 import { fromV1Rate, ouncesToPounds, v1ShipmentRequest } from './v1Request';
+import { v1Draft, v1OrderOf } from './v1Adapter';
 import type { StoredV1Request } from './v1ReadBack';
 
 export interface LabelDeskDeps {
   readonly ctx: StationContext;
   readonly backend: AccountBackend;
-  readonly print: AccountPrint | undefined;
   readonly engine: PurchaseEngine;
-  readonly v1: PurchaseApi<V1PurchaseRow, V1Draft, V1PurchaseLabelResponse>;
-  readonly purchases: V1PurchasesRepo;
+  readonly v1: PurchaseAdapter<V1PurchaseLabelResponse>;
   readonly shipments: ShipmentsRepo;
   readonly labels: ReturnType<typeof createLabelsRepo>;
   /** Where purchases are claimed among benches: a void there lets any bench buy the box again. */
   readonly claims: PurchaseClaims;
   /** The station's ship-from (Settings), used when a request names none. */
   readonly shipFrom: () => StationAddress | null;
-  /** Customs forms that came with a purchase answer: stored with the label, then drawn for the label printer. */
-  readonly customsForms: { collect(row: ShipmentRow): Promise<void>; printable(row: ShipmentRow): Promise<Uint8Array[]> };
+  /** The print after a Buy (shipping/printAfterBuy.ts), customs forms with it. */
+  readonly printLabels: (row: ShipmentRow) => Promise<{ printJobId: string | null; printError: string | null }>;
   /** The customs declaration the station holds for an order (from the CSV, or its items when a v1 order was pulled). */
   readonly orderCustoms: (orderNumber: string) => CustomsDeclaration | null;
 }
@@ -122,31 +119,6 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return { storeName: a.storeName, orderNumber: a.orderNumber, weightLb: ouncesToPounds(a.package.weightOz), rates, quotedAt: ctx.now().toISOString() };
   }
 
-  /** Stored label bytes go to the printer; a print failure loses nothing (History reprints offline). */
-  async function printed(shipment: ShipmentRow, print: boolean): Promise<{ printJobId: string | null; printError: string | null }> {
-    if (!print) return { printJobId: null, printError: null };
-    const label = deps.labels.list(shipment.id, 'label')[0];
-    if (!label) return { printJobId: null, printError: 'The label is bought but its image has not arrived yet; print it from History once it has.' };
-    if (!deps.print) return { printJobId: null, printError: 'No printer service is running; print the label from History.' };
-    try {
-      const { jobId } = await deps.print.enqueue({
-        png: new Uint8Array(label.png),
-        title: `${shipment.service_name ?? shipment.carrier_code ?? 'Label'} ${shipment.tracking_no ?? ''}`.trim(),
-        reference: shipment.tracking_no ?? shipment.platform_uk_id,
-        kind: 'label',
-      });
-      // Customs forms follow the label on the same printer, so they leave the bench together.
-      await deps.customsForms.collect(shipment);
-      const forms = await deps.customsForms.printable(shipment);
-      for (const [index, png] of forms.entries()) {
-        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${shipment.tracking_no ?? ''}`.trim(), reference: shipment.tracking_no ?? shipment.platform_uk_id, kind: 'label' });
-      }
-      return { printJobId: jobId, printError: null };
-    } catch (error) {
-      return { printJobId: null, printError: error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer' };
-    }
-  }
-
   async function result(bought: Purchased, storeName: string, orderNumber: string, print: boolean): Promise<V1Purchase> {
     const s = bought.row;
     const { note, earlier } = outcomeOf(bought, orderNumber);
@@ -162,15 +134,16 @@ export function createLabelDesk(deps: LabelDeskDeps) {
       orderNumber,
       labelPng: label ? Buffer.from(label.png).toString('base64') : null,
       // A press that joined one already running shows its label; the first press prints it.
-      ...(await printed(s, print && !earlier && !bought.joined)),
+      ...(print && !earlier && !bought.joined ? await deps.printLabels(s) : { printJobId: null, printError: null }),
       note,
       alreadyBought: earlier,
     };
   }
 
   /** One purchase per order package, through the purchase engine (single flight, claim, journal, read-back). */
-  async function purchase(a: { storeName: string; orderNumber: string; packageIndex: number }, draft: () => V1Draft): Promise<Purchased> {
-    return deps.engine.purchase(deps.v1, { target: await target(), packageKey: v1PackageKey(a.storeName, a.orderNumber, a.packageIndex), orderNumber: a.orderNumber, draft });
+  async function purchase(a: { storeName: string; orderNumber: string; packageIndex: number }, stored: StoredV1Request): Promise<Purchased> {
+    const packageKey = v1PackageKey(a.storeName, a.orderNumber, a.packageIndex);
+    return deps.engine.purchase(deps.v1, { target: await target(), packageKey, orderNumber: a.orderNumber, draft: () => v1Draft(stored, a.orderNumber) });
   }
 
   async function buy(a: CommandArgs<'account.buy'>): Promise<V1Purchase> {
@@ -179,13 +152,13 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     if (quote.storeName.toLowerCase() !== a.storeName.toLowerCase() || quote.orderNumber.toLowerCase() !== a.orderNumber.toLowerCase() || quote.packageIndex !== a.packageIndex) {
       return fail('invalid_input', `That rate was quoted for order ${quote.orderNumber} (package ${quote.packageIndex}); get rates for this order.`, { field: 'rateId' });
     }
-    const bought = await purchase(a, () => ({ kind: 'rate', rateId: a.rateId, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify(quote.stored) }));
+    const bought = await purchase(a, quote.stored);
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
     const request = shipmentRequest(a);
-    const bought = await purchase(a, () => ({ kind: 'direct', rateId: null, storeName: a.storeName, orderNumber: a.orderNumber, requestJson: JSON.stringify({ request } satisfies StoredV1Request) }));
+    const bought = await purchase(a, { request });
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
@@ -193,7 +166,6 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   async function markVoided(trackingCode: string): Promise<void> {
     const row = deps.shipments.findByRef(trackingCode);
     if (row) deps.shipments.markVoided(row.id);
-    deps.purchases.voidedByTracking(row?.tracking_no ?? trackingCode);
     // A label another bench bought and this bench never kept is named by the shared store.
     const platformUkId = row?.platform_uk_id ?? (await deps.claims.find(trackingCode).catch(() => undefined))?.platformUkId;
     if (platformUkId) await deps.claims.voided(platformUkId);
@@ -203,10 +175,10 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   /** After a void whose answer was lost: the order's labels say whether it is voided. */
   async function voidReadBack(trackingCode: string, lost: StationFailure): Promise<boolean> {
     const shipment = deps.shipments.findByRef(trackingCode);
-    const purchase = shipment ? deps.purchases.byShipment(shipment.id) : undefined;
-    if (!shipment || !purchase) throw lost;
+    // Only a label this bench bought through v1 holds the v1 request that names its store and order.
+    if (!shipment || !isLegacyShipment(shipment) || shipment.attempts === 0) throw lost;
     const { v1 } = await clients();
-    const labels = await v1.orderLabels({ store_name: purchase.store_name, order_number: purchase.order_number }).catch(() => {
+    const labels = await v1.orderLabels(v1OrderOf(shipment)).catch(() => {
       throw lost;
     });
     const label = labels.find((l) => l.tracking_code === shipment.tracking_no);

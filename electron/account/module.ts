@@ -6,9 +6,8 @@ import { toCents, toDollars } from '../../shared/domain/money';
 import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
 import { createPurchaseEngine, type PurchaseEngine } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
-import { createV1Ledger } from '../purchases/v1Ledger';
-import { createV1PurchasesRepo } from '../purchases/v1PurchasesRepo';
 import { createCustomsForms } from '../shipping/customsForms';
+import { createPrintAfterBuy } from '../shipping/printAfterBuy';
 import { createCustomsFormsRepo } from '../store/customsFormsRepo';
 import { createShippingSettings } from '../shipping/settings';
 import type { SharedSettings } from '../shipping/sharedSettings';
@@ -25,7 +24,7 @@ import type { AccountBackend, AccountPrint } from './ports';
 import { v1Call } from './refusals';
 import { ouncesToPounds, V1_INSURANCE_PROVIDER } from './v1Request';
 import { tokenHint } from './tokenHint';
-import { createV1Adapter, v1ShipmentMeta } from './v1Adapter';
+import { createV1Adapter } from './v1Adapter';
 
 export type AccountCommandName =
   | 'account.balance'
@@ -73,14 +72,11 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const pollTimeout = deps.pollTimeoutMs ?? 120_000;
   let closed = false;
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
-  const purchases = createV1PurchasesRepo(ctx.db, ctx.now);
+  const labels = createLabelsRepo(ctx.db);
   const claims = deps.claims ?? createLocalClaims();
   const fetchBytes = deps.fetchBytes ?? fetchLabelBytes;
   const engine = deps.engine ?? createPurchaseEngine({ shipments, claims, fetchBytes, log: ctx.log.child('account'), emit: ctx.emit });
-  const v1Purchases = {
-    ledger: createV1Ledger({ db: ctx.db, purchases, shipments, metaOf: v1ShipmentMeta }),
-    adapter: createV1Adapter({ backend: deps.backend, fetchBytes, log: ctx.log.child('account') }),
-  };
+  const v1Purchases = createV1Adapter({ backend: deps.backend, fetchBytes, log: ctx.log.child('account') });
   const shippingSettings = createShippingSettings(
     createSettingsStore(ctx.db, ctx.now),
     deps.sharedSettings ? { shared: deps.sharedSettings, changed: () => ctx.emit('station.changed', { topics: ['settings'] }) } : undefined,
@@ -89,15 +85,13 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
   const desk = createLabelDesk({
     ctx,
     backend: deps.backend,
-    print: deps.print,
     engine,
     v1: v1Purchases,
-    purchases,
     shipments,
     claims,
-    labels: createLabelsRepo(ctx.db),
+    labels,
     shipFrom: () => shippingSettings.get().shipFrom,
-    customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, fetchBytes),
+    printLabels: createPrintAfterBuy({ ctx, labels, shipments, print: deps.print, customsForms: createCustomsForms({ customsForms: createCustomsFormsRepo(ctx.db) }, fetchBytes) }, fetchBytes),
     orderCustoms: (orderNumber) => {
       const json = ordersRepo.get(orderNumber)?.customs_json;
       return json ? (JSON.parse(json) as CustomsDeclaration) : null;
@@ -262,7 +256,7 @@ export function createAccountModule(ctx: StationContext, deps: AccountModuleDeps
     /** v1 purchases a previous session could not confirm are settled before the bench opens. */
     async start() {
       // Reaching the backend starts the embedded sandbox: only when there is something to settle.
-      if (!purchases.anyUnresolved()) return;
+      if (!shipments.anyPending(true)) return;
       try {
         const outcome = await engine.reconcile(v1Purchases, v1TargetOf(await deps.backend.clients()));
         if (outcome.bought > 0) ctx.emit('station.changed', { topics: ['shipments'] });

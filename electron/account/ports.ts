@@ -30,4 +30,4 @@ export interface AccountBackend {
   clients(): Promise<{ readonly v1: AccountV1; readonly backendId?: string; readonly legacyBackendId?: string; readonly legacyAccountId?: string }>;
 }
 
-export type AccountPrint = Pick<PrintService, 'enqueue'>;
+export type AccountPrint = Pick<PrintService, 'enqueue' | 'waitForJob'>;

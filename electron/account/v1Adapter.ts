@@ -5,9 +5,9 @@ import { isOutcomeUnknown } from '../api/failures';
 import type { Logger } from '../log/logger';
 import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter } from '../purchases/adapter';
 import { boxOf } from '../purchases/packageKey';
-import type { V1ShipmentMeta } from '../purchases/v1Ledger';
-import type { V1PurchaseRow } from '../purchases/v1PurchasesRepo';
-import type { BoughtUpdate } from '../store/shipmentsRepo';
+import type { JournalDraft } from '../purchases/journal';
+import { labelImages, missingLabelNote } from '../purchases/labelBytes';
+import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { AccountBackend } from './ports';
 import { serviceCodeOf, v1Refusal } from './refusals';
 import { judgeReadBack, type StoredV1Request } from './v1ReadBack';
@@ -43,22 +43,24 @@ const fromOrderLabel = (l: V1OrderLabel): Sold => ({
   result: l,
 });
 
-const storedOf = (row: V1PurchaseRow) => JSON.parse(row.request_json) as StoredV1Request;
+const storedOf = (row: ShipmentRow) => JSON.parse(row.request_json) as StoredV1Request;
+
+/** The v1 order a journaled purchase is for (v1 orders live in a store). */
+export const v1OrderOf = (row: ShipmentRow) => ({ store_name: storedOf(row).request.order.store_name ?? '', order_number: row.order_number ?? '' });
 
 const chosenOf = (stored: StoredV1Request) =>
   stored.rate
     ? { carrierCode: stored.rate.carrier, serviceLevel: stored.rate.serviceType, serviceName: stored.rate.service, price: stored.rate.price }
     : { carrierCode: null, serviceLevel: stored.request.order.service_type ?? null, serviceName: null, price: null };
 
-/** The shipments row's fields for a journaled v1 request. */
-export function v1ShipmentMeta(row: V1PurchaseRow): V1ShipmentMeta {
-  const stored = storedOf(row);
+/** A v1 request as the journal keeps it: a purchase by rate is journaled as create_and_pay, a direct one as direct_buy. */
+export function v1Draft(stored: StoredV1Request, orderNumber: string): JournalDraft {
   const insurance = stored.request.shipments[0]?.insurance_amount;
   return {
-    method: row.kind === 'rate' ? 'create_and_pay' : 'direct_buy',
-    requestJson: row.request_json,
+    method: stored.rate ? 'create_and_pay' : 'direct_buy',
+    requestJson: JSON.stringify(stored),
     chosenJson: JSON.stringify(chosenOf(stored)),
-    orderNumber: row.order_number,
+    orderNumber,
     recipientName: stored.request.to.name,
     recipientCity: stored.request.to.city,
     recipientZip: stored.request.to.zip,
@@ -67,7 +69,7 @@ export function v1ShipmentMeta(row: V1PurchaseRow): V1ShipmentMeta {
   };
 }
 
-function unclearMessage(row: V1PurchaseRow, unclaimed: number, matching: number, buying: OrderHoldings['buying']): string {
+function unclearMessage(row: ShipmentRow, unclaimed: number, matching: number, buying: OrderHoldings['buying']): string {
   const labels = `${unclaimed} label${unclaimed === 1 ? '' : 's'}`;
   const others = buying.map((b) => `bench ${b.bench} (box ${boxOf(b.packageKey)})`).join(', ');
   const why =
@@ -94,15 +96,11 @@ export interface V1AdapterDeps {
  * attempt an earlier run left unconfirmed) is never sent again; the order's
  * labels are read back (shipments/get) and judged (v1ReadBack.ts) first.
  */
-export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1PurchaseRow, V1PurchaseLabelResponse> {
+export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1PurchaseLabelResponse> {
   const v1 = async () => (await deps.backend.clients()).v1;
 
   async function update(sold: Sold): Promise<BoughtUpdate> {
-    const labels: Array<BoughtUpdate['labels'][number]> = [];
-    for (const [seq, url] of sold.labelUrls.entries()) {
-      const png = await deps.fetchBytes(url).catch(() => undefined);
-      if (png && png.length > 0) labels.push({ kind: 'label', seq, url, png });
-    }
+    const { labels, problem } = await labelImages([{ kind: 'label', urls: sold.labelUrls }], deps.fetchBytes);
     return {
       resultJson: JSON.stringify({ api: 'v1', ...sold.result, label_urls: sold.labelUrls }),
       shipmentNo: sold.shipmentNo,
@@ -114,15 +112,15 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
       currency: 'USD',
       duplicateLabel: false,
       rateMismatchJson: null,
-      note: labels.length > 0 ? null : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      note: missingLabelNote(labels, problem),
       labels,
     };
   }
 
   /** The order's labels; a refusal of shipments/get is the service's answer that the order has none. */
-  async function orderLabels(row: V1PurchaseRow): Promise<readonly V1OrderLabel[]> {
+  async function orderLabels(row: ShipmentRow): Promise<readonly V1OrderLabel[]> {
     try {
-      return await (await v1()).orderLabels({ store_name: row.store_name, order_number: row.order_number });
+      return await (await v1()).orderLabels(v1OrderOf(row));
     } catch (error) {
       // v1 errors carry only {message} (legacy-v1-openapi.yaml): a refusal of shipments/get (4xx, say
       // "applicable only to orders with a purchased label") is the service's answer that the order has
@@ -142,7 +140,7 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
    * no other box of the order is being bought, is this purchase's; no
    * unclaimed label means nothing was sold; anything else leaves it unknown.
    */
-  async function readBack({ row }: Journaled<V1PurchaseRow>, holdings: (trackingNos: readonly string[]) => Promise<OrderHoldings>): Promise<LostAnswer> {
+  async function readBack({ row }: Journaled, holdings: (trackingNos: readonly string[]) => Promise<OrderHoldings>): Promise<LostAnswer> {
     const labels = await orderLabels(row);
     const held = await holdings(labels.map((l) => l.tracking_code));
     const verdict = judgeReadBack(labels, storedOf(row), (t) => held.isClaimed(t), held.buying.length);
@@ -158,19 +156,23 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
 
   return {
     api: 'v1',
+    idempotent: false,
     attempts: 1,
     async send({ row }) {
       const client = await v1();
-      return row.kind === 'rate' && row.rate_id ? client.buy(row.rate_id) : client.buyLabel(storedOf(row).request);
+      const stored = storedOf(row);
+      return stored.rate ? client.buy(stored.rate.rateId) : client.buyLabel(stored.request);
     },
     read: async (_entry, answer) => ({ update: await update(fromPurchase(answer)), duplicate: false }),
-    classify: (failure) => (isOutcomeUnknown(failure.error) ? 'unknown' : 'refused'),
-    refusal: (failure) => {
+    classify(failure) {
+      if (isOutcomeUnknown(failure.error)) return 'unknown';
       const words = v1Refusal(failure);
       return words instanceof StationFailure ? words : failure;
     },
     lost: readBack,
-    // A v1 label is voided by its tracking code only.
-    salvage: ({ row }) => ({ ownIds: row.rate_id ? [row.rate_id] : [], chosen: chosenOf(storedOf(row)), voidableById: false }),
+    ownIds: ({ row }) => {
+      const { rate } = storedOf(row);
+      return rate ? [rate.rateId] : [];
+    },
   };
 }

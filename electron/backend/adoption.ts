@@ -14,12 +14,10 @@ export function adoptUnkeyedBackend(db: Db, backendId: string): number {
   if (backendId === 'sandbox' || !backendId.includes('#')) return 0;
   return db.transaction(() => {
     let moved = 0;
-    for (const table of ['shipments', 'v1_purchases'] as const) {
-      const ids = db.prepare<[], { backend_id: string }>(`SELECT DISTINCT backend_id FROM ${table} WHERE backend_id NOT LIKE '%#%' AND backend_id <> 'sandbox'`).all();
-      for (const { backend_id: oldId } of ids) {
-        if (isUnkeyedSpellingOf(oldId, backendId)) {
-          moved += db.prepare(`UPDATE OR IGNORE ${table} SET backend_id = ? WHERE backend_id = ?`).run(backendId, oldId).changes;
-        }
+    const ids = db.prepare<[], { backend_id: string }>("SELECT DISTINCT backend_id FROM shipments WHERE backend_id NOT LIKE '%#%' AND backend_id <> 'sandbox'").all();
+    for (const { backend_id: oldId } of ids) {
+      if (isUnkeyedSpellingOf(oldId, backendId)) {
+        moved += db.prepare('UPDATE OR IGNORE shipments SET backend_id = ? WHERE backend_id = ?').run(backendId, oldId).changes;
       }
     }
     return moved;

@@ -2,9 +2,10 @@ import { StationFailure, fail } from '../../shared/contract/errors';
 import { UnreadableAnswerFailure } from '../api/answer';
 import type { Logger } from '../log/logger';
 import { normalizeTracking, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
-import type { Journaled, LostAnswer, OrderHoldings, PurchaseApi, Sold } from './adapter';
+import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter, Sold } from './adapter';
 import type { PurchaseClaims } from './claims';
 import { VoidedElsewhere, foreignLabelState, uncheckedWords, voidedElsewhereNote } from './foreignDuplicate';
+import type { ChosenService } from './journal';
 import { orderPrefixOf } from './packageKey';
 import { salvagedPurchase } from './salvage';
 
@@ -23,9 +24,15 @@ export interface AttemptDeps {
   readonly closed: () => boolean;
 }
 
-type Api<R> = PurchaseApi<R, unknown, unknown>;
+type Api = PurchaseAdapter<unknown>;
 type Foreign = { kind: 'voided' } | { kind: 'unknown'; reason: string };
-type Duplicates<R> = NonNullable<Api<R>['ledger']['duplicates']>;
+
+/** What salvage needs of a purchase: its own ids, the service picked, and whether its label can be voided by id (v2; v1 voids by tracking code only). */
+const salvageInput = (adapter: Api, entry: Journaled) => ({
+  ownIds: adapter.ownIds(entry),
+  chosen: entry.row.chosen_json ? (JSON.parse(entry.row.chosen_json) as ChosenService) : {},
+  voidableById: adapter.api === 'v2',
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,52 +53,62 @@ export function createAttempts(deps: AttemptDeps) {
   const refusals = new WeakSet<StationFailure>();
   const warn = (what: string, platformUkId: string) => (error: unknown) => deps.log.warn(what, { platformUkId, error });
 
-  async function keep<R>(api: Api<R>, entry: Journaled<R>, update: Sold['update']): Promise<ShipmentRow> {
-    const row = api.ledger.bought(entry, update);
+  const { shipments } = deps;
+  /** Whether a send of this station may have bought the label a duplicate answer repeats (the row bought, or more than this attempt sent). */
+  const sentBefore = (entry: Journaled) => {
+    const now = shipments.get(entry.row.id) ?? entry.row;
+    return now.state === 'bought' || now.attempts > 1;
+  };
+
+  async function keep(entry: Journaled, update: Sold['update']): Promise<ShipmentRow> {
+    shipments.markBought(entry.row.id, update);
+    const row = shipments.get(entry.row.id) as ShipmentRow;
     await deps.claims.publish(row);
     deps.stage(entry, 'bought', row);
     return row;
   }
 
-  async function refuse<R>(api: Api<R>, entry: Journaled<R>, message: string): Promise<void> {
-    api.ledger.refused(entry, message);
+  async function refuse(entry: Journaled, message: string): Promise<void> {
+    shipments.markFailed(entry.row.id, message);
+    deps.stage(entry, 'failed', undefined, message);
     await deps.claims.release(entry.platformUkId).catch(warn('could not release the purchase claim', entry.platformUkId));
   }
 
   /** Asks the adapter what a lost answer means; a read-back judges the order's labels by what every bench holds. */
-  function lost<R>(api: Api<R>, entry: Journaled<R>, claimBackendId: string): Promise<LostAnswer> {
-    return api.adapter.lost(entry, async (trackingNos): Promise<OrderHoldings> => {
+  function lost(adapter: Api, entry: Journaled, claimBackendId: string): Promise<LostAnswer> {
+    return adapter.lost(entry, async (trackingNos): Promise<OrderHoldings> => {
       const seen = await deps.claims.orderSeen({ backendId: claimBackendId, orderPrefix: orderPrefixOf(entry.packageKey), packageKey: entry.packageKey, trackingNos });
       return {
-        isClaimed: (t) => seen.held.has(normalizeTracking(t)) || deps.shipments.findByRef(t) !== undefined || api.ledger.holdsTracking(t),
+        isClaimed: (t) => seen.held.has(normalizeTracking(t)) || shipments.findByRef(t) !== undefined,
         buying: seen.buying,
       };
     });
   }
 
   /** A found label is kept; an unclear read-back leaves the package unknown; null: send (again). */
-  async function settleLost<R>(api: Api<R>, entry: Journaled<R>, answer: LostAnswer): Promise<ShipmentRow | { notSold: string } | null> {
+  async function settleLost(entry: Journaled, answer: LostAnswer): Promise<ShipmentRow | { notSold: string } | null> {
     if (answer.kind === 'resend') return null;
     if (answer.kind === 'not_sold') return { notSold: answer.message };
     if (answer.kind === 'unclear') {
-      api.ledger.unknown(entry, answer.message);
+      shipments.noteError(entry.row.id, answer.message);
       throw new StationFailure({ code: 'conflict', message: answer.message, retryable: false });
     }
     deps.log.warn('purchase found by reading the order back', { platformUkId: entry.platformUkId });
-    return keep(api, entry, answer.update);
+    return keep(entry, answer.update);
   }
 
   /** A label bought elsewhere that is not usable: kept as voided (then VoidedElsewhere), or refused in words. */
-  async function settleForeign<R>(duplicates: Duplicates<R>, entry: Journaled<R>, sold: Sold, state: Foreign): Promise<never> {
+  async function settleForeign(entry: Journaled, sold: Sold, state: Foreign): Promise<never> {
     if (state.kind === 'voided') {
-      const u = sold.update;
-      const row = duplicates.voidedElsewhere(entry, u, voidedElsewhereNote({ tracking_no: u.trackingNo, shipment_no: u.shipmentNo }));
+      const { shipmentNo, trackingNo, carrierCode, serviceLevel } = sold.update;
+      shipments.markVoidedAtService(entry.row.id, { shipmentNo, trackingNo, carrierCode, serviceLevel, note: voidedElsewhereNote({ tracking_no: trackingNo, shipment_no: shipmentNo }) });
+      const row = shipments.get(entry.row.id) as ShipmentRow;
       await deps.claims.voided(entry.platformUkId).catch(warn('could not share the void', entry.platformUkId));
       deps.log.warn('the service answered with a label voided elsewhere on the account; buying under the next void generation', { platformUkId: entry.platformUkId });
       throw new VoidedElsewhere(row);
     }
     const message = uncheckedWords(state.reason);
-    duplicates.unchecked(entry, message);
+    shipments.markDuplicateUnchecked(entry.row.id, message);
     await deps.claims.release(entry.platformUkId).catch(warn('could not release the purchase claim', entry.platformUkId));
     deps.log.warn('the service answered with a label bought elsewhere whose state could not be checked; not kept', { platformUkId: entry.platformUkId, reason: state.reason });
     deps.stage(entry, 'failed', undefined, message);
@@ -99,12 +116,11 @@ export function createAttempts(deps: AttemptDeps) {
   }
 
   /** Sends the journaled request until it is bought, refused, or the adapter's attempts run out. */
-  async function send<R>(api: Api<R>, entry: Journaled<R>, claimBackendId: string): Promise<{ row: ShipmentRow; how: BoughtHow }> {
-    const { ledger, adapter } = api;
+  async function send(adapter: Api, entry: Journaled, claimBackendId: string): Promise<{ row: ShipmentRow; how: BoughtHow }> {
     let last: StationFailure | undefined;
-    let foreign: { readonly sold: Sold; readonly state: Foreign; readonly duplicates: Duplicates<R> } | undefined;
+    let foreign: { readonly sold: Sold; readonly state: Foreign } | undefined;
     for (let attempt = 1; attempt <= adapter.attempts && !deps.closed() && !foreign; attempt += 1) {
-      ledger.sent(entry);
+      shipments.countAttempt(entry.row.id);
       // The lease tells other benches this purchase is alive; losing the shared store mid-purchase does not stop a re-send of the same id.
       await deps.claims.touch(entry.platformUkId).catch(warn('could not renew the purchase claim', entry.platformUkId));
       deps.stage(entry, 'sent');
@@ -112,41 +128,37 @@ export function createAttempts(deps: AttemptDeps) {
         const answer = await adapter.send(entry);
         if (deps.closed()) break;
         const sold = await adapter.read(entry, answer);
-        const duplicates = ledger.duplicates;
-        if (sold.duplicate && duplicates && !duplicates.sentBefore(entry)) {
+        if (sold.duplicate && !sentBefore(entry)) {
           const state = await foreignLabelState(adapter.trackingStatus ? async () => adapter.trackingStatus?.(entry) : undefined);
           if (deps.closed()) break;
           if (state.kind !== 'usable') {
-            foreign = { sold, state, duplicates };
+            foreign = { sold, state };
             continue;
           }
         }
-        return { row: await keep(api, entry, sold.update), how: 'bought' };
+        return { row: await keep(entry, sold.update), how: 'bought' };
       } catch (error) {
         if (error instanceof UnreadableAnswerFailure && !deps.closed()) {
           // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
-          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...adapter.salvage(entry) });
+          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...salvageInput(adapter, entry) });
           deps.log.warn('a purchase answer was not understood; the label is recorded as bought from what the answer held', {
             api: adapter.api, platformUkId: entry.platformUkId, endpoint: error.endpoint, tracking: findings.trackingPath, label: labelFrom,
           });
-          return { row: await keep(api, entry, update), how: 'unreadable' };
+          return { row: await keep(entry, update), how: 'unreadable' };
         }
         last = toFailure(error);
         if (deps.closed()) break;
         const kind = adapter.classify(last);
-        if (kind === 'refused') {
-          const refusal = adapter.refusal(last);
-          await refuse(api, entry, refusal.error.message);
-          deps.stage(entry, 'failed', undefined, refusal.error.message);
-          refusals.add(refusal);
-          throw refusal;
+        if (kind instanceof StationFailure) {
+          await refuse(entry, kind.error.message);
+          refusals.add(kind);
+          throw kind;
         }
-        ledger.unknown(entry, last.error.message);
+        shipments.noteError(entry.row.id, last.error.message);
         if (kind === 'unsent') break;
-        const settled = await settleLost(api, entry, await lost(api, entry, claimBackendId));
+        const settled = await settleLost(entry, await lost(adapter, entry, claimBackendId));
         if (settled && 'notSold' in settled) {
-          await refuse(api, entry, settled.notSold);
-          deps.stage(entry, 'failed', undefined, settled.notSold);
+          await refuse(entry, settled.notSold);
           throw new StationFailure({ code: 'timeout', message: settled.notSold, retryable: true });
         }
         if (settled) return { row: settled, how: 'read_back' };
@@ -154,7 +166,7 @@ export function createAttempts(deps: AttemptDeps) {
         if (attempt < adapter.attempts) await sleep(deps.retryDelayMs * attempt);
       }
     }
-    if (foreign) return settleForeign(foreign.duplicates, entry, foreign.sold, foreign.state);
+    if (foreign) return settleForeign(entry, foreign.sold, foreign.state);
     const message = `The purchase was not confirmed (${last?.error.message ?? 'the station is closing'}). It is kept under id ${entry.platformUkId}; pressing Buy again re-sends the same id, so it is never charged twice.`;
     deps.stage(entry, 'failed', undefined, message);
     const keepCode = last && (adapter.classify(last) === 'unsent' || last.error.code === 'rate_limited');
@@ -166,8 +178,8 @@ export function createAttempts(deps: AttemptDeps) {
    * what that attempt did, as the adapter tells (v2: nothing to ask, the same
    * id goes again; v1: the order is read back).
    */
-  async function resume<R>(api: Api<R>, entry: Journaled<R>, claimBackendId: string): Promise<{ row: ShipmentRow; how: BoughtHow } | 'send' | 'not_sold'> {
-    const settled = await settleLost(api, entry, await lost(api, entry, claimBackendId));
+  async function resume(adapter: Api, entry: Journaled, claimBackendId: string): Promise<{ row: ShipmentRow; how: BoughtHow } | 'send' | 'not_sold'> {
+    const settled = await settleLost(entry, await lost(adapter, entry, claimBackendId));
     if (settled === null) return 'send';
     return 'notSold' in settled ? 'not_sold' : { row: settled, how: 'resumed' };
   }

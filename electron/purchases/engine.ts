@@ -3,10 +3,11 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { Logger } from '../log/logger';
 import type { StationContext } from '../core/module';
 import type { SharedShipment, ShipmentRow, ShipmentsRepo } from '../store/shipmentsRepo';
-import type { Journaled, Ledger, PurchaseApi } from './adapter';
+import type { Journaled, PurchaseAdapter } from './adapter';
 import { createAttempts, type BoughtHow, type Stage } from './attempts';
 import { createLocalClaims, heldWords, type ClaimRequest, type PurchaseClaims } from './claims';
 import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, tooManyVoidsWords } from './foreignDuplicate';
+import { createJournal, type JournalDraft } from './journal';
 import type { PackageKey } from './packageKey';
 
 /**
@@ -30,12 +31,12 @@ export interface PurchaseTarget {
   readonly accountId: string;
 }
 
-export interface PurchaseRequest<D> {
+export interface PurchaseRequest {
   readonly target: PurchaseTarget;
   readonly packageKey: PackageKey;
   readonly orderNumber: string | null;
   /** Built only when something is to be sent: a package bought already costs no insurance quote. */
-  readonly draft: () => D | Promise<D>;
+  readonly draft: () => JournalDraft | Promise<JournalDraft>;
 }
 
 /** How a Buy ended in a label this bench keeps: bought now, kept from before, or another bench's. */
@@ -73,8 +74,8 @@ export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;
  * APIs. A Buy is single-flighted per package (one map for Buy and for
  * settling), shows a label this bench already keeps, claims the package among
  * benches, journals the request before anything is sent, and sends it until
- * it is settled (attempts.ts). What differs by API is asked of its ledger and
- * adapter: v2 re-sends the same platform_uk_id, v1 reads the order back.
+ * it is settled (attempts.ts), both APIs in one journal (journal.ts). What
+ * differs is asked of the adapter: v2 re-sends the same id, v1 reads back.
  */
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const flights = new Map<string, Promise<Purchased>>();
@@ -93,6 +94,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     if (name === 'bought' || name === 'failed') deps.emit('station.changed', { topics: ['shipments'] });
   }
 
+  const journal = createJournal(deps.shipments);
   const attempts = createAttempts({ shipments: deps.shipments, claims, fetchBytes: deps.fetchBytes, log: deps.log, retryDelayMs: deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS, stage, closed: () => closed });
   const flightKey = (backendId: string, packageKey: string) => `${backendId}|${packageKey}`;
 
@@ -114,21 +116,20 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
    * a bench voided it since (then it is voided here too, and the box may be
    * bought again).
    */
-  async function standing<R, D>(ledger: Ledger<R, D>, backendId: string, packageKey: PackageKey): Promise<Purchased | undefined> {
+  async function standing(backendId: string, packageKey: PackageKey): Promise<Purchased | undefined> {
     const row = deps.shipments.liveByPackageKey(backendId, packageKey);
     if (row?.state !== 'bought') return undefined;
     const shared = await claims.find(row.platform_uk_id).catch(() => undefined);
     const same = shared?.platformUkId === row.platform_uk_id ? shared : undefined;
-    if (same?.state !== 'voided') return { row, how: 'standing', boughtAt: same && !ledger.boughtHere(row) ? same.bench : null, joined: false };
+    // A label kept from another bench was never sent from here.
+    if (same?.state !== 'voided') return { row, how: 'standing', boughtAt: same && row.attempts === 0 ? same.bench : null, joined: false };
     deps.shipments.markVoided(row.id);
-    ledger.voided(row);
     return undefined;
   }
 
-  /** Another bench bought the package: its label is kept here too (reprints work offline), nothing is bought. */
-  function adopt<R, D>(ledger: Ledger<R, D>, shared: SharedShipment, unfinished: R | undefined): Purchased {
+  /** Another bench bought the package: its label is kept here too (reprints work offline, this bench's unfinished row gives way), nothing is bought. */
+  function adopt(shared: SharedShipment): Purchased {
     const row = deps.shipments.adoptShared(shared);
-    ledger.adopted(unfinished, shared.bench, shared.trackingNo ?? shared.platformUkId);
     deps.log.info('package bought at another bench; its label is kept here', { platformUkId: shared.platformUkId, bench: shared.bench });
     return { row, how: 'adopted', boughtAt: shared.bench, joined: false };
   }
@@ -138,7 +139,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
    * did when one may have gone out. An attempt that sold nothing gives way to
    * `next` (a Buy's draft), or, in a round of settling, the row is refused.
    */
-  async function finish<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, entry: Journaled<R>, next: { readonly draft: D; readonly takenOver: boolean } | 'refuse'): Promise<Purchased> {
+  async function finish<A>(api: PurchaseAdapter<A>, target: PurchaseTarget, entry: Journaled, next: { readonly draft: JournalDraft; readonly takenOver: boolean } | 'refuse'): Promise<Purchased> {
     // A bench that stopped mid-purchase may have sold it: asked about like an earlier attempt of this bench's own.
     const ask = entry.resumed || (next !== 'refuse' && next.takenOver);
     const earlier = ask ? await attempts.resume(api, entry, target.claimBackendId) : 'send';
@@ -146,32 +147,31 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     let sending = entry;
     if (earlier === 'not_sold') {
       if (next === 'refuse') {
-        await attempts.refuse(api, entry, 'The service sold no label for this attempt.');
+        await attempts.refuse(entry, 'The service sold no label for this attempt.');
         throw new NotSold();
       }
-      sending = api.ledger.renew(entry, next.draft);
+      sending = journal.renew(entry, next.draft);
     }
     return { ...(await attempts.send(api, sending, target.claimBackendId)), boughtAt: null, joined: false };
   }
 
-  async function once<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+  async function once<A>(api: PurchaseAdapter<A>, request: PurchaseRequest): Promise<Purchased> {
     if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
     await deps.storeSound?.();
-    const { ledger } = api;
     const { target, packageKey } = request;
-    const kept = await standing(ledger, target.backendId, packageKey);
+    const kept = await standing(target.backendId, packageKey);
     if (kept) return kept;
-    const unfinished = ledger.unfinished(target.backendId, packageKey);
+    const unfinished = journal.unfinished(target.backendId, packageKey);
     // Before anything is sent: while another bench holds the package (or the warehouse cannot say), nothing is bought here.
-    const claim = await claims.claim(claimOf(api.adapter.api, target, packageKey, request.orderNumber, ledger.journaledId(unfinished)));
+    const claim = await claims.claim(claimOf(api.api, target, packageKey, request.orderNumber, unfinished?.platform_uk_id ?? null));
     if (claim.kind === 'held') fail('conflict', heldWords(claim));
-    if (claim.kind === 'bought') return adopt(ledger, claim.shipment, unfinished);
+    if (claim.kind === 'bought') return adopt(claim.shipment);
     if (claim.takenOverFrom) deps.log.warn('taking over a purchase a stopped bench left unfinished', { platformUkId: claim.platformUkId, bench: claim.takenOverFrom });
-    let opened: ReturnType<typeof ledger.open>;
-    let draft: D;
+    let opened: ReturnType<typeof journal.open>;
+    let draft: JournalDraft;
     try {
       draft = await request.draft();
-      opened = ledger.open(target.backendId, packageKey, draft, claim.platformUkId, unfinished);
+      opened = journal.open(api.idempotent, target.backendId, packageKey, draft, claim.platformUkId, unfinished);
     } catch (error) {
       await claims.release(claim.platformUkId).catch(() => undefined);
       throw error;
@@ -182,7 +182,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   }
 
   /** A label voided elsewhere is now this station's void: the next claim derives the next generation's id. */
-  async function rounds<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+  async function rounds<A>(api: PurchaseAdapter<A>, request: PurchaseRequest): Promise<Purchased> {
     for (let round = 1; ; round += 1) {
       try {
         return await once(api, request);
@@ -207,17 +207,17 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     return promise;
   }
 
-  function purchase<R, D, A>(api: PurchaseApi<R, D, A>, request: PurchaseRequest<D>): Promise<Purchased> {
+  function purchase<A>(api: PurchaseAdapter<A>, request: PurchaseRequest): Promise<Purchased> {
     return fly(request.target.backendId, request.packageKey, () => rounds(api, request));
   }
 
   /** Settles one unfinished row of a previous session: claimed again, then what its last attempt did is asked and, if need be, it is sent. */
-  async function settle<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget, u: { row: R; packageKey: PackageKey; backendId: string; orderNumber: string | null }): Promise<Purchased> {
+  async function settle<A>(api: PurchaseAdapter<A>, target: PurchaseTarget, u: ReturnType<typeof journal.unsettled>[number]): Promise<Purchased> {
     await deps.storeSound?.();
-    const claim = await claims.claim(claimOf(api.adapter.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, api.ledger.journaledId(u.row)));
+    const claim = await claims.claim(claimOf(api.api, { ...target, backendId: u.backendId }, u.packageKey, u.orderNumber, u.row.platform_uk_id));
     if (claim.kind === 'held') fail('conflict', heldWords(claim));
-    if (claim.kind === 'bought') return adopt(api.ledger, claim.shipment, u.row);
-    return finish(api, target, api.ledger.resume(u.row, claim.platformUkId), 'refuse');
+    if (claim.kind === 'bought') return adopt(claim.shipment);
+    return finish(api, target, journal.resume(api.idempotent, u.row, claim.platformUkId), 'refuse');
   }
 
   /**
@@ -227,12 +227,12 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
    * read-back cannot tell, is left. Once the service cannot be reached, the
    * rest wait for the next round instead of holding up the bench.
    */
-  async function reconcile<R, D, A>(api: PurchaseApi<R, D, A>, target: PurchaseTarget): Promise<{ readonly bought: number; readonly notSold: number; readonly stillPending: number }> {
+  async function reconcile<A>(api: PurchaseAdapter<A>, target: PurchaseTarget): Promise<{ readonly bought: number; readonly notSold: number; readonly stillPending: number }> {
     let bought = 0;
     let notSold = 0;
     let stillPending = 0;
     let unreachable = false;
-    for (const u of api.ledger.unsettled(target.backendId)) {
+    for (const u of journal.unsettled(target.backendId, api.api)) {
       if (flights.has(flightKey(u.backendId, u.packageKey))) continue;
       if (unreachable || closed) {
         stillPending += 1;

@@ -1,6 +1,6 @@
-import { labelPngProblem } from '../purchases/labelBytes';
+import { labelImages } from '../purchases/labelBytes';
 import { fetchLabelBytes } from '../purchases/labelFetch';
-import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
+import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 
 /**
@@ -9,22 +9,12 @@ import type { ShippingDeps } from './deps';
  * so every later preview and reprint works offline. Bytes that are not a
  * PNG are not stored: the next look fetches them again.
  */
-export function createLabelImages(deps: ShippingDeps, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
+export function createLabelImages(deps: Pick<ShippingDeps, 'ctx' | 'labels' | 'shipments'>, fetchBytes: (url: string) => Promise<Uint8Array> = fetchLabelBytes) {
   async function fetchMissing(row: ShipmentRow): Promise<void> {
     if (row.state !== 'bought' || !row.result_json || deps.labels.list(row.id, 'label').length > 0) return;
     const result = JSON.parse(row.result_json) as { label_urls?: string[] | null; qrcode_urls?: string[] | null };
-    const labels: Array<BoughtUpdate['labels'][number]> = [];
-    const kinds: Array<['label' | 'qrcode', readonly string[] | null | undefined]> = [
-      ['label', result.label_urls],
-      ['qrcode', result.qrcode_urls],
-    ];
-    for (const [kind, urls] of kinds) {
-      for (const [seq, url] of (urls ?? []).entries()) {
-        if (deps.labels.get(row.id, kind, seq)) continue;
-        const png = await fetchBytes(url).catch(() => undefined);
-        if (png && png.length > 0 && labelPngProblem(png) === null) labels.push({ kind, seq, url, png });
-      }
-    }
+    const sources = [{ kind: 'label', urls: result.label_urls }, { kind: 'qrcode', urls: result.qrcode_urls }] as const;
+    const { labels } = await labelImages(sources, fetchBytes, (kind, seq) => deps.labels.get(row.id, kind, seq) !== undefined);
     if (labels.length > 0) {
       deps.shipments.addLabels(row.id, labels);
       deps.ctx.emit('station.changed', { topics: ['shipments'] });

@@ -1,20 +1,19 @@
 import type { CreateAndPayRequest, InsuranceData } from '../../shared/api/v2';
 import type { CommandArgs } from '../../shared/contract';
-import { StationFailure, fail } from '../../shared/contract/errors';
+import { fail } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 import type { PurchaseResult, Rate, Shipment } from '../../shared/contract/shippingTypes';
 import { toCents } from '../../shared/domain/money';
-import type { PurchaseApi } from '../purchases/adapter';
 import { createPurchaseEngine, type PurchaseEngine, type PurchaseTarget } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
 import { packageKeyOf, purchaseKeyOf, returnNumberOf } from '../purchases/packageKey';
-import { createShipmentsLedger, type PurchaseDraft } from '../purchases/shipmentsLedger';
+import type { ChosenService, JournalDraft } from '../purchases/journal';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
 import { createCustomsForms } from './customsForms';
-import { createLabelImages } from './labelImages';
-import { accountIdOf, backendIdOf, type WireShipment } from './ports';
+import { accountIdOf, backendIdOf } from './ports';
+import { createPrintAfterBuy } from './printAfterBuy';
 import { createV2Adapter } from './v2Adapter';
 import { optionDataOf, type RatesService, type StoredQuoteRequest } from './rates';
 import { toShipment } from '../store/shipmentRecord';
@@ -27,13 +26,12 @@ const overrideOf = (input: BuyInput) => (input.addressOverride ? { addressOverri
 /** `engine`: the station's purchase engine, shared with the v1 desk; one of its own when absent. */
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService, shared?: PurchaseEngine) {
   const { ctx } = deps;
-  const images = createLabelImages(deps);
   const customsForms = createCustomsForms(deps);
+  const printLabels = createPrintAfterBuy({ ...deps, customsForms });
   const engine = shared ?? createPurchaseEngine({ shipments: deps.shipments, claims: deps.claims, log: deps.log.child('journal'), fetchBytes: fetchLabelBytes, emit: ctx.emit });
-  const v2: PurchaseApi<ShipmentRow, PurchaseDraft, WireShipment> = {
-    ledger: createShipmentsLedger(deps.shipments),
-    adapter: createV2Adapter({ backend: deps.backend, fetchBytes: fetchLabelBytes, log: deps.log.child('journal') }),
-  };
+  const v2 = createV2Adapter({ backend: deps.backend, fetchBytes: fetchLabelBytes, log: deps.log.child('journal') });
+  // The journal keeps the body without platform_uk_id: the adapter adds the row's id on every send.
+  const journaled = (body: Readonly<Record<string, unknown>>, chosen: ChosenService) => ({ requestJson: JSON.stringify(body), chosenJson: JSON.stringify(chosen) });
 
   /**
    * Insurance is bought inside create_and_pay only, by the rate_id the
@@ -53,7 +51,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     };
   }
 
-  async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): Promise<PurchaseDraft> {
+  async function draftFromQuote(input: Extract<BuyInput, { method: 'rate' }>): Promise<JournalDraft> {
     const quote = deps.quotes.get(input.quoteId);
     if (!quote) fail('not_found', 'Those rates are no longer on this station; get rates again', { field: 'quoteId' });
     const rate = (JSON.parse(quote.rates_json) as Rate[]).find((r) => r.rateId === input.rateId);
@@ -70,8 +68,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const { platform_uk_id: _id, ...withoutId } = body;
     return {
       method: 'create_and_pay',
-      body: withoutId,
-      chosen: { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) },
+      ...journaled(withoutId, { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       recipientName: stored.input.to.name,
       recipientCity: stored.input.to.city,
@@ -81,7 +78,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     };
   }
 
-  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): PurchaseDraft {
+  function draftDirect(input: Extract<BuyInput, { method: 'direct' }>): JournalDraft {
     if (input.insuranceAmount) {
       fail('invalid_input', 'Insurance can only be bought with a rated label: get rates, pick one, then buy it insured.', { field: 'insuranceAmount' });
     }
@@ -93,7 +90,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const customData = toCustomData(from, input.to, input.customs);
     return {
       method: 'direct_buy',
-      body: {
+      ...journaled({
         carrier_code: input.carrierCode,
         service_level: input.serviceLevel,
         from_address_data: toWireAddress(from),
@@ -106,8 +103,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
         ...(o.saturday ? { require_saturday_delivery: true } : {}),
         label_print_type: input.qrLabel ? 'qrcode' : 'common',
         ...(customData ? { custom_data: customData } : {}),
-      },
-      chosen: { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) },
+      }, { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? null,
       recipientName: input.to.name,
       recipientCity: input.to.city,
@@ -115,59 +111,6 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
       insuranceCents: null,
       isReturn,
     };
-  }
-
-  /** Sends the stored label to the printer; the label bytes are already in the store, so a print failure loses nothing. */
-  async function printLabels(row: ShipmentRow): Promise<{ jobId: string | null; error: string | null }> {
-    const packageKey = row.package_key;
-    await images.fetchMissing(row);
-    await customsForms.collect(row);
-    const labels = deps.labels.list(row.id, 'label');
-    if (labels.length === 0) return { jobId: null, error: row.error ?? 'The label is bought but its image has not arrived yet; print it from History once it has.' };
-    ctx.emit('purchase.progress', { packageKey, stage: 'printing', platformUkId: row.platform_uk_id, ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}) });
-    // A customs form that cannot be drawn does not hold the label back: the label prints, and the words say where the form is.
-    const forms = await customsForms.printable(row).then(
-      (pngs) => ({ pngs, error: null }),
-      (error: unknown) => ({ pngs: [], error: error instanceof StationFailure ? error.error.message : 'The customs form could not be drawn for the printer; print it from History.' }),
-    );
-    try {
-      let first: string | null = null;
-      for (const label of labels) {
-        const { jobId } = await deps.print.enqueue({
-          png: new Uint8Array(label.png),
-          title: `${row.service_name ?? row.carrier_code ?? 'Label'} ${row.tracking_no ?? ''}`.trim(),
-          reference: row.shipment_no ?? row.platform_uk_id,
-          kind: 'label',
-        });
-        first ??= jobId;
-        void watchJob(row, jobId);
-      }
-      // Customs forms go on the same printer right after the label, so they leave the bench together.
-      for (const [index, png] of forms.pngs.entries()) {
-        await deps.print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference: row.shipment_no ?? row.platform_uk_id, kind: 'label' });
-      }
-      return { jobId: first, error: forms.error };
-    } catch (error) {
-      const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';
-      ctx.emit('purchase.progress', { packageKey, stage: 'failed', platformUkId: row.platform_uk_id, message });
-      return { jobId: null, error: message };
-    }
-  }
-
-  async function watchJob(row: ShipmentRow, jobId: string): Promise<void> {
-    try {
-      const job = await deps.print.waitForJob(jobId, { timeoutMs: 120_000 });
-      const done = job.status === 'done' || job.status === 'sent';
-      ctx.emit('purchase.progress', {
-        packageKey: row.package_key,
-        stage: job.status === 'sent' ? 'sentToPrinter' : done ? 'printed' : 'failed',
-        platformUkId: row.platform_uk_id,
-        ...(row.tracking_no ? { trackingNo: row.tracking_no } : {}),
-        ...(done ? {} : { message: 'The label is stored but has not printed yet; see the print queue' }),
-      });
-    } catch {
-      // The print queue reports its own failures; the label stays stored.
-    }
   }
 
   function preview(row: ShipmentRow): string | null {
@@ -205,16 +148,16 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     }
     await customsForms.collect(row);
     const printed = !input.print || purchased.joined
-      ? { jobId: null, error: null }
+      ? { printJobId: null, printError: null }
       : reused
-        ? { jobId: null, error: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
+        ? { printJobId: null, printError: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
         : await printLabels(row);
     const forms = deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
-    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, printJobId: printed.jobId, printError: printed.error };
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, ...printed };
   }
 
   /** The request for a package not bought yet; a direct buy without a ship-from uses the warehouse's, which another bench may have just changed. */
-  async function draftOf(input: BuyInput): Promise<PurchaseDraft> {
+  async function draftOf(input: BuyInput): Promise<JournalDraft> {
     if (input.method === 'rate') return draftFromQuote(input);
     if (!input.from) await deps.settings.current();
     return draftDirect(input);

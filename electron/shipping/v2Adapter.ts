@@ -5,8 +5,8 @@ import { describeBackend } from '../backend/identity';
 import type { Logger } from '../log/logger';
 import type { Journaled, PurchaseAdapter, Sold } from '../purchases/adapter';
 import { PURCHASE_ATTEMPTS } from '../purchases/engine';
-import { labelPngProblem } from '../purchases/labelBytes';
-import type { ChosenService } from '../purchases/shipmentsLedger';
+import { labelImages, missingLabelNote } from '../purchases/labelBytes';
+import type { ChosenService } from '../purchases/journal';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import { backendIdOf, type BackendPort, type ShippingV2, type WireShipment } from './ports';
 
@@ -30,7 +30,7 @@ export interface V2AdapterDeps {
  * journaled on. A lost answer is met by sending the same id again: the
  * service answers a repeat with the label it sold (duplicate_label).
  */
-export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRow, WireShipment> {
+export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<WireShipment> {
   /** The v2 client of the backend a journaled purchase went to; refused in words when the station is on another. */
   async function v2Of(row: ShipmentRow): Promise<ShippingV2> {
     const clients = await deps.backend.clients();
@@ -40,43 +40,17 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
     return clients.v2;
   }
 
-  /**
-   * The label images of an answer: base64 when the service sent it, else
-   * fetched from its URL. A URL that cannot be fetched now is left for later
-   * (history fetches it on demand), and bytes that are not a PNG are never
-   * stored: the label is paid for either way, so the purchase is recorded as
-   * bought rather than left unconfirmed, with a note saying what arrived.
-   */
-  async function decodeLabels(wire: WireShipment): Promise<{ labels: BoughtUpdate['labels']; problem: string | null }> {
-    const labels: Array<BoughtUpdate['labels'][number]> = [];
-    let problem: string | null = null;
-    const collect = async (kind: 'label' | 'qrcode', data: readonly string[] | null | undefined, urls: readonly string[] | null | undefined) => {
-      const count = Math.max(data?.length ?? 0, urls?.length ?? 0);
-      for (let seq = 0; seq < count; seq += 1) {
-        const b64 = data?.[seq];
-        const url = urls?.[seq] ?? null;
-        const png = b64 ? Buffer.from(b64, 'base64') : url ? await deps.fetchBytes(url).catch(() => undefined) : undefined;
-        if (!png || png.length === 0) continue;
-        const notPng = labelPngProblem(png);
-        if (notPng === null) labels.push({ kind, seq, url, png });
-        else {
-          problem ??= notPng;
-          deps.log.warn('the service sent label bytes that are not a PNG; not stored', { kind, seq, bytes: png.length, problem: notPng });
-        }
-      }
-    };
-    await collect('label', wire.label_data, wire.label_urls);
-    await collect('qrcode', wire.label_qr_code_data, wire.qrcode_urls);
-    return { labels, problem };
-  }
-
   /** What the answer left out is taken from the request the station sent (the rate picked), never guessed otherwise. */
-  async function read(entry: Journaled<ShipmentRow>, wire: WireShipment): Promise<Sold> {
+  async function read(entry: Journaled, wire: WireShipment): Promise<Sold> {
     const { row } = entry;
     if (wire.platform_uk_id && wire.platform_uk_id !== row.platform_uk_id) {
       fail('service_unavailable', 'The service answered a purchase with another package\'s id; the station will check again.', { retryable: true });
     }
-    const { labels, problem } = await decodeLabels(wire);
+    const { labels, problem } = await labelImages(
+      [{ kind: 'label', data: wire.label_data, urls: wire.label_urls }, { kind: 'qrcode', data: wire.label_qr_code_data, urls: wire.qrcode_urls }],
+      deps.fetchBytes,
+    );
+    if (problem) deps.log.warn('the service sent label bytes that are not a PNG; not stored', { platformUkId: row.platform_uk_id, problem });
     const chosen = row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : null;
     const bought: ChosenService = {
       carrierCode: wire.carrier_code ?? chosen?.carrierCode ?? null,
@@ -100,11 +74,7 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
       currency: wire.currency ?? 'USD',
       duplicateLabel: wire.duplicate_label ?? false,
       rateMismatchJson: mismatch ? JSON.stringify({ picked: chosen, bought }) : null,
-      note: labels.some((l) => l.kind === 'label')
-        ? null
-        : problem
-          ? 'The label is bought, but the image the service sent is not a readable PNG, so nothing was stored or printed; open it in History to fetch it again, or void it.'
-          : 'The label is bought but its image has not arrived yet; open it in History to fetch it again.',
+      note: missingLabelNote(labels, problem),
       labels,
     };
     return { update, duplicate: wire.duplicate_label === true };
@@ -112,6 +82,7 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
 
   return {
     api: 'v2',
+    idempotent: true,
     attempts: deps.attempts ?? PURCHASE_ATTEMPTS,
     async send({ row, platformUkId }) {
       const v2 = await v2Of(row);
@@ -120,16 +91,11 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<ShipmentRo
       return row.method === 'create_and_pay' ? v2.createAndPay(body as unknown as CreateAndPayRequest) : v2.directBuy(body as unknown as DirectBuyRequest);
     },
     read,
-    classify: (failure: StationFailure) => (definitive.has(failure.error.code) ? 'refused' : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
-    refusal: (failure) => failure,
+    classify: (failure: StationFailure) => (definitive.has(failure.error.code) ? failure : cannotSend.has(failure.error.code) ? 'unsent' : 'unknown'),
     lost: async () => ({ kind: 'resend' }),
-    salvage({ row }) {
-      const request = JSON.parse(row.request_json) as { rate_id?: unknown };
-      return {
-        ownIds: [row.platform_uk_id, ...(typeof request.rate_id === 'string' ? [request.rate_id] : [])],
-        chosen: row.chosen_json ? (JSON.parse(row.chosen_json) as ChosenService) : {},
-        voidableById: true,
-      };
+    ownIds({ row }) {
+      const { rate_id: rateId } = JSON.parse(row.request_json) as { rate_id?: unknown };
+      return [row.platform_uk_id, ...(typeof rateId === 'string' ? [rateId] : [])];
     },
     trackingStatus: async ({ row }) => (await (await v2Of(row)).trackingByPlatformUkId(row.platform_uk_id)).status,
   };

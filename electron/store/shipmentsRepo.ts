@@ -109,6 +109,7 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
       recipient_last_lc = @recipientLastLc, recipient_city = @recipientCity, recipient_zip = @recipientZip, insurance_cents = @insuranceCents, is_return = @isReturn, error = NULL, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const attempt = db.prepare('UPDATE shipments SET attempts = attempts + 1, updated_at = ? WHERE id = ?');
+  const rename = db.prepare("UPDATE shipments SET platform_uk_id = ?, updated_at = ? WHERE id = ? AND state IN ('pending', 'failed')");
   const bought = db.prepare(`UPDATE shipments SET state = 'bought', result_json = @resultJson, shipment_no = @shipmentNo,
       tracking_no = @trackingNo, tracking_lc = @trackingLc, carrier_code = @carrierCode, service_level = @serviceLevel,
       service_name = @serviceName, cost_cents = @costCents, currency = @currency, duplicate_label = @duplicateLabel,
@@ -123,12 +124,14 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
       carrier_code = @carrierCode, service_level = @serviceLevel, duplicate_label = 1, error = @note, voided_at = @at, updated_at = @at
     WHERE id = @id AND state IN ('pending', 'failed')`);
   const uncheckedDuplicate = db.prepare("UPDATE shipments SET state = 'failed', attempts = 0, error = ?, updated_at = ? WHERE id = ? AND state = 'pending'");
-  const anyPending = db.prepare("SELECT 1 FROM shipments WHERE state = 'pending' LIMIT 1");
-  const pending = db.prepare<[string], ShipmentRow>(
-    `${SELECT} WHERE s.state = 'pending' AND (s.backend_id = ? OR s.backend_id IS NULL) ORDER BY s.id`,
+  // v1 purchases (ids LEGACY_ID_PREFIX...) are journaled here too and settled through v1 only.
+  const legacy = `(platform_uk_id LIKE '${LEGACY_ID_PREFIX}%')`;
+  const anyPending = db.prepare<[number], unknown>(`SELECT 1 FROM shipments WHERE state = 'pending' AND ${legacy} = ? LIMIT 1`);
+  const pending = db.prepare<[string, number], ShipmentRow>(
+    `${SELECT} WHERE s.state = 'pending' AND (s.backend_id = ? OR s.backend_id IS NULL) AND ${legacy} = ? ORDER BY s.id`,
   );
   const pendingElsewhere = db.prepare<[string], { n: number }>(
-    "SELECT count(*) AS n FROM shipments WHERE state = 'pending' AND backend_id IS NOT NULL AND backend_id <> ?",
+    `SELECT count(*) AS n FROM shipments WHERE state = 'pending' AND backend_id IS NOT NULL AND backend_id <> ? AND NOT ${legacy}`,
   );
   const byTracking = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.tracking_lc = ? ORDER BY s.id DESC LIMIT 1`);
   const byShipmentNo = db.prepare<[string], ShipmentRow>(`${SELECT} WHERE s.shipment_no = ? ORDER BY s.id DESC LIMIT 1`);
@@ -182,6 +185,11 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
     /** Reuses a pending or failed row (same platform_uk_id) with the latest request. */
     reusePending(id: number, p: Omit<PendingInsert, 'packageKey' | 'platformUkId' | 'backendId'>): ShipmentRow {
       resend.run({ id, ...metaParams(p) });
+      return byId.get(id) as ShipmentRow;
+    },
+    /** An unfinished v1 purchase takes the id its claim among benches goes by (v1 ids name nothing at the service). */
+    rename(id: number, platformUkId: string): ShipmentRow {
+      rename.run(platformUkId, at(), id);
       return byId.get(id) as ShipmentRow;
     },
     /** Called just before each purchase request leaves, so it is the durable commit (see durably). */
@@ -240,10 +248,10 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
      * Buy checks the label again instead of taking it as its own.
      */
     markDuplicateUnchecked: (id: number, message: string) => void uncheckedDuplicate.run(message, at(), id),
-    /** Unconfirmed purchases of one backend (and of rows from before purchases had one). */
-    pending: (backendId: string): ShipmentRow[] => pending.all(backendId),
-    /** Whether any backend has a purchase to settle: asked before reaching a backend (which, for the sandbox, starts it). */
-    anyPending: (): boolean => anyPending.get() !== undefined,
+    /** Unconfirmed purchases of one API on one backend (and of rows from before purchases had one). */
+    pending: (backendId: string, v1 = false): ShipmentRow[] => pending.all(backendId, v1 ? 1 : 0),
+    /** Whether any backend has a purchase of the API to settle: asked before reaching a backend (which, for the sandbox, starts it). */
+    anyPending: (v1 = false): boolean => anyPending.get(v1 ? 1 : 0) !== undefined,
     pendingOnOtherBackends: (backendId: string): number => pendingElsewhere.get(backendId)?.n ?? 0,
     /** One shipment by tracking number, shipment_no or platform_uk_id. */
     findByRef(ref: string): ShipmentRow | undefined {

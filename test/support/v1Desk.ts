@@ -1,6 +1,7 @@
 import { accountCommands } from '../../shared/contract/account';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { createAccountModule, type AccountCommandName } from '../../electron/account/module';
+import type { AccountPrint } from '../../electron/account/ports';
 import { createV1Client, type V1Client } from '../../electron/api/v1/client';
 import type { TransportOptions } from '../../electron/api/http';
 import { createMemoryLogger } from '../../electron/log/logger';
@@ -38,6 +39,17 @@ export interface V1DeskOptions {
 
 export const deskShipFrom: StationAddress = { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
 
+/** A print queue that records each job and reports it printed (jobs are read by the tests, not printed). */
+export function recordingPrint(printJobs: PrintRequest[] = []): AccountPrint {
+  return {
+    enqueue: async (job) => (printJobs.push(job), { jobId: `job-${printJobs.length}` }),
+    async waitForJob(jobId) {
+      const at = new Date().toISOString();
+      return { id: jobId, printerId: 'virtual', title: '', reference: null, kind: 'label', status: 'done', attempts: 1, error: null, bytesTotal: 1, bytesSent: 1, warnings: [], reprintOf: null, createdAt: at, updatedAt: at, completedAt: at };
+    },
+  };
+}
+
 export async function openV1Desk(options: V1DeskOptions = {}): Promise<V1Desk> {
   const sandbox = await startSandbox(options.sandbox);
   const db = openDatabase({ file: ':memory:' });
@@ -48,7 +60,7 @@ export async function openV1Desk(options: V1DeskOptions = {}): Promise<V1Desk> {
     { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
     {
       backend: { clients: async () => ({ v1, backendId: 'sandbox' }) },
-      print: { enqueue: async (job) => (printJobs.push(job), { jobId: `job-${printJobs.length}` }) },
+      print: recordingPrint(printJobs),
       pollIntervalMs: options.pollIntervalMs,
       pollTimeoutMs: options.pollTimeoutMs,
     },

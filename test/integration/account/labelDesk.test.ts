@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountCommands } from '../../../shared/contract/account';
 import type { StationError } from '../../../shared/contract/errors';
 import type { AccountCommandName } from '../../../electron/account/module';
-import { createV1PurchasesRepo } from '../../../electron/purchases/v1PurchasesRepo';
 import { v1PackageKey } from '../../../electron/purchases/packageKey';
+import { v1Draft } from '../../../electron/account/v1Adapter';
 import { v1ShipmentRequest } from '../../../electron/account/v1Request';
 import { createLabelsRepo } from '../../../electron/store/labelsRepo';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
@@ -211,11 +211,11 @@ describe('v1 label desk against the sandbox', () => {
   it('on start-up, settles purchases a stopped session left unconfirmed: a sold label is stored, an unsold one is freed', async () => {
     await order('LD-7');
     await order('LD-8');
-    const purchases = createV1PurchasesRepo(desk.db, () => new Date());
+    const shipments = createShipmentsRepo(desk.db, () => new Date());
     const journaled = (orderNumber: string) => {
       const input = accountCommands['account.buyDirect'].input.parse({ ...shipment(orderNumber), serviceType: 'usps_ground_advantage' });
       const request = v1ShipmentRequest(input, deskShipFrom);
-      purchases.insertPending({ backendId: 'sandbox', packageKey: v1PackageKey(store, orderNumber, 1), kind: 'direct', rateId: null, storeName: store, orderNumber, requestJson: JSON.stringify({ request }) });
+      shipments.insertPending({ backendId: 'sandbox', packageKey: v1PackageKey(store, orderNumber, 1), platformUkId: `v1-${orderNumber}`, ...v1Draft({ request }, orderNumber) });
       return request;
     };
     // LD-7: the request reached the service and the station stopped before the answer was stored.
@@ -223,11 +223,10 @@ describe('v1 label desk against the sandbox', () => {
     // LD-8: the station stopped before the request left.
     journaled('LD-8');
     await desk.module.start?.();
-    const shipments = createShipmentsRepo(desk.db, () => new Date());
     const stored = shipments.findByRef(sold.tracking_code);
     expect(stored?.state).toBe('bought');
     expect(createLabelsRepo(desk.db).list(stored?.id ?? 0, 'label')).toHaveLength(1);
-    expect(purchases.live('sandbox', v1PackageKey(store, 'LD-8', 1))).toBeUndefined();
+    expect(shipments.liveByPackageKey('sandbox', v1PackageKey(store, 'LD-8', 1))?.state).toBe('failed');
     const bought = await call('account.buyDirect', { ...shipment('LD-8'), serviceType: 'usps_ground_advantage' });
     expect(bought.note).toBeNull();
     expect(await soldFor('LD-8')).toBe(1);

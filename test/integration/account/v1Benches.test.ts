@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../../../electron/store/database';
 import { createSettingsStore } from '../../../electron/store/settings';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { failure } from '../../support/failure';
+import { recordingPrint } from '../../support/v1Desk';
 
 type Name = keyof typeof accountCommands;
 
@@ -43,7 +44,7 @@ function bench() {
   });
   const module = createAccountModule(
     { dataDir: '', db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() },
-    { backend: { clients: async () => ({ v1, backendId: 'sandbox' }) }, print: { enqueue: async () => ({ jobId: 'job' }) } },
+    { backend: { clients: async () => ({ v1, backendId: 'sandbox' }) }, print: recordingPrint() },
   );
   async function call<N extends Name>(name: N, input: unknown): Promise<Awaited<ReturnType<(typeof module)['handlers'][N]>>> {
     return (module.handlers[name] as (a: unknown) => Promise<never>)(accountCommands[name].input.parse(input));

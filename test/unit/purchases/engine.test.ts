@@ -8,7 +8,7 @@ import { createMemoryLogger } from '../../../electron/log/logger';
 import type { Journaled } from '../../../electron/purchases/adapter';
 import { createPurchaseEngine } from '../../../electron/purchases/engine';
 import { storedPackageKey } from '../../../electron/purchases/packageKey';
-import { createShipmentsLedger, type PurchaseDraft } from '../../../electron/purchases/shipmentsLedger';
+import type { JournalDraft } from '../../../electron/purchases/journal';
 import type { WireShipment } from '../../../electron/shipping/ports';
 import { createV2Adapter } from '../../../electron/shipping/v2Adapter';
 import { openDatabase } from '../../../electron/store/database';
@@ -37,14 +37,14 @@ function wire(id: string, sold: Map<string, WireShipment>, level = 'USPS_GROUND_
 }
 
 /** A v2 purchase with where it goes: the backend it is journaled on and the account its id derives from. */
-type Draft = PurchaseDraft & { readonly backendId: string; readonly accountId: string };
+type Draft = JournalDraft & { readonly backendId: string; readonly accountId: string };
 
 const draft = (level = 'USPS_GROUND_ADVANTAGE'): Draft => ({
   backendId: 'sandbox',
   accountId: 'account-a',
   method: 'create_and_pay',
-  body: { rate_id: level },
-  chosen: { carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 },
+  requestJson: JSON.stringify({ rate_id: level }),
+  chosenJson: JSON.stringify({ carrierCode: 'USPS', serviceLevel: level, serviceName: level, price: 5.25 }),
   orderNumber: 'A-1',
   recipientName: 'Ann Lee',
   recipientCity: 'Denver',
@@ -67,17 +67,16 @@ function engineOver(shipments: ShipmentsRepo, send: Send, options: { trackingSta
   const { trackingStatus } = options;
   const adapter = {
     ...real,
-    send: ({ row, platformUkId }: Journaled<ShipmentRow>) => send(row, { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: platformUkId }),
-    ...(trackingStatus ? { trackingStatus: ({ platformUkId }: Journaled<ShipmentRow>) => trackingStatus(platformUkId) } : { trackingStatus: undefined }),
+    send: ({ row, platformUkId }: Journaled) => send(row, { ...(JSON.parse(row.request_json) as Record<string, unknown>), platform_uk_id: platformUkId }),
+    ...(trackingStatus ? { trackingStatus: ({ platformUkId }: Journaled) => trackingStatus(platformUkId) } : { trackingStatus: undefined }),
   };
-  const api = { ledger: createShipmentsLedger(shipments), adapter };
   return {
     purchase: async (key: string, d: Draft) => {
       const { backendId, accountId, ...rest } = d;
-      const done = await engine.purchase(api, { target: { backendId, claimBackendId: backendId, accountId }, packageKey: storedPackageKey(key), orderNumber: rest.orderNumber, draft: () => rest });
+      const done = await engine.purchase(adapter, { target: { backendId, claimBackendId: backendId, accountId }, packageKey: storedPackageKey(key), orderNumber: rest.orderNumber, draft: () => rest });
       return done.row;
     },
-    reconcile: (backendId: string) => engine.reconcile(api, { backendId, claimBackendId: backendId, accountId: 'account-a' }),
+    reconcile: (backendId: string) => engine.reconcile(adapter, { backendId, claimBackendId: backendId, accountId: 'account-a' }),
   };
 }
 
