@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
@@ -11,6 +9,7 @@ import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { repoRoot, useBuiltStation } from '../../support/builtStation';
 import { sandboxKeys } from '../../support/keyVariables';
 import { startPostgres, type TestPostgres } from '../../support/postgres';
+import { serviceDoor } from '../../support/serviceDoor';
 import { makeTempDir } from '../../support/tempDir';
 import { startBench, type Bench, type BenchStation } from '../shipping/harness';
 import { openBench, type BenchStation as WarehouseBench } from '../warehouse/benchStation';
@@ -44,24 +43,11 @@ function expectConflictWords(outcome: PromiseSettledResult<Pressed>): void {
 
 /** The service on 127.0.0.1 behind a door that calls `onPurchase` the moment a purchase request arrives, then passes it on. */
 async function tripwire(target: string, purchase: RegExp, onPurchase: () => void): Promise<string> {
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if (purchase.test(request.url ?? '')) onPurchase();
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([key]) => key !== 'host' && key !== 'content-length')) as Record<string, string>;
-      fetch(new URL(request.url ?? '/', target), { method: request.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) })
-        .then(async (answer) => {
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          response.end(Buffer.from(await answer.arrayBuffer()));
-        })
-        .catch(() => response.destroy());
-    });
+  const door = await serviceDoor(target, ({ url }) => {
+    if (purchase.test(url)) onPurchase();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  cleanups.push(() => door.close());
+  return door.url;
 }
 
 describe.each([v2Side, v1Side])('the purchase engine through the $api adapter', (side: Side) => {

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox';
+import { serviceDoor } from '../../support/serviceDoor';
 import { makeTempDir } from '../../support/tempDir';
 import { repoRoot, useBuiltStation } from '../../support/builtStation';
 import { sandboxKeys } from '../../support/keyVariables';
@@ -21,25 +20,12 @@ const cleanups = useBuiltStation();
 
 /** The service behind a door that calls `onPurchase` with the platform_uk_id as soon as a purchase request arrives, then passes it on. */
 async function serviceWithTripwire(target: string, onPurchase: (platformUkId: string) => void): Promise<string> {
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const id = /"platform_uk_id"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1];
-      if (id) onPurchase(id);
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([key]) => key !== 'host' && key !== 'content-length')) as Record<string, string>;
-      fetch(new URL(request.url ?? '/', target), { method: request.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) })
-        .then(async (answer) => {
-          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-          response.end(Buffer.from(await answer.arrayBuffer()));
-        })
-        .catch(() => response.destroy());
-    });
+  const door = await serviceDoor(target, ({ body }) => {
+    const id = /"platform_uk_id"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1];
+    if (id) onPurchase(id);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  cleanups.push(() => door.close());
+  return door.url;
 }
 
 describe('a power cut right after the purchase request leaves', () => {
