@@ -20,6 +20,7 @@ import { createTcpPrinter } from './transport/tcp';
 import type { PrinterTransport } from './transport/transport';
 import { createOsQueuePrinter } from './transport/osQueue';
 import { createUsbPrinter } from './transport/usb';
+import { createHostStatusMemory, type ZebraConfirmOptions } from './transport/zebraQuery';
 import { createVirtualPrinter } from './transport/virtual';
 import { describeDevice, isPrinterDevice, listUsbPrinters } from './usb/usbDiscovery';
 import type { UsbBus, UsbDevice } from '../usb/usbTypes';
@@ -46,6 +47,8 @@ export interface PrintingModuleOptions {
   /** How long a job waits before trying an absent printer again. */
   readonly retryDelayMs?: number;
   readonly usbTimeoutMs?: number;
+  /** How network Zebra printers are asked whether a label printed (the memory of silent printers is the module's own). */
+  readonly zebraStatus?: Omit<ZebraConfirmOptions, 'memory'>;
   /** The OS print spooler; null turns installed printers off; by default CUPS, or the spooler on Windows. */
   readonly osQueues?: OsPrintQueues | null;
 }
@@ -75,10 +78,12 @@ export function createPrintingModule(
     }
   };
 
+  // A transport is made per job, so what is learnt about a printer's answers lives here.
+  const zebraStatus: ZebraConfirmOptions = { ...options.zebraStatus, memory: createHostStatusMemory() };
   const transport = (profile: PrinterProfile): PrinterTransport => {
     const t = profile.transport;
     if (t.kind === 'virtual') return createVirtualPrinter(virtualFolder, ctx.now);
-    if (t.kind === 'tcp') return createTcpPrinter({ host: t.host, port: t.port });
+    if (t.kind === 'tcp') return createTcpPrinter({ host: t.host, port: t.port, zebraStatus });
     if (t.kind === 'queue') return osQueues ? createOsQueuePrinter(osQueues, t.name) : unavailableQueue(t.name);
     return createUsbPrinter(bus, t, options.usbTimeoutMs !== undefined ? { timeoutMs: options.usbTimeoutMs } : {});
   };

@@ -16,6 +16,7 @@ import { openDatabase } from '../../../electron/store/database';
 import type { StationContext } from '../../../electron/core/module';
 import { labelLikeRaster, randomRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
 import { fakeBus, fakePrinter } from '../../unit/printing/usbFake';
+import { fakeZebraPrinter } from '../../support/zebraPrinter';
 
 const label = labelLikeRaster(812, 1218);
 const png = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(label) });
@@ -233,5 +234,42 @@ describe('printing module', () => {
     expect(await module.service.waitForJob(jobId, { timeoutMs: 5000 })).toMatchObject({ status: 'sent', error: expect.stringMatching(/^Sent to Network Zebra; a raw network printer does not report whether the label printed/) });
     await new Promise((r) => setTimeout(r, 20));
     expect(Buffer.concat(received).toString('latin1')).toMatch(/^SIZE 101.6 mm,152.4 mm/);
+  });
+
+  it('a ZPL label to a network Zebra is done only when the printer says so; paper out is sent in words', async () => {
+    const printer = await fakeZebraPrinter();
+    closers.push(() => printer.close());
+    const { module } = setup({ zebraStatus: { answerMs: 500, pollMs: 20 } });
+    await module.handlers['printers.profile.set']({
+      profile: { ...usbProfile, id: 'net', name: 'Network Zebra', transport: { kind: 'tcp', host: printer.host, port: printer.port } },
+      makeDefault: true,
+    });
+    const first = await module.service.enqueue({ png, title: 'label' });
+    expect(await module.service.waitForJob(first.jobId, { timeoutMs: 5000 })).toMatchObject({ status: 'done', error: null });
+    await printer.idle();
+    expect(rastersEqual(decodeZpl(printer.labelBytes()), label)).toBe(true);
+    printer.state.paperOut = true;
+    const second = await module.service.enqueue({ png, title: 'label' });
+    expect(await module.service.waitForJob(second.jobId, { timeoutMs: 5000 })).toMatchObject({
+      status: 'sent',
+      error: 'Sent to Network Zebra; the printer reports it is out of labels; the label prints once that is put right, so check that it came out.',
+    });
+  });
+
+  it('a silent network printer gets its ZPL labels marked sent, and only the first label waits for an answer', async () => {
+    const printer = await fakeZebraPrinter({ answers: false });
+    closers.push(() => printer.close());
+    const { module } = setup({ zebraStatus: { answerMs: 500 } });
+    await module.handlers['printers.profile.set']({
+      profile: { ...usbProfile, id: 'net', name: 'Raw box', transport: { kind: 'tcp', host: printer.host, port: printer.port } },
+      makeDefault: true,
+    });
+    for (const words of ['the printer did not answer a status question', 'the printer does not answer status questions']) {
+      const { jobId } = await module.service.enqueue({ png, title: 'label' });
+      expect(await module.service.waitForJob(jobId, { timeoutMs: 5000 })).toMatchObject({ status: 'sent', error: `Sent to Raw box; ${words}, so check that it came out.` });
+    }
+    await printer.idle();
+    expect(printer.hostStatusConnections()).toBe(1);
+    expect(printer.connections.filter((c) => c.hostStatusQueries === 0)).toHaveLength(2);
   });
 });

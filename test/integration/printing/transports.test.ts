@@ -10,11 +10,13 @@ import { rastersEqual } from '../../../electron/printing/raster/raster';
 import { createTcpPrinter } from '../../../electron/printing/transport/tcp';
 import { createUsbPrinter } from '../../../electron/printing/transport/usb';
 import { createVirtualPrinter } from '../../../electron/printing/transport/virtual';
+import { createHostStatusMemory } from '../../../electron/printing/transport/zebraQuery';
 import { suggestPrinter } from '../../../electron/printing/usb/knownPrinters';
 import { listUsbPrinters } from '../../../electron/printing/usb/usbDiscovery';
 import { PrinterSendError, readPortStatus, usbAccessAdvice } from '../../../electron/printing/usb/usbPrinter';
 import { labelLikeRaster } from '../../unit/printing/fixtures';
 import { fakeBus, fakePrinter, libusbError } from '../../unit/printing/usbFake';
+import { fakeZebraPrinter, type FakeZebra, type ZebraState } from '../../support/zebraPrinter';
 
 const job = { id: 'job1', title: 'test', language: 'zpl' as const, size: { width: 812, height: 1218 } };
 const label = labelLikeRaster(812, 1218);
@@ -96,6 +98,91 @@ describe('raw TCP 9100', () => {
     expect(error).toBeInstanceOf(PrinterSendError);
     expect((error as PrinterSendError).bytesSent).toBe(0);
     expect((error as PrinterSendError).message).toMatch(/refused the connection/);
+  });
+});
+
+describe('a ZPL label over raw TCP is followed by Zebra host status (~HS)', () => {
+  const printers: FakeZebra[] = [];
+  afterEach(async () => {
+    for (const printer of printers.splice(0)) await printer.close();
+  });
+  const zebra = async (state: Partial<ZebraState> = {}): Promise<FakeZebra> => {
+    const printer = await fakeZebraPrinter(state);
+    printers.push(printer);
+    return printer;
+  };
+  const send = (printer: FakeZebra, memory = createHostStatusMemory(), language: 'zpl' | 'epl' = 'zpl') =>
+    createTcpPrinter({ host: printer.host, port: printer.port, zebraStatus: { memory, answerMs: 500, pollMs: 20, confirmMs: 2000 } }).send(zpl, { ...job, language });
+
+  it('a printer that reports the format processed has printed the label; the label and the question went on separate connections', async () => {
+    const printer = await zebra();
+    await expect(send(printer)).resolves.toEqual({ printed: true });
+    await printer.idle();
+    expect(printer.labelBytes()).toEqual(zpl);
+    expect(printer.connections.map((c) => c.bytes.toString('latin1')).slice(1)).toEqual(['~HS']);
+  });
+
+  it('asks again while the printer still holds the label, and is done once it has printed it', async () => {
+    const printer = await zebra({ formatsInBuffer: 1, labelsRemaining: 1 });
+    printer.onHostStatus = (count) => {
+      if (count === 1) Object.assign(printer.state, { formatsInBuffer: 0, labelsRemaining: 1 });
+      if (count === 2) printer.state.labelsRemaining = 0;
+    };
+    await expect(send(printer)).resolves.toEqual({ printed: true });
+    expect(printer.hostStatusConnections()).toBe(3);
+  });
+
+  it('paper out, ribbon out, head up or paused: sent, in words naming the state', async () => {
+    const paperOut = await zebra({ paperOut: true, formatsInBuffer: 1 });
+    await expect(send(paperOut)).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/^the printer reports it is out of labels; the label prints once that is put right, so check/) });
+    const open = await zebra({ headUp: true, ribbonOut: true, paused: true });
+    await expect(send(open)).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/out of ribbon, open \(print head up\) and paused/) });
+  });
+
+  it('a Zebra that answered before and falls silent (newer firmware, out of labels) is named as stopped, and still asked next time', async () => {
+    const printer = await zebra({ formatsInBuffer: 1, silentWhenStopped: true });
+    printer.onHostStatus = (count) => {
+      if (count === 1) printer.state.paperOut = true;
+    };
+    const memory = createHostStatusMemory();
+    await expect(send(printer, memory)).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/stopped answering status questions \(a Zebra printer falls silent when out of labels/) });
+    Object.assign(printer.state, { paperOut: false, formatsInBuffer: 0 });
+    await expect(send(printer, memory)).resolves.toEqual({ printed: true });
+    expect(printer.hostStatusConnections()).toBe(3);
+  });
+
+  it('a silent raw printer is sent, and the next label does not ask (nor wait) again', async () => {
+    const printer = await zebra({ answers: false });
+    const memory = createHostStatusMemory();
+    await expect(send(printer, memory)).resolves.toEqual({ printed: false, unconfirmed: 'the printer did not answer a status question, so check that it came out' });
+    await expect(send(printer, memory)).resolves.toEqual({ printed: false, unconfirmed: 'the printer does not answer status questions, so check that it came out' });
+    await printer.idle();
+    expect(printer.hostStatusConnections()).toBe(1);
+    expect(printer.labelBytes()).toEqual(Buffer.concat([zpl, zpl]));
+  });
+
+  it('a label the printer still holds when the confirm time runs out is sent, in words', async () => {
+    const printer = await zebra({ formatsInBuffer: 2, labelsRemaining: 3 });
+    const delivery = await createTcpPrinter({ host: printer.host, port: printer.port, zebraStatus: { memory: createHostStatusMemory(), pollMs: 20, confirmMs: 100 } }).send(zpl, job);
+    expect(delivery).toEqual({ printed: false, unconfirmed: 'the printer still has 3 labels to print after 1 s, so check that it came out' });
+    expect(printer.hostStatusConnections()).toBeGreaterThan(1);
+  });
+
+  it('a device whose answer is not a host status is sent, and not asked again', async () => {
+    const server = net.createServer((socket) => socket.on('data', (d) => (d.toString('latin1').includes('~HS') ? socket.end('\x02?\x03\r\n\x02?\x03\r\n') : undefined)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const memory = createHostStatusMemory();
+    const tcp = createTcpPrinter({ host: '127.0.0.1', port, zebraStatus: { memory, answerMs: 5000 } });
+    await expect(tcp.send(zpl, job)).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/status answer could not be read/) });
+    expect(memory.silent(`127.0.0.1:${port}`)).toBe(true);
+    server.close();
+  });
+
+  it('only ZPL labels ask; other languages are sent as before', async () => {
+    const printer = await zebra();
+    await expect(send(printer, createHostStatusMemory(), 'epl')).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/raw network printer does not report/) });
+    expect(printer.hostStatusConnections()).toBe(0);
   });
 });
 
