@@ -50,7 +50,7 @@ export function askHostStatus(host: string, port: number, answerMs: number): Pro
     socket.once('close', () => settle(final()));
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (length > 0) return settle(final());
-      settle({ kind: 'unreachable', reason: error.code ?? error.message });
+      settle({ kind: 'unreachable', reason: error.code === 'ECONNREFUSED' ? 'it refused the connection' : 'it could not be reached' });
     });
   });
 }

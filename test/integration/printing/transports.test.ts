@@ -179,6 +179,21 @@ describe('a ZPL label over raw TCP is followed by Zebra host status (~HS)', () =
     server.close();
   });
 
+  it('a printer that stops listening once it has the label is sent, in words without codes', async () => {
+    const server = net.createServer((socket) => {
+      server.close();
+      socket.on('data', () => undefined);
+      socket.on('end', () => socket.end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const tcp = createTcpPrinter({ host: '127.0.0.1', port, zebraStatus: { memory: createHostStatusMemory() } });
+    await expect(tcp.send(zpl, job)).resolves.toEqual({
+      printed: false,
+      unconfirmed: 'the printer took the label but could not be asked whether it printed (it refused the connection), so check that it came out',
+    });
+  });
+
   it('only ZPL labels ask; other languages are sent as before', async () => {
     const printer = await zebra();
     await expect(send(printer, createHostStatusMemory(), 'epl')).resolves.toEqual({ printed: false, unconfirmed: expect.stringMatching(/raw network printer does not report/) });
