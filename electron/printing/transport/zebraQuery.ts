@@ -37,8 +37,13 @@ export function askHostStatus(host: string, port: number, answerMs: number): Pro
       if (read.kind === 'unreadable') return read;
       return { kind: 'silent' };
     };
-    const timer = setTimeout(() => settle(final()), answerMs);
-    socket.once('connect', () => socket.write('~HS'));
+    let connected = false;
+    // A printer that took the label but cannot be reached now is not one that never answers: it is not remembered as silent.
+    const timer = setTimeout(() => settle(connected ? final() : { kind: 'unreachable', reason: 'it could not be reached' }), answerMs);
+    socket.once('connect', () => {
+      connected = true;
+      socket.write('~HS');
+    });
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       length += chunk.length;
