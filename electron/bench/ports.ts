@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { internalError, StationFailure, type Result } from '../../shared/contract/errors';
+import { diskFullError, internalError, StationFailure, type Result } from '../../shared/contract/errors';
+import { isDiskFull } from '../core/diskFull';
 import { inputWords } from '../../shared/contract/inputWords';
 import { describeInvalidInput } from '../core/dispatch';
 import type { ScaleService } from '../devices/module';
@@ -50,6 +51,7 @@ export function attemptWith(log: Logger): Attempt {
       return { ok: true, value: await run() };
     } catch (error) {
       if (error instanceof StationFailure) return { ok: false, error: error.error };
+      if (isDiskFull(error)) return { ok: false, error: diskFullError };
       log.error('bench call crashed', { error: error instanceof Error ? error : String(error) });
       return { ok: false, error: internalError };
     }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   commands,
+  diskFullError,
   internalError,
   isCommandName,
   type CommandName,
@@ -12,6 +13,7 @@ import {
 } from '../../shared/contract';
 import { inputWords } from '../../shared/contract/inputWords';
 import type { Logger } from '../log/logger';
+import { isDiskFull } from './diskFull';
 
 export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>;
 
@@ -53,6 +55,10 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       if (error instanceof StationFailure) {
         log.info('command refused', { command: name, code: error.error.code, message: error.error.message });
         return { ok: false, error: error.error };
+      }
+      if (isDiskFull(error)) {
+        log.warn('command stopped: the disk is full', { command: name, error: error instanceof Error ? error.message : String(error) });
+        return { ok: false, error: diskFullError };
       }
       log.error('command crashed', { command: name, error: error instanceof Error ? error : String(error) });
       return { ok: false, error: internalError };

@@ -1,9 +1,11 @@
 import { StationFailure, fail } from '../../shared/contract/errors';
 import { UnreadableAnswerFailure } from '../api/answer';
+import { isDiskFull } from '../core/diskFull';
 import type { Logger } from '../log/logger';
 import { normalizeTracking, type ShipmentRow, type ShipmentsRepo } from '../store/shipmentsRepo';
 import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter, Sold } from './adapter';
 import type { PurchaseClaims } from './claims';
+import { SaleKeptInMemory, keptInMemoryWords, type HeldSales } from './heldSales';
 import { VoidedElsewhere, foreignLabelState, uncheckedWords, voidedElsewhereNote } from './foreignDuplicate';
 import type { ChosenService } from './journal';
 import { orderPrefixOf } from './packageKey';
@@ -17,6 +19,8 @@ export type BoughtHow = 'bought' | 'unreadable' | 'resumed' | 'read_back';
 export interface AttemptDeps {
   readonly shipments: ShipmentsRepo;
   readonly claims: PurchaseClaims;
+  /** Where a sold label waits when its row cannot be written for lack of space. */
+  readonly held: HeldSales;
   readonly fetchBytes: (url: string) => Promise<Uint8Array>;
   readonly log: Logger;
   readonly retryDelayMs: number;
@@ -61,7 +65,13 @@ export function createAttempts(deps: AttemptDeps) {
   };
 
   async function keep(entry: Journaled, update: Sold['update']): Promise<ShipmentRow> {
-    shipments.markBought(entry.row.id, update);
+    try {
+      shipments.markBought(entry.row.id, update);
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      deps.stage(entry, 'bought', undefined, keptInMemoryWords(update.trackingNo));
+      deps.held.hold(entry, update);
+    }
     const row = shipments.get(entry.row.id) as ShipmentRow;
     await deps.claims.publish(row);
     deps.stage(entry, 'bought', row);
@@ -138,6 +148,8 @@ export function createAttempts(deps: AttemptDeps) {
         }
         return { row: await keep(entry, sold.update), how: 'bought' };
       } catch (error) {
+        // Sold, and kept in memory until the disk has room: nothing to re-send or read back.
+        if (error instanceof SaleKeptInMemory) throw error;
         if (error instanceof UnreadableAnswerFailure && !deps.closed()) {
           // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
           const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...salvageInput(adapter, entry) });

@@ -7,6 +7,7 @@ import type { Journaled, PurchaseAdapter } from './adapter';
 import { createAttempts, type BoughtHow, type Stage } from './attempts';
 import { createLocalClaims, heldWords, type ClaimRequest, type PurchaseClaims } from './claims';
 import { FOREIGN_VOID_ROUNDS, VoidedElsewhere, tooManyVoidsWords } from './foreignDuplicate';
+import { SaleKeptInMemory, createHeldSales } from './heldSales';
 import { createJournal, type JournalDraft } from './journal';
 import type { PackageKey } from './packageKey';
 
@@ -65,6 +66,8 @@ export interface PurchaseEngineDeps {
   /** Progress events (purchase.progress) and change notices; silent when absent. */
   readonly emit?: StationContext['emit'];
   readonly retryDelayMs?: number;
+  /** How often labels kept in memory while the disk is full are tried on disk again (heldSales.ts). */
+  readonly heldRetryMs?: number;
 }
 
 export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;
@@ -95,7 +98,17 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   }
 
   const journal = createJournal(deps.shipments);
-  const attempts = createAttempts({ shipments: deps.shipments, claims, fetchBytes: deps.fetchBytes, log: deps.log, retryDelayMs: deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS, stage, closed: () => closed });
+  const held = createHeldSales({
+    shipments: deps.shipments,
+    log: deps.log,
+    retryMs: deps.heldRetryMs,
+    async written(entry, row) {
+      await claims.publish(row);
+      stage(entry, 'bought', row);
+      deps.emit?.('station.notice', { level: 'info', message: `The label bought while the disk was full (tracking ${row.tracking_no ?? 'unknown'}) is now kept in the station's data; press Buy for the package to print it.` });
+    },
+  });
+  const attempts = createAttempts({ shipments: deps.shipments, claims, held, fetchBytes: deps.fetchBytes, log: deps.log, retryDelayMs: deps.retryDelayMs ?? PURCHASE_RETRY_DELAY_MS, stage, closed: () => closed });
   const flightKey = (backendId: string, packageKey: string) => `${backendId}|${packageKey}`;
 
   /** The claim a purchase of `packageKey` makes; `journaledId` is an unfinished purchase's id, re-sent rather than replaced. */
@@ -159,8 +172,12 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     if (closed) fail('conflict', 'The station is closing; buy again once it is back.');
     await deps.storeSound?.();
     const { target, packageKey } = request;
+    // A label sold while the disk was full is this package's purchase: written now if space returned, never bought again.
+    await held.flush();
+    const waiting = held.heldFor(target.backendId, packageKey);
+    if (waiting) throw waiting;
     const kept = await standing(target.backendId, packageKey);
-    if (kept) return kept;
+    if (kept) return held.takeUnprinted(kept.row.id) ? { ...kept, how: 'bought' } : kept;
     const unfinished = journal.unfinished(target.backendId, packageKey);
     // Before anything is sent: while another bench holds the package (or the warehouse cannot say), nothing is bought here.
     const claim = await claims.claim(claimOf(api.api, target, packageKey, request.orderNumber, unfinished?.platform_uk_id ?? null));
@@ -232,8 +249,13 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     let notSold = 0;
     let stillPending = 0;
     let unreachable = false;
+    await held.flush();
     for (const u of journal.unsettled(target.backendId, api.api)) {
       if (flights.has(flightKey(u.backendId, u.packageKey))) continue;
+      if (held.isHeld(u.row.id)) {
+        stillPending += 1;
+        continue;
+      }
       if (unreachable || closed) {
         stillPending += 1;
         continue;
@@ -247,7 +269,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
           stage({ packageKey: u.packageKey, platformUkId: error.row.platform_uk_id }, 'failed', error.row, error.row.error ?? undefined);
           notSold += 1;
         } else if (error instanceof NotSold || attempts.wasRefused(error)) notSold += 1;
-        else if (error instanceof StationFailure && error.error.code === 'conflict') stillPending += 1;
+        else if (error instanceof StationFailure && (error.error.code === 'conflict' || error instanceof SaleKeptInMemory)) stillPending += 1;
         else {
           stillPending += 1;
           unreachable = true;
@@ -267,6 +289,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     async close(): Promise<void> {
       closed = true;
       await Promise.allSettled([...flights.values()]);
+      await held.close();
     },
   };
 }

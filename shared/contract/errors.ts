@@ -18,6 +18,7 @@ export const errorCodes = [
   'printer_unavailable',
   'device_unavailable',
   'bad_label',
+  'disk_full',
   'internal',
 ] as const;
 
@@ -68,6 +69,13 @@ export function isStationError(value: unknown): value is StationError {
 export const unknownCommandError: StationError = {
   code: 'unknown_command',
   message: 'The station does not know that action. Restart the station if this keeps happening.',
+};
+
+/** A write found the disk full: the station keeps what it could not write and says so, never "not completed". */
+export const diskFullError: StationError = {
+  code: 'disk_full',
+  message: "The disk holding the station's data is full: free some space; nothing was lost.",
+  retryable: true,
 };
 
 /** What the operator hears when the station itself failed (a bug, not a refusal); the log has the rest. */

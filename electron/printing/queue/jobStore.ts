@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { labelWarningKinds, type LabelWarning, type PrintJobKind, type PrintJobStatus, type PrintJobView } from '../../../shared/contract/printing';
 import type { PrinterLanguage } from '../../../shared/domain/printing';
+import { isDiskFull } from '../../core/diskFull';
 import type { Db } from '../../store/database';
 
 interface JobRow {
@@ -79,9 +80,19 @@ export interface SentBytes {
 export function createJobStore(db: Db, now: () => Date) {
   const stamp = (): string => now().toISOString();
   const get = db.prepare<[string], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE id = ?`);
+  /**
+   * A job's last state that a full disk kept from being written (issue 21):
+   * shown as it is at once, written when a write succeeds again, so a job
+   * never stays "sending" behind a full disk.
+   */
+  const unwritten = new Map<string, { readonly set: string; readonly params: Record<string, unknown>; readonly status: PrintJobStatus; readonly error: string | null }>();
+  const withUnwritten = (job: PrintJobView): PrintJobView => {
+    const late = unwritten.get(job.id);
+    return late ? { ...job, status: late.status, error: late.error } : job;
+  };
   const view = (id: string): PrintJobView | null => {
     const row = get.get(id);
-    return row ? toView(row) : null;
+    return row ? withUnwritten(toView(row)) : null;
   };
   const mustView = (id: string): PrintJobView => view(id)!;
   const insert = db.prepare(
@@ -90,7 +101,18 @@ export function createJobStore(db: Db, now: () => Date) {
   );
   const update = (id: string, set: string, params: Record<string, unknown> = {}): PrintJobView => {
     db.prepare(`UPDATE print_jobs SET ${set}, updated_at = @at WHERE id = @id`).run({ ...params, id, at: stamp() });
+    unwritten.delete(id);
     return mustView(id);
+  };
+  /** A job's final state, kept in memory when the disk is full rather than lost with the job left "sending". */
+  const settle = (id: string, status: PrintJobStatus, error: string | null, set: string, params: Record<string, unknown> = {}): PrintJobView => {
+    try {
+      return update(id, set, params);
+    } catch (failure) {
+      if (!isDiskFull(failure)) throw failure;
+      unwritten.set(id, { set, params, status, error });
+      return mustView(id);
+    }
   };
 
   return {
@@ -104,11 +126,15 @@ export function createJobStore(db: Db, now: () => Date) {
       const rows = options.status
         ? db.prepare<[string, number], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE status = ? ORDER BY seq DESC LIMIT ?`).all(options.status, options.limit)
         : db.prepare<[number], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs ORDER BY seq DESC LIMIT ?`).all(options.limit);
-      return rows.map(toView);
+      return rows.map((row) => withUnwritten(toView(row)));
     },
     /** Oldest waiting job of a printer: labels print in the order they were bought. */
     nextQueued(printerId: string): PrintJobView | null {
-      const row = db.prepare<[string], { id: string }>(`SELECT id FROM print_jobs WHERE printer_id = ? AND status = 'queued' ORDER BY seq LIMIT 1`).get(printerId);
+      // A job failed in memory only (the disk full) is not queued any more, whatever its row still says.
+      const row = db
+        .prepare<[string], { id: string }>(`SELECT id FROM print_jobs WHERE printer_id = ? AND status = 'queued' ORDER BY seq`)
+        .all(printerId)
+        .find((r) => !unwritten.has(r.id));
       return row ? view(row.id) : null;
     },
     printersWithQueuedJobs(): string[] {
@@ -150,22 +176,39 @@ export function createJobStore(db: Db, now: () => Date) {
         total: sent.bytes.length,
       });
     },
+    /** Progress is for the screen: a full disk skips it rather than stopping the label mid-way. */
     progress(id: string, bytesSent: number): PrintJobView {
-      return update(id, 'bytes_sent = @sent', { sent: bytesSent });
+      try {
+        return update(id, 'bytes_sent = @sent', { sent: bytesSent });
+      } catch (failure) {
+        if (!isDiskFull(failure)) throw failure;
+        return mustView(id);
+      }
     },
     markDone(id: string): PrintJobView {
-      return update(id, "status = 'done', error = NULL, bytes_sent = bytes_total, completed_at = @at", { at: stamp() });
+      return settle(id, 'done', null, "status = 'done', error = NULL, bytes_sent = bytes_total, completed_at = @at", { at: stamp() });
     },
     /** Every byte reached a printer that cannot say whether it printed; `words` tell the operator so. */
     markSent(id: string, words: string): PrintJobView {
-      return update(id, "status = 'sent', error = @words, bytes_sent = bytes_total, completed_at = @at", { words, at: stamp() });
+      return settle(id, 'sent', words, "status = 'sent', error = @words, bytes_sent = bytes_total, completed_at = @at", { words, at: stamp() });
     },
     /** Back in line: nothing reached the printer, so sending again cannot print twice. */
     markWaiting(id: string, reason: string): PrintJobView {
       return update(id, "status = 'queued', error = @reason, bytes_sent = 0", { reason });
     },
     markFailed(id: string, reason: string, bytesSent: number | null = null): PrintJobView {
-      return update(id, "status = 'failed', error = @reason, bytes_sent = COALESCE(@sent, bytes_sent)", { reason, sent: bytesSent });
+      return settle(id, 'failed', reason, "status = 'failed', error = @reason, bytes_sent = COALESCE(@sent, bytes_sent)", { reason, sent: bytesSent });
+    },
+    /** Writes the final states a full disk held back; those it still cannot write stay in memory. */
+    writeUnwritten(): void {
+      for (const [id, late] of [...unwritten]) {
+        try {
+          update(id, late.set, late.params);
+        } catch (failure) {
+          if (!isDiskFull(failure)) throw failure;
+          return;
+        }
+      }
     },
     requeue(id: string): PrintJobView {
       return update(id, "status = 'queued', error = NULL, bytes_sent = NULL");
@@ -175,7 +218,7 @@ export function createJobStore(db: Db, now: () => Date) {
     },
     /** Jobs left 'sending' by a crash or a power cut. */
     interrupted(): PrintJobView[] {
-      return db.prepare<[], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE status = 'sending' ORDER BY seq`).all().map(toView);
+      return db.prepare<[], JobRow>(`SELECT ${VIEW_COLUMNS} FROM print_jobs WHERE status = 'sending' ORDER BY seq`).all().filter((row) => !unwritten.has(row.id)).map(toView);
     },
   };
 }

@@ -2,10 +2,11 @@ import { StationFailure, fail } from '../../../shared/contract/errors';
 import { finalPrintJobStatuses, type PrinterProfile, type PrintJobView } from '../../../shared/contract/printing';
 import type { EventEmitterFn } from '../../../shared/contract';
 import { mediaDots } from '../../../shared/domain/printing';
+import { isDiskFull } from '../../core/diskFull';
 import type { Logger } from '../../log/logger';
 import { convertLabel } from '../pipeline';
 import type { PrintRequest } from '../printService';
-import type { Delivery, PrinterTransport } from '../transport/transport';
+import { PRINT_DISK_FULL_WORDS, type Delivery, type PrinterTransport } from '../transport/transport';
 import { PrinterSendError } from '../usb/usbPrinter';
 import type { JobStore } from './jobStore';
 
@@ -97,8 +98,19 @@ export function createPrintQueue(deps: PrintQueueDeps) {
   }
 
   async function drain(printerId: string): Promise<void> {
+    jobs.writeUnwritten();
     for (let job = jobs.nextQueued(printerId); job && !closed; job = jobs.nextQueued(printerId)) {
-      if (!(await sendOne(job))) {
+      let sent: boolean;
+      try {
+        sent = await sendOne(job);
+      } catch (error) {
+        // A full disk stopped a store write: the job fails in words now (kept in memory until it can be written), not "sending" until a restart.
+        if (!isDiskFull(error)) throw error;
+        log.warn('print job stopped: the disk is full', { jobId: job.id });
+        publish(jobs.markFailed(job.id, PRINT_DISK_FULL_WORDS));
+        continue;
+      }
+      if (!sent) {
         scheduleRetry(printerId);
         return;
       }
@@ -131,7 +143,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       job = jobs.recordBytes(job.id, { bytes, language: profile.language, width: size.width, height: size.height, warnings });
       if (warnings.length > 0) log.warn('label printed with warnings', { jobId: job.id, warnings: warnings.map((w) => w.kind) });
     } catch (error) {
-      const message = error instanceof StationFailure ? error.error.message : 'The label could not be prepared for the printer.';
+      const message = isDiskFull(error) ? PRINT_DISK_FULL_WORDS : error instanceof StationFailure ? error.error.message : 'The label could not be prepared for the printer.';
       log.warn('label conversion failed', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });
       publish(jobs.markFailed(job.id, message));
       return true;
@@ -148,8 +160,9 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       });
     } catch (error) {
       const sent = error instanceof PrinterSendError ? error.bytesSent : 0;
-      const message = error instanceof StationFailure ? error.error.message : `Printing failed (${error instanceof Error ? error.message : String(error)}).`;
-      const retryable = error instanceof StationFailure ? error.error.retryable !== false : false;
+      const full = isDiskFull(error);
+      const message = full ? PRINT_DISK_FULL_WORDS : error instanceof StationFailure ? error.error.message : `Printing failed (${error instanceof Error ? error.message : String(error)}).`;
+      const retryable = !full && error instanceof StationFailure ? error.error.retryable !== false : false;
       log.warn('print attempt failed', { jobId: job.id, printerId: profile.id, sent, total: bytes.length, message });
       emit('printer.status', { printerId: profile.id, state: 'offline', message });
       if (sent === 0 && retryable) {

@@ -30,3 +30,6 @@ export interface PrinterTransport {
   isPresent(): boolean;
   send(bytes: Uint8Array, job: SendJob, onProgress?: (sent: number) => void): Promise<Delivery>;
 }
+
+/** A print job a full disk stopped (its printer bytes or a virtual printer's files could not be written): failed at once, in words. */
+export const PRINT_DISK_FULL_WORDS = "The disk holding the station's data is full, so this label could not be written for the printer: free some space, then press Retry; nothing was lost.";

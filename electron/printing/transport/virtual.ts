@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isDiskFull } from '../../core/diskFull';
 import { decodePrinterBytes } from '../lang';
 import { rasterToPng } from '../raster/preview';
 import { PrinterSendError } from '../usb/usbPrinter';
-import { PRINTED, type PrinterTransport, type SendJob } from './transport';
+import { PRINTED, PRINT_DISK_FULL_WORDS, type PrinterTransport, type SendJob } from './transport';
 
 const EXTENSIONS = { zpl: 'zpl', epl: 'epl', tspl: 'tspl', escpos: 'bin' } as const;
 
@@ -28,6 +29,7 @@ export function createVirtualPrinter(folder: string, now: () => Date = () => new
         await fs.writeFile(`${base}.png`, preview, { mode: 0o600 });
         await fs.writeFile(`${base}.${EXTENSIONS[job.language]}`, bytes, { mode: 0o600 });
       } catch (error) {
+        if (isDiskFull(error)) throw new PrinterSendError(PRINT_DISK_FULL_WORDS, 0, false);
         const reason = error instanceof Error ? error.message : String(error);
         throw new PrinterSendError(`The virtual printer could not write to ${folder} (${reason}).`, 0);
       }

@@ -16,6 +16,7 @@ const remedies: Record<ErrorCode, string> = {
   printer_unavailable: 'Check the printer is on, has labels and is plugged in. The label is kept and prints when it is back.',
   device_unavailable: 'Check the cable and power of the device, or choose another one in Settings.',
   bad_label: 'The label could not be printed as received. Reprint it from History or void it.',
+  disk_full: 'Free some space on the disk that holds the station\'s data (delete or move files), then try again. Nothing was lost.',
   internal: 'Something went wrong inside the station. Try again; if it repeats, restart Parcel Station.',
 };
 

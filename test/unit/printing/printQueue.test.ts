@@ -47,6 +47,23 @@ describe('print queue', () => {
     await expect(queue.waitForJob(job.id)).resolves.toMatchObject({ status: 'queued' });
   });
 
+  it('fails a job at once in words when the printer write finds the disk full, instead of waiting to retry it', async () => {
+    const jobs = jobStore();
+    const full = {
+      kind: 'virtual' as const,
+      description: 'folder',
+      isPresent: () => true,
+      send: () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    };
+    const queue = queueOf(jobs, 'virtual', full);
+    const job = queue.enqueue({ png: labelPng, title: 'label' });
+    await expect(queue.waitForJob(job.id, 60_000)).resolves.toMatchObject({
+      status: 'failed',
+      error: "The disk holding the station's data is full, so this label could not be written for the printer: free some space, then press Retry; nothing was lost.",
+    });
+    await queue.close();
+  });
+
   it('prints a job enqueued while a worker that found its queue empty is still winding down', async () => {
     const jobs = jobStore();
     const printed: string[] = [];
