@@ -215,7 +215,10 @@ export const shippingCommands = {
     z.object({ query: z.string().trim().max(80, 'Search the inbox for at most 80 characters: no order number or name is longer').default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
   ),
   'orders.lookup': command<OrderLine>()('The order for a scanned order number', orderLookupSchema),
-  'orders.pull': command<{ readonly imported: number; readonly updated: number }>()('Pull orders from the service into the inbox', z.object({})),
+  'orders.pullPracticeOrders': command<{ readonly imported: number; readonly updated: number }>()(
+    'Practice service only: copy its demo orders into the inbox (a real service lists no orders; import a CSV file there)',
+    z.object({}),
+  ),
   'orders.importCsv': command<CsvImportReport>()(
     'Import orders from CSV text (header row; bad rows reported by line number)',
     z.object({ csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)') }),
