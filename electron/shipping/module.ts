@@ -152,6 +152,8 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
           ...(a.presets !== undefined ? { presets: a.presets } : {}),
           ...(a.rateRule !== undefined ? { rateRule: a.rateRule } : {}),
           ...(a.defaultPreset !== undefined ? { defaultPreset: a.defaultPreset } : {}),
+          ...(a.labelReference !== undefined ? { labelReference: a.labelReference } : {}),
+          ...(a.upsLabelPrintType !== undefined ? { upsLabelPrintType: a.upsLabelPrintType } : {}),
         });
         settingsChanged();
         return next;

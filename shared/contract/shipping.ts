@@ -159,6 +159,15 @@ const presetSchema = z.object({
   packageCode: z.string().trim().min(1).max(60).optional(),
 });
 
+/** The label's second custom line holds 35 characters (v2-docs.md 4.3); an empty field means none. */
+export const labelReferenceSchema = z
+  .string()
+  .trim()
+  .max(35, 'The reference on the label can be at most 35 characters')
+  .transform((text) => (text === '' ? null : text));
+
+export const upsLabelPrintTypeSchema = z.enum(['common', 'barcode'], { message: 'UPS labels print as common or barcode' });
+
 export const rateRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cheapest') }),
   z.object({ kind: z.literal('fastest') }),
@@ -283,6 +292,8 @@ export const shippingCommands = {
       presets: z.array(presetSchema).max(50).optional(),
       rateRule: rateRuleSchema.optional(),
       defaultPreset: z.string().trim().max(40).nullable().optional(),
+      labelReference: labelReferenceSchema.nullable().optional(),
+      upsLabelPrintType: upsLabelPrintTypeSchema.optional(),
     }),
   ),
   'batch.run': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
