@@ -49,7 +49,7 @@ interface Def {
   readonly options?: readonly z.ZodType[];
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodType): Def => schema.def as Def;
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const join = (at: string, key: string) => (at === '' ? key : `${at}.${key}`);
 

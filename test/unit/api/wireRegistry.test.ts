@@ -17,7 +17,7 @@ const documented = new Set([...documentation.matchAll(/`([a-z0-9_]+)`|"([a-z0-9_
 const registered = new Set(undocumentedShapes.flatMap((a) => a.fields));
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType; options?: readonly z.ZodType[] };
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodType): Def => schema.def as Def;
 
 /** Every object key under `schema`, as a dotted path (array items share their array's path). */
 function keysOf(schema: z.ZodType, prefix = ''): string[] {
