@@ -96,7 +96,7 @@ export const buyCommand: CliCommand = {
     'Buying the same order again (or while another buy of it runs) returns the label already bought (duplicate_label true) and says so;',
     'it is never charged twice.',
     '',
-    '  --order NUMBER      an order in the inbox (orders import / orders pull)',
+    '  --order NUMBER      an order in the inbox (orders import; on the practice service also orders pull-practice)',
     '  --service S         cheapest, fastest, or a service level such as USPS_GROUND_ADVANTAGE (default: the station\'s rule)',
     '  --insure USD        insure for this many dollars: the station quotes the insurance first and buys it with the label',
     '  --package N         which package (box) of the order (default 0)',

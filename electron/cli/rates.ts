@@ -20,7 +20,7 @@ export const ratesCommand: CliCommand = {
     'marks are the service\'s own (cheapest, fastest) and delivery_date its promise, when its answer gives them.',
     'picked is the rate the station\'s rate rule (Settings) would buy; null when none qualifies.',
     '',
-    '  --order NUMBER      an order in the inbox (orders import / orders pull)',
+    '  --order NUMBER      an order in the inbox (orders import; on the practice service also orders pull-practice)',
     '  --weight-oz W       the weight when the order has none, or to rate another weight (12.5, or 1 lb 4 oz)',
     '  --ship-from FILE    rate from the address in this JSON file instead of the station\'s ship-from setting',
     ...stationOptionsUsage,

@@ -17,7 +17,7 @@ export const returnsCommand: CliCommand = {
     'Asking again for the same order returns the return label bought earlier (duplicate_label true) and charges nothing;',
     'a second return label for the order is bought only with --another.',
     '',
-    `  --order NUMBER      an order in the inbox (orders import / orders pull)`,
+    `  --order NUMBER      an order in the inbox (orders import; on the practice service also orders pull-practice)`,
     `  --service LEVEL     ${usPsReturnLevels.join(', ')}`,
     '  --weight-oz W       the weight of the return package when it is not the order\'s (12.5, or 1 lb 4 oz)',
     '  --another           buy a further return label for the order (return 2, 3, ...), not the one bought earlier',

@@ -33,7 +33,7 @@ export type ShippingCommandName =
   | 'history.reprint'
   | 'orders.list'
   | 'orders.lookup'
-  | 'orders.pull'
+  | 'orders.pullPracticeOrders'
   | 'orders.importCsv'
   | 'pickups.candidates'
   | 'pickups.schedule'
@@ -130,7 +130,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'history.reprint': (a) => history.reprint(a),
       'orders.list': (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': (a) => orders.lookup(a.orderNumber),
-      'orders.pull': () => orders.pull(),
+      'orders.pullPracticeOrders': () => orders.pullPracticeOrders(),
       'orders.importCsv': (a) => orders.importCsv(a.csv),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
@@ -152,6 +152,8 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
           ...(a.presets !== undefined ? { presets: a.presets } : {}),
           ...(a.rateRule !== undefined ? { rateRule: a.rateRule } : {}),
           ...(a.defaultPreset !== undefined ? { defaultPreset: a.defaultPreset } : {}),
+          ...(a.labelReference !== undefined ? { labelReference: a.labelReference } : {}),
+          ...(a.upsLabelPrintType !== undefined ? { upsLabelPrintType: a.upsLabelPrintType } : {}),
         });
         settingsChanged();
         return next;

@@ -1,4 +1,5 @@
 import type { V1Order } from '../../shared/api/v1';
+import { NO_ORDER_LIST } from '../api/v1/client';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CsvImportReport, CustomsDeclaration, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational } from '../../shared/domain/countries';
@@ -44,7 +45,7 @@ function fromV1(o: V1Order): { recipient: StationAddress; package: PackageSpec |
 /** At most one inbox pull per this long is triggered by scans of unknown orders. */
 const MISS_PULL_INTERVAL_MS = 30_000;
 
-/** The orders inbox: CSV imports, orders pulled from the service, lookup by scanned order number. */
+/** The orders inbox: CSV imports, the practice service's demo orders, lookup by scanned order number. */
 export function createOrdersService(deps: ShippingDeps) {
   let lastMissPullMs = Number.NEGATIVE_INFINITY;
   function changed() {
@@ -109,13 +110,18 @@ export function createOrdersService(deps: ShippingDeps) {
     return { imported, updated, errors: parsed.errors };
   }
 
-  async function pull(): Promise<{ imported: number; updated: number }> {
+  /**
+   * The practice service's demo orders, copied into the inbox. A real
+   * service lists no orders, so there this refuses in words before anything
+   * is sent (the client refuses too; this keeps the words the station's).
+   */
+  async function pullPracticeOrders(): Promise<{ imported: number; updated: number }> {
     const v1 = await deps.v1();
+    if (!v1.practice) fail('not_configured', NO_ORDER_LIST);
     const origin = (await deps.settings.current()).shipFrom?.country;
     let imported = 0;
     let updated = 0;
     for (let page = 1; page <= 50; page += 1) {
-      // Only the practice service lists orders (its training extension); on any other the client says so in words and sends nothing.
       const list = await v1.practiceOrderList({ status: 'awaiting', page, page_size: 200 });
       const kept = await keep(
         list.orders.map((o): OrderUpsert => {
@@ -151,9 +157,10 @@ export function createOrdersService(deps: ShippingDeps) {
   }
 
   /**
-   * A scanned order that is not in the inbox yet is pulled from the service
-   * once before the packer is told, so a new station (or the sandbox's demo
-   * orders) works from the first scan without a trip to the inbox.
+   * On the practice service a scanned order that is not in the inbox yet is
+   * pulled from its demo orders once before the packer is told, so a first
+   * scan works without a trip to the inbox. A real service lists no orders,
+   * so there nothing is asked: the order must be imported.
    */
   async function lookup(orderNumber: string): Promise<OrderLine> {
     const warehouse: { away: StationFailure | null } = { away: null };
@@ -162,10 +169,14 @@ export function createOrdersService(deps: ShippingDeps) {
     if (known) return known;
     // A run of mistyped or foreign scans must not pull the whole inbox each time.
     const nowMs = deps.ctx.now().getTime();
+    const practice = await deps.v1().then(
+      (v1) => v1.practice,
+      () => false,
+    );
     let pulled = false;
-    if (nowMs - lastMissPullMs >= MISS_PULL_INTERVAL_MS) {
+    if (practice && nowMs - lastMissPullMs >= MISS_PULL_INTERVAL_MS) {
       lastMissPullMs = nowMs;
-      pulled = await pull().then(
+      pulled = await pullPracticeOrders().then(
         () => true,
         () => false,
       );
@@ -175,7 +186,7 @@ export function createOrdersService(deps: ShippingDeps) {
       // Another bench may have imported it: "not in the inbox" would be a guess, and a wrong one sends the packer to re-import.
       fail('service_unavailable', `Order ${orderNumber.trim()} is not in this bench's copy of the inbox, and the warehouse could not be asked for it. ${warehouse.away.message}`, { retryable: true });
     }
-    if (!line) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. Import it or pull orders first.`, { field: 'orderNumber' });
+    if (!line) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. ${practice ? 'Import it or pull the practice orders first.' : 'Import it from a CSV file first.'}`, { field: 'orderNumber' });
     return line;
   }
 
@@ -186,7 +197,7 @@ export function createOrdersService(deps: ShippingDeps) {
     return lines.filter((o) => includeShipped || !o.shipped).slice(0, limit);
   }
 
-  return { importCsv, pull, lookup, list };
+  return { importCsv, pullPracticeOrders, lookup, list };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -27,6 +27,7 @@ export type ShippingV2 = Pick<
 /** The v1 client methods the station uses (orders inbox and the legacy account views). */
 export type ShippingV1 = Pick<
   V1Client,
+  | 'practice'
   | 'practiceOrderList'
   | 'createOrder'
   | 'deleteOrder'

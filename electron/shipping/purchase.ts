@@ -17,7 +17,7 @@ import { createPrintAfterBuy } from './printAfterBuy';
 import { createV2Adapter } from './v2Adapter';
 import { optionDataOf, type RatesService, type StoredQuoteRequest } from './rates';
 import { toShipment } from '../store/shipmentRecord';
-import { toOptionData, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { labelPrintTypeFor, toOptionData, toWireAddress, toWirePackage, toWireShipDate, withLabelReference } from './wireMap';
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 
@@ -61,7 +61,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const body: CreateAndPayRequest = {
       rate_id: input.rateId,
       platform_uk_id: '',
-      label_print_type: input.qrLabel ? 'qrcode' : 'common',
+      label_print_type: labelPrintTypeFor(rate.carrierCode, input.qrLabel, deps.settings.get().upsLabelPrintType),
       ...insurance,
       ...(stored.input.options.isReturnLabel ? { is_return_label: true } : {}),
     };
@@ -99,9 +99,9 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
         ship_date: toWireShipDate(input.shipDate, deps.ctx.now()),
         ...(isReturn ? { is_return_label: true } : {}),
         ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),
-        ...optionDataOf(toOptionData(o, input.orderNumber, input.lithiumBattery)),
+        ...optionDataOf(toOptionData(withLabelReference(o, deps.settings.get().labelReference), input.orderNumber, input.lithiumBattery)),
         ...(o.saturday ? { require_saturday_delivery: true } : {}),
-        label_print_type: input.qrLabel ? 'qrcode' : 'common',
+        label_print_type: labelPrintTypeFor(input.carrierCode, input.qrLabel, deps.settings.get().upsLabelPrintType),
         ...(customData ? { custom_data: customData } : {}),
       }, { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? null,

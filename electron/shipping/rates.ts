@@ -5,7 +5,7 @@ import type { BatchRateResult, PackageSpec, RateQuote, StationAddress } from '..
 import { pickRate, sortRates } from '../../shared/domain/rateRule';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
-import { fromWireRate, fromWireRateErrors, toOptionData, toWireAddress, toWirePackage, toWireShipDate } from './wireMap';
+import { fromWireRate, fromWireRateErrors, toOptionData, toWireAddress, toWirePackage, toWireShipDate, withLabelReference } from './wireMap';
 
 export type QuoteInput = CommandArgs<'rates.quote'>;
 
@@ -46,7 +46,7 @@ export function createRatesService(deps: ShippingDeps) {
       ...(input.carriers?.length
         ? { shipment_rate_carrier_data: input.carriers.map((c) => ({ provider_id: c.providerId, ...(c.serviceLevels.length ? { service_levels: c.serviceLevels } : {}) })) }
         : {}),
-      ...optionDataOf(toOptionData(o, input.orderNumber)),
+      ...optionDataOf(toOptionData(withLabelReference(o, deps.settings.get().labelReference), input.orderNumber)),
       ...(o.saturday ? { require_saturday_delivery: true } : {}),
       ...(o.isReturnLabel ? { is_return_label: true } : {}),
       ...(o.returnAddress ? { return_address_data: toWireAddress(o.returnAddress) } : {}),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, rateRuleSchema } from '../../shared/contract/shipping';
+import { addressSchema, rateRuleSchema, upsLabelPrintTypeSchema } from '../../shared/contract/shipping';
 import type { PackagePreset, RateRule, ShippingSettings, StationAddress } from '../../shared/contract/shippingTypes';
 import { StationFailure } from '../../shared/contract/errors';
 import type { SettingsStore } from '../store/settings';
@@ -10,6 +10,8 @@ const KEYS = {
   presets: 'shipping.presets',
   rateRule: 'shipping.rateRule',
   defaultPreset: 'shipping.defaultPreset',
+  labelReference: 'shipping.labelReference',
+  upsLabelPrintType: 'shipping.upsLabelPrintType',
 } as const;
 
 export const defaultPresets: readonly PackagePreset[] = [
@@ -30,7 +32,8 @@ const presetSchema = z.object({
 /**
  * What every bench of a warehouse shares. The default preset stays the
  * bench's own, like its printer: a bench packing small items starts from a
- * mailer while the next one starts from a box.
+ * mailer while the next one starts from a box. So do the label reference
+ * (a bench's station name or desk) and the UPS print type (its printer's).
  */
 const SHARED_KEYS: readonly string[] = [KEYS.shipFrom, KEYS.presets, KEYS.rateRule];
 
@@ -56,6 +59,8 @@ export function createShippingSettings(settings: SettingsStore, warehouse?: Ware
       presets: settings.get(KEYS.presets, z.array(presetSchema), [...defaultPresets]),
       rateRule: settings.get(KEYS.rateRule, rateRuleSchema, { kind: 'cheapest' }) as RateRule,
       defaultPreset: settings.get(KEYS.defaultPreset, z.string().nullable(), defaultPresets[0]?.name ?? null),
+      labelReference: settings.get(KEYS.labelReference, z.string().nullable(), null),
+      upsLabelPrintType: settings.get(KEYS.upsLabelPrintType, upsLabelPrintTypeSchema, 'common'),
     };
   }
   function set(patch: Partial<ShippingSettings>): ShippingSettings {
@@ -124,5 +129,7 @@ function patched(patch: Partial<ShippingSettings>): Map<string, unknown> {
   if (patch.presets !== undefined) entries.set(KEYS.presets, patch.presets);
   if (patch.rateRule !== undefined) entries.set(KEYS.rateRule, patch.rateRule);
   if (patch.defaultPreset !== undefined) entries.set(KEYS.defaultPreset, patch.defaultPreset);
+  if (patch.labelReference !== undefined) entries.set(KEYS.labelReference, patch.labelReference);
+  if (patch.upsLabelPrintType !== undefined) entries.set(KEYS.upsLabelPrintType, patch.upsLabelPrintType);
   return entries;
 }

@@ -1,6 +1,6 @@
-import { LABEL_TEXT_MAX, type AddressData, type OptionData, type PackageData, type Rate as WireRate, type RateError } from '../../shared/api/v2';
+import { LABEL_TEXT_MAX, type AddressData, type LabelPrintType, type OptionData, type PackageData, type Rate as WireRate, type RateError } from '../../shared/api/v2';
 import type { RateOptions } from '../../shared/contract/shipping';
-import type { CarrierError, PackageSpec, Rate, StationAddress } from '../../shared/contract/shippingTypes';
+import type { CarrierError, PackageSpec, Rate, StationAddress, UpsLabelPrintType } from '../../shared/contract/shippingTypes';
 import { fail } from '../../shared/contract/errors';
 
 /** Translations between the station's contract shapes and the v2 wire. */
@@ -81,6 +81,21 @@ export function toOptionData(o: RateOptions, orderNumber: string | null | undefi
     ...(o.additionalHandling ? { additional_handing: true } : {}),
   };
   return Object.keys(data).length > 0 ? data : undefined;
+}
+
+/** The purchase's own reference, else this bench's "reference on label" setting (which may be none). */
+export function withLabelReference(o: RateOptions, benchReference: string | null): RateOptions {
+  return labelText(o.reference) || !benchReference ? o : { ...o, reference: benchReference };
+}
+
+/**
+ * label_print_type (v2-docs.md 3.4, 5.5): a QR label when one is asked for;
+ * `barcode` is documented for UPS only, so the bench's choice applies to
+ * UPS (and UPS Canada) labels and every other carrier prints `common`.
+ */
+export function labelPrintTypeFor(carrierCode: string, qrLabel: boolean | undefined, ups: UpsLabelPrintType): LabelPrintType {
+  if (qrLabel) return 'qrcode';
+  return /^UPS(_|$)/.test(carrierCode.toUpperCase()) ? ups : 'common';
 }
 
 const pad = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');

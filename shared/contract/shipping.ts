@@ -159,6 +159,15 @@ const presetSchema = z.object({
   packageCode: z.string().trim().min(1).max(60).optional(),
 });
 
+/** The label's second custom line holds 35 characters (v2-docs.md 4.3); an empty field means none. */
+export const labelReferenceSchema = z
+  .string()
+  .trim()
+  .max(35, 'The reference on the label can be at most 35 characters')
+  .transform((text) => (text === '' ? null : text));
+
+export const upsLabelPrintTypeSchema = z.enum(['common', 'barcode'], { message: 'UPS labels print as common or barcode' });
+
 export const rateRuleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cheapest') }),
   z.object({ kind: z.literal('fastest') }),
@@ -215,7 +224,10 @@ export const shippingCommands = {
     z.object({ query: z.string().trim().max(80, 'Search the inbox for at most 80 characters: no order number or name is longer').default(''), includeShipped: z.boolean().default(false), limit: z.number().int().min(1).max(500).default(100) }),
   ),
   'orders.lookup': command<OrderLine>()('The order for a scanned order number', orderLookupSchema),
-  'orders.pull': command<{ readonly imported: number; readonly updated: number }>()('Pull orders from the service into the inbox', z.object({})),
+  'orders.pullPracticeOrders': command<{ readonly imported: number; readonly updated: number }>()(
+    'Practice service only: copy its demo orders into the inbox (a real service lists no orders; import a CSV file there)',
+    z.object({}),
+  ),
   'orders.importCsv': command<CsvImportReport>()(
     'Import orders from CSV text (header row; bad rows reported by line number)',
     z.object({ csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)') }),
@@ -280,6 +292,8 @@ export const shippingCommands = {
       presets: z.array(presetSchema).max(50).optional(),
       rateRule: rateRuleSchema.optional(),
       defaultPreset: z.string().trim().max(40).nullable().optional(),
+      labelReference: labelReferenceSchema.nullable().optional(),
+      upsLabelPrintType: upsLabelPrintTypeSchema.optional(),
     }),
   ),
   'batch.run': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(

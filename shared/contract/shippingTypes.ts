@@ -246,7 +246,13 @@ export interface ShippingSettings {
   readonly rateRule: RateRule;
   /** Preset used when an order carries no dimensions. */
   readonly defaultPreset: string | null;
+  /** This bench's text for the label's second custom line (custom_text_on_label_2) when a purchase names no reference of its own. */
+  readonly labelReference: string | null;
+  /** The print type asked for UPS labels: `barcode` is documented for UPS only (v2-docs.md 3.4); a QR label asked for still wins. */
+  readonly upsLabelPrintType: UpsLabelPrintType;
 }
+
+export type UpsLabelPrintType = 'common' | 'barcode';
 
 export type BatchOutcome =
   /** `alreadyShipped`: the order had its label before this run; nothing was bought or charged. */

@@ -95,7 +95,7 @@ const csvField = (value: string | number | undefined): string => {
  */
 async function importOrders(bench: Bench, prefix: string, count: number): Promise<string[]> {
   await bench.call('settings.shipping.set', { shipFrom: { name: 'Parcel Works', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' } });
-  await bench.call('orders.pull', {});
+  await bench.call('orders.pullPracticeOrders', {});
   const addresses: StationAddress[] = [];
   for (const order of await bench.call('orders.list', { limit: 100 })) {
     const check = await bench.call('address.validate', { address: order.recipient });

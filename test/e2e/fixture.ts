@@ -129,7 +129,7 @@ export async function openStation(options: StationFixtureOptions = {}): Promise<
 export async function prepareBench(fixture: StationFixture): Promise<void> {
   await fixture.call('settings.shipping.set', { shipFrom });
   if (fixture.sandbox) await fixture.call('orders.importCsv', { csv: await demoOrdersCsv(fixture.sandbox) });
-  else await fixture.call('orders.pull', {});
+  else await fixture.call('orders.pullPracticeOrders', {});
 }
 
 export interface BenchOptions extends Omit<StationFixtureOptions, 'browser'> {

@@ -17,9 +17,9 @@ describe('progress on anything that takes over a moment', () => {
   it('Orders inbox: pulling orders', async () => {
     const { page } = bench();
     await page.keyboard.press('Alt+o');
-    await page.getByRole('button', { name: 'Pull orders' }).waitFor();
+    await page.getByRole('button', { name: 'Pull practice orders' }).waitFor();
     await page.keyboard.press('Alt+l');
-    await page.getByRole('region', { name: 'Orders inbox' }).getByText('Pulling orders…').waitFor();
+    await page.getByRole('region', { name: 'Orders inbox' }).getByText('Pulling practice orders…').waitFor();
     await page.getByRole('region', { name: 'Orders inbox' }).getByText(/new, .* updated/).waitFor();
   });
 

@@ -125,11 +125,18 @@ describe('every other capability, where an operator looks for it', () => {
     await shipping.getByRole('textbox', { name: 'Height (in)' }).fill('3');
     await shipping.getByRole('button', { name: 'Add box' }).click();
     await shipping.getByRole('combobox', { name: 'Preselect' }).selectOption('fastest');
+    const reference = shipping.getByRole('textbox', { name: /Reference on label/ });
+    await reference.fill('x'.repeat(36));
+    await shipping.getByRole('button', { name: 'Save shipping settings' }).click();
+    await shipping.getByText('The reference on the label can be at most 35 characters').waitFor();
+    await reference.fill('Bench 4');
+    await shipping.getByRole('combobox', { name: 'UPS label print type' }).selectOption('barcode');
     await shipping.getByRole('button', { name: 'Save shipping settings' }).click();
     await shipping.getByRole('status').getByText('Saved.').waitFor();
     const saved = await bench().call('settings.shipping.get', {});
     expect(saved.rateRule.kind).toBe('fastest');
     expect(saved.presets.some((p) => p.name === 'Tiny box')).toBe(true);
+    expect(saved).toMatchObject({ labelReference: 'Bench 4', upsLabelPrintType: 'barcode' });
   });
 
   it('Settings: a test print on the printer, and the scale with a live reading', async () => {

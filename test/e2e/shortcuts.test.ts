@@ -22,7 +22,7 @@ const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7
 async function showAProblem(page: Page): Promise<Locator> {
   await page.keyboard.press('Alt+1');
   await page.keyboard.press('Alt+o');
-  await page.getByRole('button', { name: 'Pull orders' }).waitFor();
+  await page.getByRole('button', { name: 'Pull practice orders' }).waitFor();
   await page.locator('input[type="file"]').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
   const problems = page.getByRole('region', { name: 'Problems' });
   await problems.getByText(/Importing empty\.csv failed/).waitFor();
@@ -200,7 +200,7 @@ describe('keys on every screen', () => {
     await page.keyboard.press('Alt+1');
     await page.keyboard.press('Alt+o');
     const inbox = page.getByRole('region', { name: 'Orders inbox' });
-    await inbox.getByRole('button', { name: 'Pull orders' }).waitFor();
+    await inbox.getByRole('button', { name: 'Pull practice orders' }).waitFor();
     await page.keyboard.press('Alt+i');
     const csv = ['order_number,recipient_name,street,city,state,zip_code,country,weight_oz', 'KEY-3001,Ann Lee,1457 Sunset Blvd,Los Angeles,CA,90026,US,12'].join('\n');
     await (await chooser).setFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

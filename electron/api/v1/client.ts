@@ -13,6 +13,8 @@ export type V1OrderListQuery = z.infer<typeof wire.v1OrderListQuerySchema>;
 /** Every legacy endpoint; weights are pounds. Answers are the parsed bodies. */
 export interface V1Client {
   readonly baseUrl: string;
+  /** True only on the built-in practice service: what may call practiceOrderList asks this first, so a real service is never sent it. */
+  readonly practice: boolean;
   ratesList(request: wire.V1ShipmentRequest): Promise<wire.V1Rate[]>;
   buy(rateId: string): Promise<wire.V1PurchaseLabelResponse>;
   buyLabel(request: wire.V1ShipmentRequest): Promise<wire.V1PurchaseLabelResponse>;
@@ -84,6 +86,7 @@ export function createV1Client(options: V1ClientOptions): V1Client {
 
   return {
     baseUrl: options.baseUrl,
+    practice: options.practice === true,
 
     async ratesList(request) {
       const body = validateRequest(wire.v1ShipmentRequestSchema, request, 'rate request');

@@ -19,7 +19,7 @@ export const orderPackageOptions = {
 export const orderPackageUsage = [
   '--order NUMBER      the v1 order; its store, warehouse, ship-to and box come from the v1 account\'s orders',
   '--store S           with --warehouse-name W: the order\'s v1 store and warehouse; its ship-to and box then come',
-  '--warehouse-name W  from the inbox (orders import / orders pull), for a service that does not list its orders',
+  '--warehouse-name W  from the inbox (orders import), for a service that does not list its orders',
   '--package N         which package of the order, from 1 (default 1)',
   '--weight-oz W       the weight in ounces, when the order has none or it changed',
   '--size LxWxH        the box in inches (10x8x4), when the order has none',

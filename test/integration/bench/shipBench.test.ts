@@ -25,7 +25,7 @@ describe('the bench state machine', () => {
       if (name === 'bench.changed') pushed.push(payload as BenchState);
     });
     await call('settings.shipping.set', { shipFrom: { name: 'Parcel Works', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' } });
-    await call('orders.pull', {});
+    await call('orders.pullPracticeOrders', {});
   });
   afterAll(async () => {
     await station.close();

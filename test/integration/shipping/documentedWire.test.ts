@@ -35,6 +35,8 @@ function undocumented(request: SeenRequest): string | null {
 
 let service: CliService;
 let documented: Awaited<ReturnType<typeof startFakeServer>>;
+/** The legacy (v1) service in front of the sandbox's: it records every request and hands it on. */
+let legacy: Awaited<ReturnType<typeof startFakeServer>>;
 let dir: string;
 let shipFrom: string;
 beforeAll(async () => {
@@ -54,8 +56,13 @@ beforeAll(async () => {
     const res = await fetch(`${service.sandbox.baseUrl}${request.url}`, { method: request.method, headers, ...(request.body ? { body: request.body } : {}) });
     return { status: res.status, text: await res.text() };
   });
+  legacy = await startFakeServer(async (request) => {
+    const res = await fetch(`${service.sandbox.legacyBaseUrl}${request.url}`, { method: request.method, ...(request.body ? { body: request.body, headers: { 'content-type': 'application/json' } } : {}) });
+    return { status: res.status, text: await res.text() };
+  });
 });
 afterAll(async () => {
+  await legacy.close();
   await documented.close();
   await service.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -66,7 +73,7 @@ const bodiesTo = (endpoint: string): Array<Record<string, unknown>> =>
 
 describe('buy and returns buy with the Ship screen\'s options, in the documented shapes', () => {
   const data = () => path.join(dir, 'data');
-  const flags = () => ['--data-dir', data(), '--base-url', documented.url, '--legacy-base-url', service.sandbox.legacyBaseUrl];
+  const flags = () => ['--data-dir', data(), '--base-url', documented.url, '--legacy-base-url', legacy.url];
 
   it('puts the options, the order number and the reference in option_data, and insures by declared_value', async () => {
     expect((await cli(['orders', 'import', path.join(dir, 'orders.csv'), ...flags()])).code).toBe(0);
@@ -116,6 +123,19 @@ describe('buy and returns buy with the Ship screen\'s options, in the documented
     expect(box.code).toBe(1);
     expect(box.err.join('\n')).toContain('No box preset or carrier package is called "Shoebox"');
     expect(purchases()).toBe(bought);
+  });
+
+  it('never asks a real service for the practice order list: no pull, and a scan of an unknown order is answered from the inbox', async () => {
+    const pull = await cli(['orders', 'pull', ...flags()]);
+    expect(pull.code).toBe(2);
+    expect(pull.err.join('\n')).toContain('The shipping service offers no list of its orders: import them with "orders import FILE.csv".');
+    const practice = await cli(['orders', 'pull-practice', ...flags()]);
+    expect(practice.code).toBe(1);
+    expect(practice.err.join('\n')).toContain('The shipping service offers no list of its orders.');
+    const unknown = await cli(['buy', '--order', 'DW-404', '--no-print', '--ship-from', shipFrom, ...flags()]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err.join('\n')).toContain('Order DW-404 is not in the inbox. Import it from a CSV file first.');
+    expect(legacy.seen.map((r) => new URL(r.url, 'http://x').pathname).filter((p) => p.includes('orders/list'))).toEqual([]);
   });
 
   it('sent nothing the documented service refused', () => {

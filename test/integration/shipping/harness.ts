@@ -71,7 +71,7 @@ export interface BenchStation {
 }
 
 /** A sandbox over real HTTP plus a station data directory that can be closed and reopened. */
-export async function startBench(options: SandboxOptions & { clientTimeoutMs?: number } = {}): Promise<Bench> {
+export async function startBench(options: SandboxOptions & { clientTimeoutMs?: number; v2BaseUrl?: string } = {}): Promise<Bench> {
   const sandbox = await startSandbox({ seed: 7, ...options });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-shipping-'));
   const printer = recordingPrinter();
@@ -82,7 +82,7 @@ export async function startBench(options: SandboxOptions & { clientTimeoutMs?: n
     const retry = { baseDelayMs: 20, maxDelayMs: 100 };
     // Processes on one data folder share the access token through its token shelf, as the station's do.
     const tokenShelf = createFileTokenShelf(path.join(folder, 'tokens'));
-    const v2 = createV2Client({ baseUrl: sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret, audit, timeoutMs: options.clientTimeoutMs ?? 5_000, retry, tokenShelf });
+    const v2 = createV2Client({ baseUrl: options.v2BaseUrl ?? sandbox.baseUrl, appKey: sandbox.credentials.appKey, appSecret: sandbox.credentials.appSecret, audit, timeoutMs: options.clientTimeoutMs ?? 5_000, retry, tokenShelf });
     const v1 = createV1Client({ baseUrl: sandbox.legacyBaseUrl, apiToken: sandbox.credentials.apiToken, audit, retry, practice: true });
     const ctx: StationContext = {
       dataDir: folder,

@@ -197,7 +197,7 @@ describe('shipping services against the sandbox', () => {
   });
 
   it('pulls demo orders, imports CSV with line-numbered errors, looks orders up', async () => {
-    const pulled = await call('orders.pull', {});
+    const pulled = await call('orders.pullPracticeOrders', {});
     expect(pulled.imported + pulled.updated).toBeGreaterThan(0);
     const csv = 'order_number,recipient_name,street,city,state,zip_code,weight_oz\nC-1,Ann Lee,1 Main St,Austin,TX,78701,12\nC-2,,2 Oak St,Austin,TX,78701,8\n';
     const report = await call('orders.importCsv', { csv });

@@ -8,9 +8,11 @@ import { PdfLink } from '../../ui/PdfLink';
 import { money } from '../../ui/format';
 import { Key } from '../../ui/Key';
 
-/** Orders held by the legacy service, and the labels bought for one of them. */
+/** The inbox's v1 orders, and the labels the legacy service bought for one of them. */
 export function V1Orders() {
   const orders = useQuery('orders.list', { includeShipped: true, limit: 100 }, ['orders']);
+  // A real service lists no orders, so the pull is offered only on the built-in practice service.
+  const practice = useQuery('backend.status', {}, ['backend', 'settings']).data?.kind === 'sandbox';
   const [store, setStore] = useState('');
   const [orderNumber, setOrderNumber] = useState('');
   const [labels, setLabels] = useState<readonly V1Label[] | null>(null);
@@ -20,7 +22,7 @@ export function V1Orders() {
   const [deleted, setDeleted] = useState<string | null>(null);
 
   const pull = async (): Promise<void> => {
-    const result = await run('orders.pull', {}, { action: 'Pulling orders' });
+    const result = await run('orders.pullPracticeOrders', {}, { action: 'Pulling practice orders' });
     if (result.ok) setPulled(`${result.value.imported} new, ${result.value.updated} updated.`);
   };
 
@@ -51,12 +53,14 @@ export function V1Orders() {
   return (
     <section className="panel" aria-label="Legacy orders">
       <h2>Orders (v1)</h2>
-      <div className="row">
-        <button type="button" className="button" aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
-          Pull orders from the service <Key k="Alt+L" />
-        </button>
-        {pulled ? <span role="status">{pulled}</span> : null}
-      </div>
+      {practice ? (
+        <div className="row">
+          <button type="button" className="button" aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
+            Pull practice orders <Key k="Alt+L" />
+          </button>
+          {pulled ? <span role="status">{pulled}</span> : null}
+        </div>
+      ) : null}
       <InlineError error={orders.error} />
       <table className="data" aria-label="v1 orders">
         <thead>

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Key } from '../../ui/Key';
 import type { StationError } from '../../../../shared/contract/errors';
-import type { PackagePreset, RateRule, ShippingSettings } from '../../../../shared/contract/shippingTypes';
+import type { PackagePreset, RateRule, ShippingSettings, UpsLabelPrintType } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { AddressForm, addressFrom, draftFrom, type AddressDraft } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
 
-/** Ship-from address, box presets and the rate rule, saved together. */
+/** Ship-from address, box presets, the rate rule and what this bench prints on labels, saved together. */
 export function ShippingSettingsPanel({ settings }: { readonly settings: ShippingSettings }) {
   const [from, setFrom] = useState<AddressDraft>(() => draftFrom(settings.shipFrom));
   const [presets, setPresets] = useState<readonly PackagePreset[]>(settings.presets);
   const [defaultPreset, setDefaultPreset] = useState(settings.defaultPreset ?? '');
   const [rule, setRule] = useState<RateRule>(settings.rateRule);
+  const [labelReference, setLabelReference] = useState(settings.labelReference ?? '');
+  const [upsPrintType, setUpsPrintType] = useState<UpsLabelPrintType>(settings.upsLabelPrintType);
   const [draft, setDraft] = useState({ name: '', lengthIn: '', widthIn: '', heightIn: '' });
   const [error, setError] = useState<StationError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -23,6 +25,8 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
       presets: [...presets],
       rateRule: rule,
       defaultPreset: defaultPreset || null,
+      labelReference,
+      upsLabelPrintType: upsPrintType,
     });
     if (!result.ok) return setError(result.error);
     setError(null);
@@ -100,6 +104,20 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
             <input type="number" min={1} max={30} value={rule.days} onChange={(e) => setRule({ kind: 'cheapestWithin', days: Number(e.target.value) })} />
           </label>
         ) : null}
+      </div>
+      <h2>On the label</h2>
+      <div className="row">
+        <label className="field grow">
+          Reference on label (when a purchase names none)
+          <input value={labelReference} onChange={(e) => setLabelReference(e.target.value)} />
+        </label>
+        <label className="field">
+          UPS label print type
+          <select value={upsPrintType} onChange={(e) => setUpsPrintType(e.target.value === 'barcode' ? 'barcode' : 'common')}>
+            <option value="common">Common</option>
+            <option value="barcode">Barcode</option>
+          </select>
+        </label>
       </div>
       <InlineError error={error ?? undefined} />
       <button type="button" className="button primary" aria-keyshortcuts="Alt+H" onClick={() => void save()}>

@@ -6,9 +6,11 @@ import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 
-/** Orders waiting to ship: pulled from the service, imported from CSV, or typed into Scan. */
+/** Orders waiting to ship: imported from CSV, typed into Scan, or (on the practice service only) its demo orders. */
 export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string) => void }) {
   const [query, setQuery] = useState('');
+  // A real service lists no orders, so the pull is offered only on the built-in practice service.
+  const practice = useQuery('backend.status', {}, ['backend', 'settings']).data?.kind === 'sandbox';
   const orders = useQuery('orders.list', { query: query.trim(), limit: 100 }, ['orders', 'shipments']);
   const [report, setReport] = useState<CsvImportReport | null>(null);
   const [pulled, setPulled] = useState<string | null>(null);
@@ -22,8 +24,8 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
     if (result.ok) setReport(result.value);
   };
   const pull = async (): Promise<void> => {
-    setWorking('Pulling orders…');
-    const result = await run('orders.pull', {}, { action: 'Pulling orders' });
+    setWorking('Pulling practice orders…');
+    const result = await run('orders.pullPracticeOrders', {}, { action: 'Pulling practice orders' });
     setWorking(null);
     if (result.ok) setPulled(`${result.value.imported} new, ${result.value.updated} updated.`);
   };
@@ -36,9 +38,11 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
           Find an order
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <button type="button" className="button" disabled={working !== null} aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
-          Pull orders <Key k="Alt+L" />
-        </button>
+        {practice ? (
+          <button type="button" className="button" disabled={working !== null} aria-keyshortcuts="Alt+L" onClick={() => void pull()}>
+            Pull practice orders <Key k="Alt+L" />
+          </button>
+        ) : null}
         <label className="button" aria-keyshortcuts="Alt+I">
           Import CSV… <Key k="Alt+I" />
           <input
