@@ -113,6 +113,14 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     };
   }
 
+  /** Why a label bought before is not printed now; whether it printed then is not known here, and it may have no image at all. */
+  function reusedWords(row: ShipmentRow): string {
+    if (!deps.labels.get(row.id, 'label', 0)) {
+      return 'This package was bought earlier, but the station holds no image of its label; open it in History to fetch the label, or void it there.';
+    }
+    return 'This package was bought earlier, so its label was not printed again; use Reprint in History to print it.';
+  }
+
   function preview(row: ShipmentRow): string | null {
     const label = deps.labels.get(row.id, 'label', 0);
     return label ? Buffer.from(label.png).toString('base64') : null;
@@ -150,7 +158,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const printed = !input.print || purchased.joined
       ? { printJobId: null, printError: null }
       : reused
-        ? { printJobId: null, printError: 'This package was bought and printed earlier; use Reprint in History to print the label again.' }
+        ? { printJobId: null, printError: reusedWords(row) }
         : await printLabels(row);
     const forms = deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
     return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, ...printed };

@@ -106,6 +106,7 @@ describe('a purchase answer the parser refuses', () => {
     // Buy again: the stored label, nothing sent, nothing charged.
     const again = await buyRated(s, 'SALV-1');
     expect(again.reused).toBe(true);
+    expect(again.printError).toBe('This package was bought earlier, so its label was not printed again; use Reprint in History to print it.');
     expect(again.shipment.id).toBe(first.shipment.id);
     expect(s.sandbox.stats().labelsSold).toBe(sold);
     const purchases = s.db.prepare("SELECT count(*) AS n FROM shipments WHERE package_key = 'order:salv-1#1'").get() as { n: number };
@@ -134,6 +135,8 @@ describe('a purchase answer the parser refuses', () => {
 
     const again = await buyRated(s, 'SALV-2');
     expect(again.reused).toBe(true);
+    // No image was ever stored: "printed earlier" would be false, and Reprint has nothing to print.
+    expect(again.printError).toBe('This package was bought earlier, but the station holds no image of its label; open it in History to fetch the label, or void it there.');
     expect(s.sandbox.stats().labelsSold).toBe(1);
 
     // A restart's reconciliation finds nothing pending to send.
