@@ -56,26 +56,18 @@ export function v1TargetOf(c: Awaited<ReturnType<AccountBackend['clients']>>): P
 const boughtWords = (bench: string, trackingNo: string | null): string =>
   `Bench ${bench} bought this box's label (${trackingNo ?? 'no tracking number yet'}); it was not bought again.`;
 
-/** The operator's words for how a Buy ended, and whether the label was there before this press (shown, not printed again). */
+/** The operator's words for how a Buy ended; `earlier`: the label was there before this press (shown, not printed again). */
 function outcomeOf(p: Purchased, orderNumber: string): { note: string | null; earlier: boolean } {
   const s = p.row;
-  switch (p.how) {
-    case 'standing':
-      return {
-        note: p.boughtAt ? boughtWords(p.boughtAt, s.tracking_no) : `Package ${boxOf(s.package_key)} of order ${orderNumber} already has a label (${s.tracking_no}); it was not bought again.`,
-        earlier: true,
-      };
-    case 'adopted':
-      return { note: boughtWords(p.boughtAt ?? 'another', s.tracking_no), earlier: true };
-    case 'resumed':
-      return { note: 'The earlier purchase for this package went through although its answer was lost; this is its label. Nothing was bought twice.', earlier: false };
-    case 'read_back':
-      return { note: 'The service\'s answer was lost, so the station read the order back: the label was bought once, and this is it.', earlier: false };
-    case 'unreadable':
-      return { note: s.error, earlier: false };
-    case 'bought':
-      return { note: null, earlier: false };
-  }
+  const notes: Record<Purchased['how'], string | null> = {
+    standing: p.boughtAt ? boughtWords(p.boughtAt, s.tracking_no) : `Package ${boxOf(s.package_key)} of order ${orderNumber} already has a label (${s.tracking_no}); it was not bought again.`,
+    adopted: boughtWords(p.boughtAt ?? 'another', s.tracking_no),
+    resumed: 'The earlier purchase for this package went through although its answer was lost; this is its label. Nothing was bought twice.',
+    read_back: 'The service\'s answer was lost, so the station read the order back: the label was bought once, and this is it.',
+    unreadable: s.error,
+    bought: null,
+  };
+  return { note: notes[p.how], earlier: p.how === 'standing' || p.how === 'adopted' };
 }
 
 /** The v1 label desk: rates for an order package, buy a rate, buy direct, void by tracking code. */
@@ -85,19 +77,9 @@ export function createLabelDesk(deps: LabelDeskDeps) {
   const clients = () => deps.backend.clients();
   const target = async () => v1TargetOf(await clients());
 
-  function from(input: StationAddress | undefined): StationAddress {
-    const address = input ?? deps.shipFrom();
-    if (!address) return fail('not_configured', 'Set the ship-from address in Settings before rating', { field: 'from' });
-    return address;
-  }
-
-  /**
-   * The request for an order package, after the country rules: phones at both
-   * ends and a complete customs declaration when it leaves the country (the
-   * one given, else the order's own), refused in words before anything is sent.
-   */
+  /** An order package's request once the country rules hold (phones, and customs given or the order's own when it leaves the country). */
   function shipmentRequest(a: CommandArgs<'account.rates'>) {
-    const origin = from(a.from);
+    const origin = a.from ?? deps.shipFrom() ?? fail('not_configured', 'Set the ship-from address in Settings before rating', { field: 'from' });
     const customs = a.customs ?? deps.orderCustoms(a.orderNumber) ?? undefined;
     checkShipment(origin, a.to, customs);
     return v1ShipmentRequest(a, origin, toCustomData(origin, a.to, customs));

@@ -5,7 +5,7 @@ import { isOutcomeUnknown } from '../api/failures';
 import type { Logger } from '../log/logger';
 import type { Journaled, LostAnswer, OrderHoldings, PurchaseAdapter } from '../purchases/adapter';
 import { boxOf } from '../purchases/packageKey';
-import type { JournalDraft } from '../purchases/journal';
+import { recipientOf, type JournalDraft } from '../purchases/journal';
 import { labelImages, missingLabelNote } from '../purchases/labelBytes';
 import type { BoughtUpdate, ShipmentRow } from '../store/shipmentsRepo';
 import type { AccountBackend } from './ports';
@@ -61,9 +61,7 @@ export function v1Draft(stored: StoredV1Request, orderNumber: string): JournalDr
     requestJson: JSON.stringify(stored),
     chosenJson: JSON.stringify(chosenOf(stored)),
     orderNumber,
-    recipientName: stored.request.to.name,
-    recipientCity: stored.request.to.city,
-    recipientZip: stored.request.to.zip,
+    ...recipientOf(stored.request.to),
     insuranceCents: insurance ? toCents(insurance) : null,
     isReturn: false,
   };
@@ -90,12 +88,7 @@ export interface V1AdapterDeps {
   readonly log: Logger;
 }
 
-/**
- * A v1 purchase over the wire. v1 purchases carry no idempotency key, so the
- * service cannot tell a repeat from a new purchase: a lost answer (or an
- * attempt an earlier run left unconfirmed) is never sent again; the order's
- * labels are read back (shipments/get) and judged (v1ReadBack.ts) first.
- */
+/** A v1 purchase over the wire: without an idempotency key a lost answer is never sent again; the order's labels are read back and judged (v1ReadBack.ts). */
 export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1PurchaseLabelResponse> {
   const v1 = async () => (await deps.backend.clients()).v1;
 
@@ -117,14 +110,11 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
     };
   }
 
-  /** The order's labels; a refusal of shipments/get is the service's answer that the order has none. */
+  /** v1 errors carry only {message} (legacy-v1-openapi.yaml): a refusal of shipments/get says the order has no label; only a missing answer leaves it unknown. */
   async function orderLabels(row: ShipmentRow): Promise<readonly V1OrderLabel[]> {
     try {
       return await (await v1()).orderLabels(v1OrderOf(row));
     } catch (error) {
-      // v1 errors carry only {message} (legacy-v1-openapi.yaml): a refusal of shipments/get (4xx, say
-      // "applicable only to orders with a purchased label") is the service's answer that the order has
-      // no label; only an answer that never came leaves the purchase unknown.
       if (serviceCodeOf(error) === 'order_has_no_label' || (error instanceof StationFailure && error.error.code === 'service_rejected')) return [];
       const why = error instanceof StationFailure ? error.error.message : String(error);
       throw new StationFailure({
@@ -135,11 +125,7 @@ export function createV1Adapter(deps: V1AdapterDeps): PurchaseAdapter<V1Purchase
     }
   }
 
-  /**
-   * The one label of the asked service and weight that no bench holds, while
-   * no other box of the order is being bought, is this purchase's; no
-   * unclaimed label means nothing was sold; anything else leaves it unknown.
-   */
+  /** The one unheld label of the asked service and weight, while no other box of the order is being bought, is this purchase's; none: nothing sold. */
   async function readBack({ row }: Journaled, holdings: (trackingNos: readonly string[]) => Promise<OrderHoldings>): Promise<LostAnswer> {
     const labels = await orderLabels(row);
     const held = await holdings(labels.map((l) => l.tracking_code));

@@ -17,14 +17,11 @@ export interface Sold {
   readonly duplicate: boolean;
 }
 
-/** What a lost answer (or an attempt an earlier run left unconfirmed) means, as the API can tell. */
+/** What a lost answer (or an attempt an earlier run left unconfirmed) means: v2 sends the same id again, v1's read-back finds the label, none, or cannot tell. */
 export type LostAnswer =
-  /** v2: the service de-duplicates by platform_uk_id, so the same request goes again. */
   | { readonly kind: 'resend' }
-  /** v1: the order, read back, holds this purchase's label. */
   | { readonly kind: 'found'; readonly update: BoughtUpdate }
   | { readonly kind: 'not_sold'; readonly message: string }
-  /** v1: the read-back cannot tell which label is this purchase's; the package stays unknown. */
   | { readonly kind: 'unclear'; readonly message: string };
 
 /** What the benches hold of a purchase's order, for a read-back to judge labels by. */

@@ -31,13 +31,6 @@ export interface AttemptDeps {
 type Api = PurchaseAdapter<unknown>;
 type Foreign = { kind: 'voided' } | { kind: 'unknown'; reason: string };
 
-/** What salvage needs of a purchase: its own ids, the service picked, and whether its label can be voided by id (v2; v1 voids by tracking code only). */
-const salvageInput = (adapter: Api, entry: Journaled) => ({
-  ownIds: adapter.ownIds(entry),
-  chosen: entry.row.chosen_json ? (JSON.parse(entry.row.chosen_json) as ChosenService) : {},
-  voidableById: adapter.api === 'v2',
-});
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function toFailure(error: unknown): StationFailure {
@@ -46,19 +39,14 @@ function toFailure(error: unknown): StationFailure {
   return new StationFailure({ code: 'service_unavailable', message: `The purchase could not be completed (${message}).`, retryable: true });
 }
 
-/**
- * One journaled purchase sent until it is settled: bought (from the answer,
- * from an answer it could not read, or found by reading back), refused, or
- * left to be settled later. Every send carries the journaled request under
- * the same id; a lost answer is never met with a new id.
- */
+/** A journaled purchase sent under its one id until it is bought (answered, salvaged or read back), refused, or left for later. */
 export function createAttempts(deps: AttemptDeps) {
-  /** Refusals thrown, so a round of settling counts them as not sold. */
+  /** So a round of settling counts these as not sold. */
   const refusals = new WeakSet<StationFailure>();
   const warn = (what: string, platformUkId: string) => (error: unknown) => deps.log.warn(what, { platformUkId, error });
 
   const { shipments } = deps;
-  /** Whether a send of this station may have bought the label a duplicate answer repeats (the row bought, or more than this attempt sent). */
+  /** Whether this station may have bought the label a duplicate answer repeats. */
   const sentBefore = (entry: Journaled) => {
     const now = shipments.get(entry.row.id) ?? entry.row;
     return now.state === 'bought' || now.attempts > 1;
@@ -78,10 +66,13 @@ export function createAttempts(deps: AttemptDeps) {
     return row;
   }
 
-  async function refuse(entry: Journaled, message: string): Promise<void> {
+  /** Marks the row refused; the failure returned is for the caller to throw. */
+  async function refuse(entry: Journaled, message: string, failure = new StationFailure({ code: 'service_rejected', message, retryable: true })): Promise<StationFailure> {
     shipments.markFailed(entry.row.id, message);
     deps.stage(entry, 'failed', undefined, message);
     await deps.claims.release(entry.platformUkId).catch(warn('could not release the purchase claim', entry.platformUkId));
+    refusals.add(failure);
+    return failure;
   }
 
   /** Asks the adapter what a lost answer means; a read-back judges the order's labels by what every bench holds. */
@@ -152,7 +143,9 @@ export function createAttempts(deps: AttemptDeps) {
         if (error instanceof SaleKeptInMemory) throw error;
         if (error instanceof UnreadableAnswerFailure && !deps.closed()) {
           // The request was sent and answered: the label may be paid for, so it is recorded as bought and never sent again.
-          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ...salvageInput(adapter, entry) });
+          const chosen = entry.row.chosen_json ? (JSON.parse(entry.row.chosen_json) as ChosenService) : {};
+          // v1 labels void by tracking code only, so no id of the station's can void them.
+          const { update, findings, labelFrom } = await salvagedPurchase({ failure: error, platformUkId: entry.platformUkId, fetchBytes: deps.fetchBytes, ownIds: adapter.ownIds(entry), chosen, voidableById: adapter.api === 'v2' });
           deps.log.warn('a purchase answer was not understood; the label is recorded as bought from what the answer held', {
             api: adapter.api, platformUkId: entry.platformUkId, endpoint: error.endpoint, tracking: findings.trackingPath, label: labelFrom,
           });
@@ -161,18 +154,11 @@ export function createAttempts(deps: AttemptDeps) {
         last = toFailure(error);
         if (deps.closed()) break;
         const kind = adapter.classify(last);
-        if (kind instanceof StationFailure) {
-          await refuse(entry, kind.error.message);
-          refusals.add(kind);
-          throw kind;
-        }
+        if (kind instanceof StationFailure) throw await refuse(entry, kind.error.message, kind);
         shipments.noteError(entry.row.id, last.error.message);
         if (kind === 'unsent') break;
         const settled = await settleLost(entry, await lost(adapter, entry, claimBackendId));
-        if (settled && 'notSold' in settled) {
-          await refuse(entry, settled.notSold);
-          throw new StationFailure({ code: 'timeout', message: settled.notSold, retryable: true });
-        }
+        if (settled && 'notSold' in settled) throw await refuse(entry, settled.notSold, new StationFailure({ code: 'timeout', message: settled.notSold, retryable: true }));
         if (settled) return { row: settled, how: 'read_back' };
         deps.log.warn('purchase attempt failed; re-sending with the same platform_uk_id', { platformUkId: entry.platformUkId, attempt, code: last.error.code });
         if (attempt < adapter.attempts) await sleep(deps.retryDelayMs * attempt);
@@ -185,11 +171,7 @@ export function createAttempts(deps: AttemptDeps) {
     return fail(last && keepCode ? last.error.code : 'timeout', message, { retryable: true });
   }
 
-  /**
-   * Before sending under a row an earlier attempt may have gone out under:
-   * what that attempt did, as the adapter tells (v2: nothing to ask, the same
-   * id goes again; v1: the order is read back).
-   */
+  /** What an earlier attempt under the row did, as the adapter tells (v2: send the same id again; v1: the order is read back). */
   async function resume(adapter: Api, entry: Journaled, claimBackendId: string): Promise<{ row: ShipmentRow; how: BoughtHow } | 'send' | 'not_sold'> {
     const settled = await settleLost(entry, await lost(adapter, entry, claimBackendId));
     if (settled === null) return 'send';

@@ -11,11 +11,7 @@ import { SaleKeptInMemory, createHeldSales } from './heldSales';
 import { createJournal, type JournalDraft } from './journal';
 import type { PackageKey } from './packageKey';
 
-/**
- * Attempts per v2 purchase for failures whose outcome is unknown (timeouts,
- * resets, 5xx), each one HTTP send (the HTTP layer does not repeat a
- * purchase), so the longest an operator waits is bounded and said on screen.
- */
+/** Sends per v2 purchase while the outcome is unknown (the HTTP layer never repeats one), so the longest wait is bounded and said on screen. */
 export const PURCHASE_ATTEMPTS = 4;
 export const PURCHASE_RETRY_DELAY_MS = 300;
 export const PURCHASE_LIMIT_SECONDS = Math.ceil(
@@ -24,11 +20,11 @@ export const PURCHASE_LIMIT_SECONDS = Math.ceil(
 
 /** Where a purchase goes and what it is claimed under among benches. */
 export interface PurchaseTarget {
-  /** The backend the purchase is journaled on (on this bench). */
+  /** Where this bench journals it. */
   readonly backendId: string;
-  /** The service at its normalized address with the key's identity: where the claim lives (v1: the legacy service and token). */
+  /** The service and key identity the claim lives under among benches (v1: the legacy service and token). */
   readonly claimBackendId: string;
-  /** The account behind the keys (a hash): with the package and void generation it derives the id. */
+  /** A hash of the account: with the package and void generation it derives the id. */
   readonly accountId: string;
 }
 
@@ -56,12 +52,7 @@ export interface PurchaseEngineDeps {
   readonly claims?: PurchaseClaims;
   readonly fetchBytes: (url: string) => Promise<Uint8Array>;
   readonly log: Logger;
-  /**
-   * The store's damage check (store/storeCheck.ts): resolves once the file
-   * was found sound, refuses in words when it is damaged. Awaited before a
-   * purchase claims, journals or sends anything, so nothing is bought into
-   * a damaged file.
-   */
+  /** The store's damage check (store/storeCheck.ts), awaited before anything is claimed or sent: nothing is bought into a damaged file. */
   readonly storeSound?: () => Promise<void>;
   /** Progress events (purchase.progress) and change notices; silent when absent. */
   readonly emit?: StationContext['emit'];
@@ -73,12 +64,10 @@ export interface PurchaseEngineDeps {
 export type PurchaseEngine = ReturnType<typeof createPurchaseEngine>;
 
 /**
- * The purchase engine (design.md invariants 2 and 8), one for the v2 and v1
- * APIs. A Buy is single-flighted per package (one map for Buy and for
- * settling), shows a label this bench already keeps, claims the package among
- * benches, journals the request before anything is sent, and sends it until
- * it is settled (attempts.ts), both APIs in one journal (journal.ts). What
- * differs is asked of the adapter: v2 re-sends the same id, v1 reads back.
+ * The purchase engine of both APIs (design.md invariants 2 and 8): one flight
+ * per package for Buy and settling, the label kept shows, a claim among
+ * benches, the request journaled before it is sent and sent until settled.
+ * The adapter says what differs: v2 re-sends the same id, v1 reads back.
  */
 export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   const flights = new Map<string, Promise<Purchased>>();
@@ -86,15 +75,9 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   let closed = false;
 
   function stage(entry: { readonly packageKey: string; readonly platformUkId: string }, name: Stage, row?: ShipmentRow, message?: string): void {
-    if (!deps.emit) return;
-    deps.emit('purchase.progress', {
-      packageKey: entry.packageKey,
-      stage: name,
-      platformUkId: entry.platformUkId,
-      ...(row?.tracking_no ? { trackingNo: row.tracking_no } : {}),
-      ...(message ? { message } : {}),
-    });
-    if (name === 'bought' || name === 'failed') deps.emit('station.changed', { topics: ['shipments'] });
+    const { packageKey, platformUkId } = entry;
+    deps.emit?.('purchase.progress', { packageKey, stage: name, platformUkId, ...(row?.tracking_no ? { trackingNo: row.tracking_no } : {}), ...(message ? { message } : {}) });
+    if (name === 'bought' || name === 'failed') deps.emit?.('station.changed', { topics: ['shipments'] });
   }
 
   const journal = createJournal(deps.shipments);
@@ -113,22 +96,11 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
 
   /** The claim a purchase of `packageKey` makes; `journaledId` is an unfinished purchase's id, re-sent rather than replaced. */
   function claimOf(api: 'v1' | 'v2', target: PurchaseTarget, packageKey: string, orderNumber: string | null, journaledId: string | null): ClaimRequest {
-    return {
-      api,
-      backendId: target.claimBackendId,
-      accountId: target.accountId,
-      packageKey,
-      localVoidGeneration: deps.shipments.voidedCount(target.backendId, packageKey),
-      journaledId,
-      orderNumber,
-    };
+    const localVoidGeneration = deps.shipments.voidedCount(target.backendId, packageKey);
+    return { api, backendId: target.claimBackendId, accountId: target.accountId, packageKey, localVoidGeneration, journaledId, orderNumber };
   }
 
-  /**
-   * The label this bench keeps for the package, unless the shared store says
-   * a bench voided it since (then it is voided here too, and the box may be
-   * bought again).
-   */
+  /** The label this bench keeps for the package, unless a bench voided it since (then voided here too: the box may be bought again). */
   async function standing(backendId: string, packageKey: PackageKey): Promise<Purchased | undefined> {
     const row = deps.shipments.liveByPackageKey(backendId, packageKey);
     if (row?.state !== 'bought') return undefined;
@@ -147,11 +119,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     return { row, how: 'adopted', boughtAt: shared.bench, joined: false };
   }
 
-  /**
-   * Sends a journaled purchase, first asking what an earlier attempt under it
-   * did when one may have gone out. An attempt that sold nothing gives way to
-   * `next` (a Buy's draft), or, in a round of settling, the row is refused.
-   */
+  /** Sends a journaled purchase once an earlier attempt that may have gone out is known to have sold nothing; then a Buy sends its own draft, settling refuses the row. */
   async function finish<A>(api: PurchaseAdapter<A>, target: PurchaseTarget, entry: Journaled, next: { readonly draft: JournalDraft; readonly takenOver: boolean } | 'refuse'): Promise<Purchased> {
     // A bench that stopped mid-purchase may have sold it: asked about like an earlier attempt of this bench's own.
     const ask = entry.resumed || (next !== 'refuse' && next.takenOver);
@@ -159,10 +127,7 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     if (typeof earlier === 'object') return { ...earlier, boughtAt: null, joined: false };
     let sending = entry;
     if (earlier === 'not_sold') {
-      if (next === 'refuse') {
-        await attempts.refuse(entry, 'The service sold no label for this attempt.');
-        throw new NotSold();
-      }
+      if (next === 'refuse') throw await attempts.refuse(entry, 'The service sold no label for this attempt.');
       sending = journal.renew(entry, next.draft);
     }
     return { ...(await attempts.send(api, sending, target.claimBackendId)), boughtAt: null, joined: false };
@@ -224,10 +189,6 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
     return promise;
   }
 
-  function purchase<A>(api: PurchaseAdapter<A>, request: PurchaseRequest): Promise<Purchased> {
-    return fly(request.target.backendId, request.packageKey, () => rounds(api, request));
-  }
-
   /** Settles one unfinished row of a previous session: claimed again, then what its last attempt did is asked and, if need be, it is sent. */
   async function settle<A>(api: PurchaseAdapter<A>, target: PurchaseTarget, u: ReturnType<typeof journal.unsettled>[number]): Promise<Purchased> {
     await deps.storeSound?.();
@@ -238,49 +199,40 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
   }
 
   /**
-   * Settles every unfinished purchase of a backend (start-up, a backend
-   * switch, the network back). A purchase another bench finished meanwhile
-   * takes that bench's label; one another bench is sending now, or one a
-   * read-back cannot tell, is left. Once the service cannot be reached, the
-   * rest wait for the next round instead of holding up the bench.
+   * Settles a backend's unfinished purchases (start-up, backend switch, network
+   * back); one another bench is sending or a read-back cannot tell is left, and
+   * once the service is out of reach the rest wait instead of holding up the bench.
    */
   async function reconcile<A>(api: PurchaseAdapter<A>, target: PurchaseTarget): Promise<{ readonly bought: number; readonly notSold: number; readonly stillPending: number }> {
-    let bought = 0;
-    let notSold = 0;
-    let stillPending = 0;
+    const count = { bought: 0, notSold: 0, stillPending: 0 };
     let unreachable = false;
     await held.flush();
     for (const u of journal.unsettled(target.backendId, api.api)) {
       if (flights.has(flightKey(u.backendId, u.packageKey))) continue;
-      if (held.isHeld(u.row.id)) {
-        stillPending += 1;
-        continue;
-      }
-      if (unreachable || closed) {
-        stillPending += 1;
+      if (held.isHeld(u.row.id) || unreachable || closed) {
+        count.stillPending += 1;
         continue;
       }
       try {
         await fly(u.backendId, u.packageKey, () => settle(api, target, u));
-        bought += 1;
+        count.bought += 1;
       } catch (error) {
         if (error instanceof VoidedElsewhere) {
           // A label voided elsewhere is not bought again unasked: the row is kept voided, and the next Buy buys the package anew.
           stage({ packageKey: u.packageKey, platformUkId: error.row.platform_uk_id }, 'failed', error.row, error.row.error ?? undefined);
-          notSold += 1;
-        } else if (error instanceof NotSold || attempts.wasRefused(error)) notSold += 1;
-        else if (error instanceof StationFailure && (error.error.code === 'conflict' || error instanceof SaleKeptInMemory)) stillPending += 1;
+          count.notSold += 1;
+        } else if (attempts.wasRefused(error)) count.notSold += 1;
         else {
-          stillPending += 1;
-          unreachable = true;
+          count.stillPending += 1;
+          unreachable ||= !(error instanceof StationFailure && (error.error.code === 'conflict' || error instanceof SaleKeptInMemory));
         }
       }
     }
-    return { bought, notSold, stillPending };
+    return count;
   }
 
   return {
-    purchase,
+    purchase: <A>(api: PurchaseAdapter<A>, request: PurchaseRequest): Promise<Purchased> => fly(request.target.backendId, request.packageKey, () => rounds(api, request)),
     reconcile,
     /** The claim a v2 purchase of `packageKey` makes (returns: picking the next number among benches). */
     claimRequest: (target: PurchaseTarget, packageKey: PackageKey, orderNumber: string | null): ClaimRequest =>
@@ -292,11 +244,4 @@ export function createPurchaseEngine(deps: PurchaseEngineDeps) {
       await held.close();
     },
   };
-}
-
-/** A row a round of settling found unsold (the service sold nothing for its last attempt). */
-class NotSold extends Error {
-  constructor() {
-    super('the service sold nothing for this attempt');
-  }
 }

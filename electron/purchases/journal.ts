@@ -19,16 +19,16 @@ export type JournalDraft = Omit<PendingInsert, 'packageKey' | 'platformUkId' | '
 
 export type Journal = ReturnType<typeof createJournal>;
 
+/** Whom a purchase ships to, as History lists it. */
+export const recipientOf = (to: { readonly name: string; readonly city: string; readonly zip: string }) => ({ recipientName: to.name, recipientCity: to.city, recipientZip: to.zip });
+
 const entryOf = (row: ShipmentRow, resumed: boolean): Journaled => ({ row, packageKey: storedPackageKey(row.package_key), platformUkId: row.platform_uk_id, resumed });
 
 /**
- * The purchase journal of both APIs (migration 016): a purchase is a
- * shipments row, pending with its id and full request before anything is
- * sent, re-sent or read back under that row until it is bought (its label
- * bytes in the same transaction), refused or voided. What differs is whether
- * the service de-duplicates a repeat (`idempotent`, v2): a v2 row takes the
- * latest request and a row another process journaled is sent again under its
- * id; a v1 row keeps the request that went out, for a read-back to judge.
+ * Both APIs' journal (migration 016): a shipments row, pending with its id and
+ * request before anything is sent, until bought (with its label bytes), refused
+ * or voided. A v2 row (`idempotent`) takes the latest request and another
+ * process's row is re-sent under its id; a v1 row keeps what went out, for a read-back.
  */
 export function createJournal(shipments: ShipmentsRepo) {
   /** A v1 id only names the claim among benches, so a v1 row takes the claim's id; a v2 row keeps the id it went out under. */

@@ -4,11 +4,7 @@ import type { BoughtUpdate } from '../store/shipmentsRepo';
 
 type Label = BoughtUpdate['labels'][number];
 
-/**
- * Why these label bytes are not a PNG the station can print (its signature
- * and header must read), in the operator's words; null when they are one.
- * Checked before a label is stored, written to a file or printed.
- */
+/** Why these bytes are not a PNG the station can print, in words (null when they are); checked before a label is stored, written or printed. */
 export function labelPngProblem(bytes: Uint8Array): string | null {
   try {
     readPngChunks(bytes);
@@ -27,10 +23,9 @@ export interface LabelSource {
 }
 
 /**
- * The label images of an answer (v2 and v1 purchases, salvage, History),
- * decoded or fetched. A URL that cannot be fetched now is left for later
- * (History fetches it on demand), and bytes that are not a PNG are never
- * stored: `problem` says what arrived instead. `skip`: images already kept.
+ * An answer's label images, decoded or fetched; a URL that fails now is left
+ * for History to fetch, and bytes that are not a PNG are never stored
+ * (`problem` says what came instead). `skip`: images already kept.
  */
 export async function labelImages(
   sources: readonly LabelSource[],

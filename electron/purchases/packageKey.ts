@@ -1,12 +1,7 @@
 import { fail } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 
-/**
- * What names one package for the purchase engine: its journal row, its claim
- * among benches, its platform_uk_id (with the account and void generation) and
- * its progress events. Built only here, so every path (Ship bench, batch,
- * returns, CLI, v1 desk) spells one package one way.
- */
+/** Names one package's journal row, claim, platform_uk_id and events; built only here, so every path spells a package one way. */
 export type PackageKey = string & { readonly __packageKey: unique symbol };
 
 const brand = (text: string): PackageKey => text as PackageKey;
@@ -18,13 +13,10 @@ export const storedPackageKey = (text: string): PackageKey => brand(text);
 export const orderBoxKey = (orderNumber: string, box: number): PackageKey => brand(`order:${orderNumber.trim().toLowerCase()}#${box}`);
 
 /**
- * One platform_uk_id per package. An order's outbound package n has the same
- * key on every path (Ship screen, batch, CLI), whatever session key the
- * caller brings, and order numbers match case-insensitively. A return label
- * is its own package: for an order, return 1 of package n (Buy again shows
- * that same label), and a second return asked for on purpose is return 2, a
- * new package, never a re-send of the first under a new id; without an
- * order, the caller's session key.
+ * An order's package n has one key on every path, whatever session key the
+ * caller brings. A return is its own package: return 1 of package n (Buy again
+ * shows that label), and a second one asked for on purpose is return 2, never
+ * the first re-sent under a new id. Without an order: the caller's key.
  */
 export function packageKeyOf(input: { packageKey?: string; orderNumber?: string; packageIndex: number; returnNumber?: number }, isReturn: boolean): PackageKey {
   const order = input.orderNumber?.trim().toLowerCase();
@@ -40,12 +32,7 @@ export type BuyKeyInput = { readonly packageKey?: string; readonly orderNumber?:
   | { readonly method: 'direct'; readonly serviceLevel: string; readonly options?: { readonly isReturnLabel?: boolean } }
 );
 
-/**
- * The package a labels.buy names. A direct purchase is a return when its
- * service is a return service or it asks for a return label; a purchase by
- * rate is one when the quote was asked for a return label (`quoteIsReturn`,
- * asked only then).
- */
+/** The package a labels.buy names; a purchase by rate is a return when its quote was asked for one (`quoteIsReturn`, asked only then). */
 export function purchaseKeyOf(input: BuyKeyInput, quoteIsReturn: () => boolean): PackageKey {
   const isReturn = input.method === 'direct' ? (usPsReturnLevels as readonly string[]).includes(input.serviceLevel) || input.options?.isReturnLabel === true : quoteIsReturn();
   return packageKeyOf({ ...input, packageIndex: input.packageIndex ?? 0 }, isReturn);

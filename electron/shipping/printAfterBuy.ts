@@ -11,11 +11,9 @@ export interface PrintAfterBuyDeps extends Pick<ShippingDeps, 'ctx' | 'labels' |
 }
 
 /**
- * The print after a Buy, for v2 and v1 labels alike: the stored label (its
- * image fetched first if it had not arrived) goes to the printer, and the
- * customs forms right after it, so they leave the bench together. The bytes
- * are already in the store, so a print failure loses nothing (History
- * reprints offline); progress events say when the label printed.
+ * The print after a v2 or v1 Buy: the stored label (fetched first if missing),
+ * then its customs forms, so they leave the bench together; the bytes are
+ * stored already, so a failed print loses nothing (History reprints offline).
  */
 export function createPrintAfterBuy(deps: PrintAfterBuyDeps, fetchBytes?: (url: string) => Promise<Uint8Array>) {
   const { ctx } = deps;

@@ -7,7 +7,7 @@ import { toCents } from '../../shared/domain/money';
 import { createPurchaseEngine, type PurchaseEngine, type PurchaseTarget } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
 import { packageKeyOf, purchaseKeyOf, returnNumberOf } from '../purchases/packageKey';
-import type { ChosenService, JournalDraft } from '../purchases/journal';
+import { recipientOf, type ChosenService, type JournalDraft } from '../purchases/journal';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
 import { checkShipment, toCustomData } from './customs';
@@ -34,10 +34,8 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
   const journaled = (body: Readonly<Record<string, unknown>>, chosen: ChosenService) => ({ requestJson: JSON.stringify(body), chosenJson: JSON.stringify(chosen) });
 
   /**
-   * Insurance is bought inside create_and_pay only, by the rate_id the
-   * insurance-rate endpoint gave for this declared value, with the coverage,
-   * fee and service the public client pays with (v2-docs.md 9). Asked just before the purchase is journaled, so a
-   * retry re-sends the same insurance rate_id with the same platform_uk_id.
+   * Insurance is paid inside create_and_pay by the insurance rate_id for this value (v2-docs.md 9),
+   * asked just before journaling, so a retry re-sends the same one with the same platform_uk_id.
    */
   async function insuranceData(amount: number, rate: Rate): Promise<InsuranceData> {
     const v2 = await deps.v2();
@@ -70,9 +68,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
       method: 'create_and_pay',
       ...journaled(withoutId, { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
-      recipientName: stored.input.to.name,
-      recipientCity: stored.input.to.city,
-      recipientZip: stored.input.to.zip,
+      ...recipientOf(stored.input.to),
       insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,
       isReturn: stored.input.options.isReturnLabel === true,
     };
@@ -105,38 +101,24 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
         ...(customData ? { custom_data: customData } : {}),
       }, { carrierCode: input.carrierCode, serviceLevel: input.serviceLevel, serviceName: null, price: null, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? null,
-      recipientName: input.to.name,
-      recipientCity: input.to.city,
-      recipientZip: input.to.zip,
+      ...recipientOf(input.to),
       insuranceCents: null,
       isReturn,
     };
   }
 
-  /** Why a label bought before is not printed now; whether it printed then is not known here, and it may have no image at all. */
-  function reusedWords(row: ShipmentRow): string {
-    if (!deps.labels.get(row.id, 'label', 0)) {
-      return 'This package was bought earlier, but the station holds no image of its label; open it in History to fetch the label, or void it there.';
-    }
-    return 'This package was bought earlier, so its label was not printed again; use Reprint in History to print it.';
-  }
-
-  function preview(row: ShipmentRow): string | null {
-    const label = deps.labels.get(row.id, 'label', 0);
-    return label ? Buffer.from(label.png).toString('base64') : null;
-  }
+  /** Why a label bought before is not printed now (whether it printed then is not known here). */
+  const reusedWords = (hasImage: boolean): string =>
+    hasImage
+      ? 'This package was bought earlier, so its label was not printed again; use Reprint in History to print it.'
+      : 'This package was bought earlier, but the station holds no image of its label; open it in History to fetch the label, or void it there.';
 
   const targetOf = (clients: Awaited<ReturnType<ShippingDeps['backend']['clients']>>): PurchaseTarget => {
     const backendId = backendIdOf(clients);
     return { backendId, claimBackendId: backendId, accountId: accountIdOf(clients) };
   };
 
-  /**
-   * Buy and print as one step per package: a second press while the first is
-   * running joins it (one charge, one print job), and a Buy for a package
-   * already bought shows its label without printing it again, so one label
-   * never ends up on two boxes.
-   */
+  /** Buy and print as one step per package; a label bought before is shown, never printed again, so one label never ends up on two boxes. */
   async function buy(input: BuyInput): Promise<PurchaseResult> {
     const storedQuote = () => {
       const quote = input.method === 'rate' ? deps.quotes.get(input.quoteId) : undefined;
@@ -155,13 +137,15 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
       });
     }
     await customsForms.collect(row);
+    const image = deps.labels.get(row.id, 'label', 0);
     const printed = !input.print || purchased.joined
       ? { printJobId: null, printError: null }
       : reused
-        ? { printJobId: null, printError: reusedWords(row) }
+        ? { printJobId: null, printError: reusedWords(image !== undefined) }
         : await printLabels(row);
     const forms = deps.customsForms.list(row.id).map((f) => ({ mime: f.mime, base64: Buffer.from(f.bytes).toString('base64') }));
-    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng: preview(row), customsForms: forms, ...printed };
+    const labelPng = image ? Buffer.from(image.png).toString('base64') : null;
+    return { shipment: toShipment(deps.shipments.get(row.id) as ShipmentRow), reused, labelPng, customsForms: forms, ...printed };
   }
 
   /** The request for a package not bought yet; a direct buy without a ship-from uses the warehouse's, which another bench may have just changed. */
@@ -173,15 +157,14 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
 
   async function reconcile(): Promise<Shipment[]> {
     const target = targetOf(await deps.backend.clients());
-    const { backendId } = target;
-    const elsewhere = deps.shipments.pendingOnOtherBackends(backendId);
+    const elsewhere = deps.shipments.pendingOnOtherBackends(target.backendId);
     if (elsewhere > 0) {
       ctx.emit('station.notice', {
         level: 'warning',
         message: `${elsewhere} unconfirmed purchase${elsewhere === 1 ? ' was' : 's were'} made on another service; switch back to it to finish ${elsewhere === 1 ? 'it' : 'them'}.`,
       });
     }
-    const pending = deps.shipments.pending(backendId);
+    const pending = deps.shipments.pending(target.backendId);
     if (pending.length === 0) return [];
     const outcome = await engine.reconcile(v2, target);
     const level = outcome.stillPending > 0 || outcome.notSold > 0 ? 'warning' : 'info';
@@ -196,11 +179,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     return pending.map((r) => toShipment(deps.shipments.get(r.id) as ShipmentRow));
   }
 
-  /**
-   * A further return label of an order: the number after every return bought
-   * for it (here, and in a warehouse at any bench, each bench getting its own),
-   * for labels.buy to buy as a new package.
-   */
+  /** The number of an order's next return label, after every one bought at any bench, for labels.buy to buy as a new package. */
   async function nextReturn(orderNumber: string): Promise<{ returnNumber: number }> {
     const clients = await deps.backend.clients();
     const target = targetOf(clients);

@@ -24,12 +24,7 @@ export interface V2AdapterDeps {
   readonly attempts?: number;
 }
 
-/**
- * A v2 purchase over the wire: the journaled body with the row's
- * platform_uk_id, to create_and_pay or direct_buy of the backend the row was
- * journaled on. A lost answer is met by sending the same id again: the
- * service answers a repeat with the label it sold (duplicate_label).
- */
+/** A v2 purchase over the wire, to the backend it was journaled on; a lost answer is met by the same id again, which the service answers with the label it sold. */
 export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<WireShipment> {
   /** The v2 client of the backend a journaled purchase went to; refused in words when the station is on another. */
   async function v2Of(row: ShipmentRow): Promise<ShippingV2> {
@@ -58,11 +53,9 @@ export function createV2Adapter(deps: V2AdapterDeps): PurchaseAdapter<WireShipme
       serviceName: wire.service_name ?? wire.service_level ?? chosen?.serviceName ?? chosen?.serviceLevel ?? null,
       price: wire.total_fee ?? chosen?.price ?? null,
     };
-    const toldCarrier = wire.carrier_code !== undefined && wire.carrier_code !== null;
-    const toldLevel = wire.service_level !== undefined && wire.service_level !== null;
     const mismatch =
       chosen !== null &&
-      ((toldCarrier && !same(chosen.carrierCode, bought.carrierCode)) || (toldLevel && chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
+      ((wire.carrier_code != null && !same(chosen.carrierCode, bought.carrierCode)) || (wire.service_level != null && chosen.serviceLevel !== null && !same(chosen.serviceLevel, bought.serviceLevel)));
     const update: BoughtUpdate = {
       resultJson: JSON.stringify({ ...wire, label_data: undefined, label_qr_code_data: undefined }),
       shipmentNo: wire.shipment_no ?? null,
