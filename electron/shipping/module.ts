@@ -131,7 +131,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'orders.list': (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': (a) => orders.lookup(a.orderNumber),
       'orders.pullPracticeOrders': () => orders.pullPracticeOrders(),
-      'orders.importCsv': (a) => orders.importCsv(a.csv),
+      'orders.importCsv': (a) => orders.importCsv(a.csv, a.format),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
       'pickups.cancel': (a) => pickups.cancel(a.pickupNo),

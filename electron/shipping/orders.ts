@@ -3,7 +3,8 @@ import { NO_ORDER_LIST } from '../api/v1/client';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CsvImportReport, CustomsDeclaration, OrderLine, PackageSpec, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational } from '../../shared/domain/countries';
-import { parseOrderCsv } from '../../shared/domain/orderCsv';
+import { importOrderFile } from '../../shared/domain/orderImport';
+import type { OrderItem, StoreFormat } from '../../shared/domain/orderImport/types';
 import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
 import { keepOthersLabel } from './othersLabels';
@@ -16,6 +17,7 @@ const toLine = (r: OrderRow): OrderLine => ({
   recipient: JSON.parse(r.recipient_json) as StationAddress,
   package: r.package_json ? (JSON.parse(r.package_json) as PackageSpec) : null,
   customs: r.customs_json ? (JSON.parse(r.customs_json) as CustomsDeclaration) : null,
+  items: r.items_json ? (JSON.parse(r.items_json) as OrderItem[]) : [],
   shipped: r.shipped === 1,
   importedAt: r.imported_at,
 });
@@ -75,7 +77,7 @@ export function createOrdersService(deps: ShippingDeps) {
   /** A warehouse order kept on this bench too (so it answers while the database is away), shipped when either knows it so. */
   function keepCopy(row: OrderRow): OrderLine {
     const line = toLine(row);
-    deps.orders.upsert({ orderNumber: line.orderNumber, source: line.source, recipient: line.recipient, package: line.package, customs: line.customs, recipientName: line.recipient.name });
+    deps.orders.upsert({ orderNumber: line.orderNumber, source: line.source, recipient: line.recipient, package: line.package, customs: line.customs, items: line.items, recipientName: line.recipient.name });
     return { ...line, shipped: line.shipped || deps.orders.get(line.orderNumber)?.shipped === 1 };
   }
 
@@ -94,8 +96,8 @@ export function createOrdersService(deps: ShippingDeps) {
     }
   }
 
-  async function importCsv(csv: string): Promise<CsvImportReport> {
-    const parsed = parseOrderCsv(csv, { originCountry: (await deps.settings.current()).shipFrom?.country });
+  async function importCsv(csv: string, format: StoreFormat | 'auto' = 'auto'): Promise<CsvImportReport> {
+    const parsed = importOrderFile(csv, { format, originCountry: (await deps.settings.current()).shipFrom?.country });
     const { imported, updated } = await keep(
       parsed.orders.map(({ order }) => ({
         orderNumber: order.orderNumber,
@@ -103,11 +105,12 @@ export function createOrdersService(deps: ShippingDeps) {
         recipient: order.recipient,
         package: order.package,
         customs: order.customs,
+        items: order.items,
         recipientName: order.recipient.name,
       })),
     );
     if (imported + updated > 0) changed();
-    return { imported, updated, errors: parsed.errors };
+    return { format: parsed.format, imported, updated, skipped: parsed.skipped, refused: parsed.refused };
   }
 
   /**
@@ -127,7 +130,8 @@ export function createOrdersService(deps: ShippingDeps) {
         list.orders.map((o): OrderUpsert => {
           const { recipient, package: pkg } = fromV1(o);
           const customs = customsFromV1(o, origin, pkg?.weightOz ?? null);
-          return { orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, recipientName: recipient.name };
+          const items = o.shipments.flatMap((sh) => sh.items ?? []).map((item) => ({ sku: item.sku, name: item.title ?? item.sku, quantity: item.quantity, ...(item.price !== undefined ? { unitPrice: item.price } : {}) }));
+          return { orderNumber: o.order_number, source: 'v1', recipient, package: pkg, customs, items, recipientName: recipient.name };
         }),
       );
       imported += kept.imported;

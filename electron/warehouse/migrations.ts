@@ -177,6 +177,11 @@ export const pgMigrations: readonly PgMigration[] = [
       CREATE INDEX shipments_order_key ON shipments ((${orderKeySql('order_number')}));
     `,
   },
+  {
+    version: 7,
+    name: 'orders keep their line items',
+    sql: 'ALTER TABLE orders ADD COLUMN items_json TEXT;',
+  },
 ];
 
 const checksum = (m: PgMigration): string => createHash('sha256').update(m.sql).digest('hex').slice(0, 16);

@@ -1,7 +1,7 @@
 import type { Logger } from '../log/logger';
 import type { SharedOrder, SharedOrders } from '../shipping/sharedOrders';
 import { normalizeKey, prefixUpperBound, searchText } from '../store/shipmentsRepo';
-import type { OrderRow } from '../store/ordersRepo';
+import { orderKeys, type OrderRow } from '../store/ordersRepo';
 import { warehouseFailure, type WarehouseDb } from './database';
 import { orderKeySql } from './migrations';
 
@@ -11,6 +11,7 @@ interface OrderDbRow {
   readonly recipient_json: string;
   readonly package_json: string | null;
   readonly customs_json: string | null;
+  readonly items_json: string | null;
   readonly imported_at: Date;
   readonly shipped: boolean;
 }
@@ -21,14 +22,15 @@ const fromRow = (r: OrderDbRow): OrderRow => ({
   recipient_json: r.recipient_json,
   package_json: r.package_json,
   customs_json: r.customs_json,
+  items_json: r.items_json,
   imported_at: r.imported_at.toISOString(),
   shipped: r.shipped ? 1 : 0,
 });
 
 const BOUGHT = `FROM shipments s WHERE ${orderKeySql('s.order_number')} = o.order_number_lc AND s.state = 'bought'`;
-const COLUMNS = 'o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.imported_at';
+const COLUMNS = 'o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.items_json, o.imported_at';
 const SELECT = `SELECT ${COLUMNS}, EXISTS (SELECT 1 ${BOUGHT}) AS shipped FROM orders o`;
-const SELECT_ONE = `SELECT ${COLUMNS}, ARRAY(SELECT s.platform_uk_id ${BOUGHT} ORDER BY s.bought_at) AS bought_ids FROM orders o WHERE o.order_number_lc = $1`;
+const SELECT_ONE = `SELECT ${COLUMNS}, ARRAY(SELECT s.platform_uk_id ${BOUGHT} ORDER BY s.bought_at) AS bought_ids FROM orders o WHERE o.order_number_lc IN ($1, $2) ORDER BY (o.order_number_lc = $1) DESC LIMIT 1`;
 
 /** The orders inbox in the warehouse database, with the bench that last imported each order. */
 export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): SharedOrders {
@@ -41,10 +43,10 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
           let imported = 0;
           for (const o of orders) {
             const r = await c.query<{ inserted: boolean }>(
-              `INSERT INTO orders (order_number_lc, order_number, source, recipient_json, package_json, customs_json, recipient_lc, bench)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+              `INSERT INTO orders (order_number_lc, order_number, source, recipient_json, package_json, customs_json, recipient_lc, bench, items_json)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                  ON CONFLICT (order_number_lc) DO UPDATE SET order_number = EXCLUDED.order_number, source = EXCLUDED.source,
-                   recipient_json = EXCLUDED.recipient_json, package_json = EXCLUDED.package_json, customs_json = EXCLUDED.customs_json,
+                   recipient_json = EXCLUDED.recipient_json, package_json = EXCLUDED.package_json, customs_json = EXCLUDED.customs_json, items_json = EXCLUDED.items_json,
                    recipient_lc = EXCLUDED.recipient_lc, bench = EXCLUDED.bench, updated_at = now()
                  RETURNING (xmax = 0) AS inserted`,
               [
@@ -56,6 +58,7 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
                 o.customs === null ? null : JSON.stringify(o.customs),
                 normalizeKey(o.recipientName),
                 bench,
+                JSON.stringify(o.items ?? []),
               ],
             );
             if (r.rows[0]?.inserted) imported += 1;
@@ -69,7 +72,7 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
 
     async get(orderNumber) {
       try {
-        const row = (await db.readOrLocal(() => db.withClient((c) => c.query<Omit<OrderDbRow, 'shipped'> & { bought_ids: string[] }>(SELECT_ONE, [normalizeKey(orderNumber)])))).rows[0];
+        const row = (await db.readOrLocal(() => db.withClient((c) => c.query<Omit<OrderDbRow, 'shipped'> & { bought_ids: string[] }>(SELECT_ONE, orderKeys(orderNumber))))).rows[0];
         return row ? ({ ...fromRow({ ...row, shipped: row.bought_ids.length > 0 }), boughtIds: row.bought_ids } satisfies SharedOrder) : undefined;
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, reading);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packageLocations } from '../api/v2/pickups';
+import { storeFormats } from '../domain/orderImport/types';
 import { addressSchema } from './address';
 import { customsSchema } from './customs';
 import { command, event } from './define';
@@ -229,8 +230,11 @@ export const shippingCommands = {
     z.object({}),
   ),
   'orders.importCsv': command<CsvImportReport>()(
-    'Import orders from CSV text (header row; bad rows reported by line number)',
-    z.object({ csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)') }),
+    "Import orders from a store's export or the station's CSV (recognised by its header; bad rows reported by line number)",
+    z.object({
+      csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)'),
+      format: z.enum(['auto', ...storeFormats], { error: `Name the format as one of auto, ${storeFormats.join(', ')}` }).default('auto'),
+    }),
   ),
   'pickups.candidates': command<readonly PickupCandidate[]>()("Today's USPS labels that a pickup can include", z.object({})),
   'pickups.schedule': command<Pickup>()(

@@ -1,8 +1,10 @@
 import type { StationAddress } from '../domain/address';
 import type { CustomsDeclaration } from '../domain/customs';
+import type { OrderItem, RefusedLine, SkippedOrder, StoreFormat } from '../domain/orderImport/types';
 
 export type { StationAddress } from '../domain/address';
 export type { CustomsDeclaration, CustomsItem } from '../domain/customs';
+export type { OrderItem, StoreFormat } from '../domain/orderImport/types';
 
 /**
  * Result shapes of the shipping commands (shared/contract/shipping.ts). Plain
@@ -222,14 +224,22 @@ export interface OrderLine {
   readonly package: PackageSpec | null;
   /** What the order declares for customs; null when it declares nothing. */
   readonly customs: CustomsDeclaration | null;
+  /** What goes in the box, as the store sold it; empty when the source named no items. */
+  readonly items: readonly OrderItem[];
   readonly shipped: boolean;
   readonly importedAt: string;
 }
 
+/** What `orders import` did: the keys are the ones `orders import --json` prints. */
 export interface CsvImportReport {
+  /** The export the file was read as; null when its header was not recognised. */
+  readonly format: StoreFormat | null;
   readonly imported: number;
   readonly updated: number;
-  readonly errors: ReadonlyArray<{ readonly line: number; readonly message: string }>;
+  /** Orders the store already shipped or cancelled, with why. */
+  readonly skipped: readonly SkippedOrder[];
+  /** Rows or orders that could not be imported, by the line they start on. */
+  readonly refused: readonly RefusedLine[];
 }
 
 export interface PackagePreset {

@@ -12,6 +12,9 @@ import type { StationAddress } from './address';
 import { addressProblems, isCountryCode, normalizePostalCode, regionCodes } from './countries';
 import { contentsTypes, nonDeliveryOptions, normalizeHsCode, normalizeItn } from './customs';
 import type { ContentsType, CustomsDeclaration, CustomsItem, NonDeliveryOption } from './customs';
+import { cleanZip } from './orderImport/places';
+import { readRows, sniffSeparator } from './orderImport/text';
+import type { OrderItem } from './orderImport/types';
 
 export const orderCsvColumns = [
   'order_number',
@@ -39,6 +42,7 @@ export const orderCsvColumns = [
   'item_weight_oz',
   'item_hs_code',
   'item_origin_country',
+  'sku',
 ] as const;
 
 /** The state and postal code depend on the country (countries.ts), so only these columns are always needed. */
@@ -53,6 +57,8 @@ export interface CsvOrder {
   readonly package: { readonly weightOz: number; readonly lengthIn?: number; readonly widthIn?: number; readonly heightIn?: number } | null;
   /** Null when the file declares nothing for this order. */
   readonly customs: CustomsDeclaration | null;
+  /** Rows with a sku: what goes in the box, for the packer and the catalog. */
+  readonly items: readonly OrderItem[];
 }
 
 export interface CsvParseResult {
@@ -67,55 +73,6 @@ export interface CsvParseOptions {
    * need a phone number. Without it, the country column must be filled.
    */
   readonly originCountry?: string | undefined;
-}
-
-interface RawRow {
-  readonly line: number;
-  readonly fields: string[];
-}
-
-/** Splits CSV text into rows of fields, remembering the line each row starts on. */
-export function splitCsv(text: string): RawRow[] {
-  const rows: RawRow[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < source.length; i += 1) {
-    const ch = source[i] as string;
-    if (quoted) {
-      if (ch === '"' && source[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        field += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i += 1;
-      fields.push(field);
-      rows.push({ line: rowLine, fields });
-      fields = [];
-      field = '';
-      line += 1;
-      rowLine = line;
-    } else field += ch;
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    rows.push({ line: rowLine, fields });
-  }
-  return rows.filter((row) => row.fields.some((f) => f.trim() !== ''));
 }
 
 function number(value: string, what: string, problems: string[]): number | undefined {
@@ -138,13 +95,28 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], column: s
 
 interface Group {
   readonly line: number;
-  readonly order: Omit<CsvOrder, 'customs'>;
+  readonly order: Omit<CsvOrder, 'customs' | 'items'>;
   readonly fields: Map<string, { value: string; line: number }>;
   readonly items: CustomsItem[];
+  readonly lineItems: OrderItem[];
   bad: boolean;
 }
 
 type Getter = (column: string) => string;
+
+/** A row naming a sku is a line item; its description, quantity and value are the item's. */
+function lineItemOf(get: Getter): OrderItem | null {
+  const sku = get('sku');
+  if (sku === '') return null;
+  const quantity = Number(get('item_quantity') || '1');
+  const unitPrice = Number(get('item_value_usd').replace(/^\$/, ''));
+  return {
+    sku,
+    name: get('item_description') || sku,
+    quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+    ...(get('item_value_usd') !== '' && Number.isFinite(unitPrice) ? { unitPrice } : {}),
+  };
+}
 
 function itemOf(get: Getter, origin: string | undefined, problems: string[]): CustomsItem | null {
   if (itemColumns.every((column) => get(column) === '')) return null;
@@ -173,8 +145,9 @@ function recipientOf(get: Getter, origin: string | undefined, problems: string[]
   if (email !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) problems.push(`email "${email}" does not look right`);
   // Codes from a fixed list (ON, NSW) are matched in upper case; free-form regions (Kent) are kept as written.
   const state = country !== '' && regionCodes(country) ? get('state').toUpperCase() : get('state');
+  const zip = cleanZip(country, get('zip_code'));
   if (country !== '') {
-    const broken = addressProblems({ state, zip: get('zip_code'), country, phone: get('phone') }, origin ? { otherCountry: origin } : {});
+    const broken = addressProblems({ state, zip, country, phone: get('phone') }, origin ? { otherCountry: origin } : {});
     for (const problem of broken) problems.push(problem.field === 'country' ? `country "${get('country')}" is not a two-letter code` : problem.message);
   }
   const optional = <K extends string>(key: K, column: string): Partial<Record<K, string>> => (get(column) === '' ? {} : ({ [key]: get(column) } as Record<K, string>));
@@ -187,7 +160,7 @@ function recipientOf(get: Getter, origin: string | undefined, problems: string[]
     ...optional('street2', 'street2'),
     city: get('city'),
     state,
-    zip: country === '' ? get('zip_code') : normalizePostalCode(country, get('zip_code')),
+    zip: country === '' ? zip : normalizePostalCode(country, zip),
     country,
   };
 }
@@ -225,12 +198,17 @@ function customsOf(group: Group): CustomsDeclaration | null {
   };
 }
 
+/** A domestic line item needs no customs line: its row may leave value and weight to the catalog. */
+function customsWanted(lineItem: OrderItem | null, country: string, origin: string | undefined): boolean {
+  return lineItem === null || (origin !== undefined && country !== '' && country !== origin);
+}
+
 export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvParseResult {
   const origin = options.originCountry?.trim().toUpperCase() || undefined;
-  const rows = splitCsv(text);
+  const rows = readRows(text, sniffSeparator(text, new Set(orderCsvColumns)));
   const header = rows.shift();
   if (!header) return { orders: [], errors: [{ line: 1, message: 'The file is empty; the first row must name the columns' }] };
-  const names = header.fields.map((f) => f.trim().toLowerCase());
+  const names = header.cells.map((f) => f.trim().toLowerCase());
   const missing = required.filter((column) => !names.includes(column));
   if (missing.length > 0) {
     return { orders: [], errors: [{ line: header.line, message: `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }] };
@@ -242,10 +220,10 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
   for (const row of rows) {
     const get: Getter = (column) => {
       const at = index.get(column);
-      return at === undefined ? '' : (row.fields[at] ?? '').trim();
+      return at === undefined ? '' : (row.cells[at] ?? '').trim();
     };
     const problems: string[] = [];
-    if (row.fields.length > names.length) problems.push(`the row has ${row.fields.length} fields but the header names ${names.length}`);
+    if (row.cells.length > names.length) problems.push(`the row has ${row.cells.length} fields but the header names ${names.length}`);
     const orderNumber = get('order_number');
     const key = orderNumber.toLowerCase();
     const earlier = orderNumber === '' ? undefined : groups.get(key);
@@ -257,9 +235,11 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
         errors.push({ line: row.line, message: `order ${orderNumber} already appears on line ${earlier.line} with a different ${differs.replace('_', ' ')}` });
         continue;
       }
-      const item = itemOf(get, origin, problems);
+      const lineItem = lineItemOf(get);
+      const item = customsWanted(lineItem, earlier.order.recipient.country, origin) ? itemOf(get, origin, problems) : null;
       recordOrderFields(earlier, get, row.line, problems);
-      if (item === null && problems.length === 0) {
+      if (lineItem) earlier.lineItems.push(lineItem);
+      if (item === null && lineItem === null && problems.length === 0) {
         errors.push({ line: row.line, message: `order ${orderNumber} already appears on line ${earlier.line}` });
       } else if (problems.length > 0) {
         earlier.bad = true;
@@ -270,8 +250,9 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
     for (const column of required) if (get(column) === '') problems.push(`${column} is empty`);
     const recipient = recipientOf(get, origin, problems);
     const pkg = packageOf(get, problems);
-    const item = itemOf(get, origin, problems);
-    const group: Group = { line: row.line, order: { orderNumber, recipient, package: pkg }, fields: new Map(), items: item ? [item] : [], bad: false };
+    const lineItem = lineItemOf(get);
+    const item = customsWanted(lineItem, recipient.country, origin) ? itemOf(get, origin, problems) : null;
+    const group: Group = { line: row.line, order: { orderNumber, recipient, package: pkg }, fields: new Map(), items: item ? [item] : [], lineItems: lineItem ? [lineItem] : [], bad: false };
     recordOrderFields(group, get, row.line, problems);
     if (problems.length > 0) {
       errors.push({ line: row.line, message: problems.join('; ') });
@@ -282,7 +263,7 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
       firstRows.set(key, get);
     }
   }
-  const orders = [...groups.values()].filter((g) => !g.bad).map((g) => ({ line: g.line, order: { ...g.order, customs: customsOf(g) } }));
+  const orders = [...groups.values()].filter((g) => !g.bad).map((g) => ({ line: g.line, order: { ...g.order, customs: customsOf(g), items: g.lineItems } }));
   errors.sort((a, b) => a.line - b.line);
   return { orders, errors };
 }

@@ -109,7 +109,7 @@ async function importOrders(bench: Bench, prefix: string, count: number): Promis
     return [number, a.name, a.street, a.street2, a.city, a.state, a.zip, a.country, 8 + (i % 40), 10, 8, 4].map(csvField).join(',');
   });
   const report = await bench.call('orders.importCsv', { csv: [header, ...rows].join('\n') });
-  if (report.errors.length > 0) throw new Error(`CSV refused: ${report.errors[0]?.message}`);
+  if (report.refused.length > 0) throw new Error(`CSV refused: ${report.refused[0]?.message}`);
   return numbers;
 }
 

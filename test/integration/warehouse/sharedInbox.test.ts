@@ -13,7 +13,7 @@ describe('the orders inbox in a warehouse', () => {
     if (!a || !b) throw new Error('two benches');
 
     const csv = ordersCsv(['H-1', 'H-2', 'H-3']);
-    expect(await a.call('orders.importCsv', { csv })).toMatchObject({ imported: 3, updated: 0, errors: [] });
+    expect(await a.call('orders.importCsv', { csv })).toMatchObject({ imported: 3, updated: 0, refused: [] });
 
     // Bench B, which imported nothing, scans one of them and lists them all.
     expect(await b.call('orders.lookup', { orderNumber: ' h-2 ' })).toMatchObject({ orderNumber: 'H-2', source: 'csv', shipped: false, recipient: { name: 'Ann Lee 1', zip: '90026' } });

@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
-import type { CsvImportReport } from '../../../../shared/contract/shippingTypes';
+import type { CsvImportReport, StoreFormat } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { decodeExport } from '../../../../shared/domain/orderImport/text';
+
+const formatNames: Readonly<Record<StoreFormat, string>> = {
+  shopify: 'a Shopify export',
+  woocommerce: 'a WooCommerce export',
+  ebay: 'an eBay orders report',
+  etsy: 'Etsy sold order items',
+  amazon: 'an Amazon unshipped orders report',
+  shipstation: 'a ShipStation export',
+  station: "the station's CSV",
+};
 
 /** Orders waiting to ship: imported from CSV, typed into Scan, or (on the practice service only) its demo orders. */
 export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string) => void }) {
@@ -18,7 +29,8 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
 
   const importFile = async (file: File): Promise<void> => {
     setWorking(`Importing ${file.name}…`);
-    const csv = await file.text();
+    // Bytes, not file.text(): European Excel saves Windows-1252, which UTF-8 decoding would mangle.
+    const csv = decodeExport(new Uint8Array(await file.arrayBuffer()));
     const result = await run('orders.importCsv', { csv }, { action: `Importing ${file.name}` });
     setWorking(null);
     if (result.ok) setReport(result.value);
@@ -47,7 +59,7 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
           Import CSV… <Key k="Alt+I" />
           <input
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,text/csv,text/tab-separated-values"
             className="visually-hidden"
             onChange={(e) => {
               const file = e.target.files?.[0];
@@ -62,13 +74,21 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
       {report ? (
         <div role="status">
           <p>
-            Imported {report.imported}, updated {report.updated}
-            {report.errors.length > 0 ? `, ${report.errors.length} lines refused:` : '.'}
+            {report.format ? `Read as ${formatNames[report.format]}. ` : ''}Imported {report.imported}, updated {report.updated}
+            {report.skipped.length > 0 ? `, skipped ${report.skipped.length}` : ''}
+            {report.refused.length > 0 ? `, ${report.refused.length} refused:` : '.'}
           </p>
-          <ul className="small">
-            {report.errors.slice(0, 20).map((e) => (
+          <ul className="small" aria-label="Refused">
+            {report.refused.slice(0, 20).map((e) => (
               <li key={e.line}>
                 Line {e.line}: {e.message}
+              </li>
+            ))}
+          </ul>
+          <ul className="small" aria-label="Skipped">
+            {report.skipped.slice(0, 20).map((e) => (
+              <li key={e.line}>
+                Order {e.order_number} skipped: {e.reason}
               </li>
             ))}
           </ul>

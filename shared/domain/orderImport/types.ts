@@ -1,0 +1,51 @@
+import type { StationAddress } from '../address';
+import type { CustomsDeclaration } from '../customs';
+
+/** One line of an order as the store sold it: what goes in the box. */
+export interface OrderItem {
+  readonly sku: string;
+  readonly name: string;
+  readonly quantity: number;
+  /** The price of one unit in the order's currency, when the file gives it. */
+  readonly unitPrice?: number;
+}
+
+export const storeFormats = ['shopify', 'woocommerce', 'ebay', 'etsy', 'amazon', 'shipstation', 'station'] as const;
+export type StoreFormat = (typeof storeFormats)[number];
+
+export interface ImportedOrder {
+  readonly orderNumber: string;
+  readonly recipient: Omit<StationAddress, 'residential'>;
+  readonly package: { readonly weightOz: number; readonly lengthIn?: number; readonly widthIn?: number; readonly heightIn?: number } | null;
+  /** Null when the file declares nothing for this order. */
+  readonly customs: CustomsDeclaration | null;
+  readonly items: readonly OrderItem[];
+}
+
+export interface SkippedOrder {
+  readonly line: number;
+  readonly order_number: string;
+  readonly reason: string;
+}
+
+export interface RefusedLine {
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface OrderFileResult {
+  readonly format: StoreFormat | null;
+  readonly orders: ReadonlyArray<{ readonly line: number; readonly order: ImportedOrder }>;
+  readonly skipped: readonly SkippedOrder[];
+  readonly refused: readonly RefusedLine[];
+}
+
+/** `$12.34`, `12,34`, `1.234,56`, `€18,50`: a number, or undefined when the text is none. */
+export function parseMoney(text: string): number | undefined {
+  let clean = text.replace(/[^\d.,-]/g, '');
+  if (clean === '') return undefined;
+  if (/,\d{1,2}$/.test(clean)) clean = clean.replace(/\./g, '').replace(',', '.');
+  else clean = clean.replace(/,/g, '');
+  const value = Number(clean);
+  return Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, jsonOf, startCliService, type CliService } from '../../support/cli';
+
+const fixtures = path.join(__dirname, '../../fixtures/store-exports');
+
+interface ImportJson {
+  readonly format: string | null;
+  readonly imported: number;
+  readonly updated: number;
+  readonly skipped: ReadonlyArray<{ line: number; order_number: string; reason: string }>;
+  readonly refused: ReadonlyArray<{ line: number; message: string }>;
+}
+
+interface ListedOrder {
+  readonly order_number: string;
+  readonly status: string;
+  readonly recipient: { readonly name: string; readonly zip: string };
+  readonly items: ReadonlyArray<{ sku: string; name: string; quantity: number }>;
+}
+
+let service: CliService;
+let dir: string;
+let data: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-exports-'));
+  data = path.join(dir, 'data');
+  fs.writeFileSync(path.join(dir, 'from.json'), JSON.stringify({ name: 'Harbor Pottery', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' }));
+  service = await startCliService({ seed: 22 });
+});
+afterAll(async () => {
+  await service.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function importFile(file: string): Promise<ImportJson> {
+  const run = await cli(['orders', 'import', path.join(fixtures, file), '--json', ...service.flags(data)]);
+  expect(run.code, run.err.join('\n')).toBe(0);
+  expect(run.out).toHaveLength(1);
+  const report = jsonOf<ImportJson>(run);
+  expect(Object.keys(report)).toEqual(['format', 'imported', 'updated', 'skipped', 'refused']);
+  return report;
+}
+
+async function buy(order: string): Promise<{ order_number: string; tracking_no: string | null; duplicate_label: boolean }> {
+  const run = await cli(['buy', '--order', order, '--weight-oz', '14', '--no-print', '--ship-from', path.join(dir, 'from.json'), ...service.flags(data)]);
+  expect(run.code, run.err.join('\n')).toBe(0);
+  return jsonOf(run);
+}
+
+describe('orders import: each store export as the store wrote it, then one order of each bought by its store number', () => {
+  const expected: ReadonlyArray<readonly [string, string, number, readonly string[], string]> = [
+    ['shopify-orders_export_1.csv', 'shopify', 3, ['#1004', '#1005'], '1002'],
+    ['woocommerce-orders-excel.csv', 'woocommerce', 2, ['4128', '4129'], '#4127'],
+    ['ebay-orders-report.csv', 'ebay', 2, ['12-34567-89014'], '12-34567-89012'],
+    ['EtsySoldOrderItems2026-10.csv', 'etsy', 2, ['2954417707'], '2954417708'],
+    ['amazon-unshipped-orders.txt', 'amazon', 2, ['114-0000002-2222222'], '113-2948571-6620384'],
+    ['shipstation-orders-export.csv', 'shipstation', 2, ['SS-2002', 'SS-2003'], 'SS-2001'],
+    ['station-orders.csv', 'station', 2, [], 'ST-501'],
+  ];
+
+  it('imports each file with its orders, skips and items, and lists them with order numbers as the store shows them', async () => {
+    for (const [file, format, imported, skipped] of expected) {
+      const report = await importFile(file);
+      expect({ file, format: report.format, imported: report.imported, skipped: report.skipped.map((s) => s.order_number), refused: report.refused }).toEqual({
+        file,
+        format,
+        imported,
+        skipped,
+        refused: [],
+      });
+    }
+    const again = await importFile('shopify-orders_export_1.csv');
+    expect(again).toMatchObject({ imported: 0, updated: 3 });
+    const listed = jsonOf<ListedOrder[]>(await cli(['orders', 'list', '--json', ...service.flags(data)]));
+    expect(listed).toHaveLength(15);
+    const byNumber = new Map(listed.map((o) => [o.order_number, o]));
+    expect(byNumber.get('#1002')).toMatchObject({
+      status: 'open',
+      recipient: { name: 'José Müller', zip: '02215-1602' },
+      items: [
+        { sku: 'POT-1', name: 'Teapot, stoneware', quantity: 1 },
+        { sku: 'CST-4', name: 'Coaster set (4)', quantity: 3 },
+      ],
+    });
+    expect(byNumber.get('4127')?.recipient).toMatchObject({ name: 'Renée Lefèvre', zip: '02139' });
+    expect(byNumber.get('12-34567-89012')?.items.map((i) => i.sku)).toEqual(['CMP-1', '334455667799']);
+    // `1003` finds the store's `#1003`.
+    expect(jsonOf<ListedOrder[]>(await cli(['orders', 'list', '1003', '--json', ...service.flags(data)])).map((o) => o.order_number)).toEqual(['#1003']);
+  }, 60_000);
+
+  it('buys one order of each by its number, with or without the store\'s #, and lists it shipped', async () => {
+    const tracking = new Map<string, string | null>();
+    for (const [, , , , order] of expected) {
+      const bought = await buy(order);
+      expect(bought).toMatchObject({ duplicate_label: false, tracking_no: expect.any(String) as unknown });
+      tracking.set(order, bought.tracking_no);
+    }
+    const listed = jsonOf<ListedOrder[]>(await cli(['orders', 'list', '--json', ...service.flags(data)]));
+    const shipped = listed.filter((o) => o.status === 'shipped').map((o) => o.order_number).sort();
+    expect(shipped).toEqual(['#1002', '113-2948571-6620384', '12-34567-89012', '2954417708', '4127', 'SS-2001', 'ST-501']);
+    // Bought again under the other spelling, it is the same order: nothing more is sold.
+    expect(await buy('#1002')).toMatchObject({ duplicate_label: true, tracking_no: tracking.get('1002') });
+    expect(await buy('4127')).toMatchObject({ duplicate_label: true, tracking_no: tracking.get('#4127') });
+  }, 120_000);
+});
