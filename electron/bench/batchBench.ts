@@ -82,7 +82,7 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     const fromOrder = input.weightText.trim() === '' ? order.package?.weightOz : undefined;
     const weight: BatchRow['weight'] = fromOrder
       ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null }
-      : { text: input.weightText, oz: typed.value, source: 'typed', error: typed.error };
+      : { text: input.weightText, oz: typed.value, source: 'typed', error: (input.weightText.trim() === '' ? order.weightProblem : undefined) ?? typed.error };
     const read = { value: weight.oz };
     const entered = order.recipient;
     const dims = choice?.box ?? (order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims);

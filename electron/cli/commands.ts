@@ -1,6 +1,7 @@
 import { buyCommand } from './buy';
 import { historyCommand } from './history';
 import { ordersCommand } from './orders';
+import { productsCommand } from './products';
 import { voidCommand } from './void';
 import { reprintCommand } from './reprint';
 import { labelCommand } from './label';
@@ -16,4 +17,4 @@ import { serviceCommands } from './serviceCommands';
 import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, productsCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];

@@ -4,6 +4,7 @@ import { createHistorySearch } from '../store/historySearch';
 import { createLabelsRepo } from '../store/labelsRepo';
 import { createOrdersRepo } from '../store/ordersRepo';
 import { createPickupsRepo } from '../store/pickupsRepo';
+import { createProductsRepo } from '../store/productsRepo';
 import { createQuotesRepo } from '../store/quotesRepo';
 import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
@@ -57,6 +58,7 @@ export function createShippingDeps(
     tracking: createTrackingRepo(db),
     scanForms: createScanFormsRepo(db, now),
     orders: createOrdersRepo(db, now),
+    products: createProductsRepo(db, now),
     settings: createShippingSettings(createSettingsStore(db, now), shared.settings ? { shared: shared.settings, changed: settingsChanged } : undefined),
   };
 }

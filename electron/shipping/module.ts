@@ -12,6 +12,7 @@ import { createEndOfDayService } from './endOfDay';
 import { createHistoryService } from './history';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
+import { createProductsService } from './products';
 import { backendIdOf, type BackendPort, type PrintPort } from './ports';
 import { createPurchaseService, type PurchaseService } from './purchase';
 import { createRatesService, type RatesService } from './rates';
@@ -35,6 +36,10 @@ export type ShippingCommandName =
   | 'orders.lookup'
   | 'orders.pullPracticeOrders'
   | 'orders.importCsv'
+  | 'products.importCsv'
+  | 'products.list'
+  | 'products.get'
+  | 'products.save'
   | 'pickups.candidates'
   | 'pickups.schedule'
   | 'pickups.cancel'
@@ -99,6 +104,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   const history = createHistoryService(deps);
   const orders = createOrdersService(deps);
   const pickups = createPickupsService(deps);
+  const products = createProductsService(deps);
   const tracking = createTrackingService(deps);
   const checks = createChecksService(deps);
   const endOfDay = createEndOfDayService(deps);
@@ -132,6 +138,10 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'orders.lookup': (a) => orders.lookup(a.orderNumber),
       'orders.pullPracticeOrders': () => orders.pullPracticeOrders(),
       'orders.importCsv': (a) => orders.importCsv(a.csv, a.format),
+      'products.importCsv': async (a) => products.importCsv(a.csv),
+      'products.list': async (a) => products.list(a.query, a.limit),
+      'products.get': async (a) => products.get(a.sku),
+      'products.save': async (a) => products.save(a),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
       'pickups.cancel': (a) => pickups.cancel(a.pickupNo),

@@ -7,6 +7,7 @@ import { importOrderFile } from '../../shared/domain/orderImport';
 import type { OrderItem, StoreFormat } from '../../shared/domain/orderImport/types';
 import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
+import { withCatalog } from './catalogOrders';
 import { keepOthersLabel } from './othersLabels';
 import type { SharedOrders } from './sharedOrders';
 import { v1Package, v1Recipient } from './v1Orders';
@@ -169,8 +170,9 @@ export function createOrdersService(deps: ShippingDeps) {
   async function lookup(orderNumber: string): Promise<OrderLine> {
     const warehouse: { away: StationFailure | null } = { away: null };
     const away = (failure: StationFailure): void => void (warehouse.away = failure);
+    const complete = async (line: OrderLine): Promise<OrderLine> => withCatalog(line, deps.products, await deps.settings.current());
     const known = await find(orderNumber, away);
-    if (known) return known;
+    if (known) return complete(known);
     // A run of mistyped or foreign scans must not pull the whole inbox each time.
     const nowMs = deps.ctx.now().getTime();
     const practice = await deps.v1().then(
@@ -191,7 +193,7 @@ export function createOrdersService(deps: ShippingDeps) {
       fail('service_unavailable', `Order ${orderNumber.trim()} is not in this bench's copy of the inbox, and the warehouse could not be asked for it. ${warehouse.away.message}`, { retryable: true });
     }
     if (!line) fail('not_found', `Order ${orderNumber.trim()} is not in the inbox. ${practice ? 'Import it or pull the practice orders first.' : 'Import it from a CSV file first.'}`, { field: 'orderNumber' });
-    return line;
+    return complete(line);
   }
 
   async function list(query: string, includeShipped: boolean, limit: number): Promise<OrderLine[]> {

@@ -27,6 +27,7 @@ const presetSchema = z.object({
   widthIn: z.number(),
   heightIn: z.number(),
   packageCode: z.string().optional(),
+  tareOz: z.number().optional(),
 });
 
 /**

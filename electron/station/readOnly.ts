@@ -35,6 +35,8 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'bench.clear',
   'orders.list',
   'orders.lookup',
+  'products.list',
+  'products.get',
   'pickups.list',
   'scanForms.list',
 ]);

@@ -5,6 +5,7 @@ import { captureCommands } from './capture';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
+import { productCommands } from './products';
 import { shippingCommands, shippingEvents } from './shipping';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
@@ -18,6 +19,7 @@ import type { Result } from './errors';
 export const commands = {
   ...stationCommands,
   ...shippingCommands,
+  ...productCommands,
   ...benchCommands,
   ...batchBenchCommands,
   ...accountCommands,

@@ -158,6 +158,7 @@ const presetSchema = z.object({
   widthIn: positive('width', 200, '200 inches'),
   heightIn: positive('height', 200, '200 inches'),
   packageCode: z.string().trim().min(1).max(60).optional(),
+  tareOz: z.number({ error: 'Enter the tare as a number of ounces' }).min(0, 'The tare cannot be below zero').max(800, 'The tare is more than 50 lb; check it').optional(),
 });
 
 /** The label's second custom line holds 35 characters (v2-docs.md 4.3); an empty field means none. */

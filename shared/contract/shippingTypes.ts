@@ -226,6 +226,10 @@ export interface OrderLine {
   readonly customs: CustomsDeclaration | null;
   /** What goes in the box, as the store sold it; empty when the source named no items. */
   readonly items: readonly OrderItem[];
+  /** `catalog` when the package weight is the catalog's (items × quantity plus the box's tare), not the order's own. */
+  readonly weightFrom?: 'order' | 'catalog';
+  /** Why the catalog could not weigh an order without a weight, naming the SKUs it lacks. */
+  readonly weightProblem?: string;
   readonly shipped: boolean;
   readonly importedAt: string;
 }
@@ -244,6 +248,8 @@ export interface CsvImportReport {
 
 export interface PackagePreset {
   readonly name: string;
+  /** What the empty box and its packing weigh, added to a weight from the catalog. */
+  readonly tareOz?: number;
   readonly lengthIn: number;
   readonly widthIn: number;
   readonly heightIn: number;

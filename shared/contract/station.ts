@@ -80,6 +80,7 @@ export const changeTopics = [
   'settings',
   'shipments',
   'orders',
+  'products',
   'pickups',
   'printJobs',
   'printers',

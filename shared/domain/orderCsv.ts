@@ -198,9 +198,13 @@ function customsOf(group: Group): CustomsDeclaration | null {
   };
 }
 
-/** A domestic line item needs no customs line: its row may leave value and weight to the catalog. */
-function customsWanted(lineItem: OrderItem | null, country: string, origin: string | undefined): boolean {
-  return lineItem === null || (origin !== undefined && country !== '' && country !== origin);
+/**
+ * A row naming a sku declares customs only when it gives what only a customs
+ * line needs (its weight, HS code or origin); otherwise the catalog declares
+ * the item for an order leaving the country (products.ts).
+ */
+function customsWanted(lineItem: OrderItem | null, get: Getter): boolean {
+  return lineItem === null || get('item_weight_oz') !== '' || get('item_hs_code') !== '' || get('item_origin_country') !== '';
 }
 
 export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvParseResult {
@@ -236,7 +240,7 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
         continue;
       }
       const lineItem = lineItemOf(get);
-      const item = customsWanted(lineItem, earlier.order.recipient.country, origin) ? itemOf(get, origin, problems) : null;
+      const item = customsWanted(lineItem, get) ? itemOf(get, origin, problems) : null;
       recordOrderFields(earlier, get, row.line, problems);
       if (lineItem) earlier.lineItems.push(lineItem);
       if (item === null && lineItem === null && problems.length === 0) {
@@ -251,7 +255,7 @@ export function parseOrderCsv(text: string, options: CsvParseOptions = {}): CsvP
     const recipient = recipientOf(get, origin, problems);
     const pkg = packageOf(get, problems);
     const lineItem = lineItemOf(get);
-    const item = customsWanted(lineItem, recipient.country, origin) ? itemOf(get, origin, problems) : null;
+    const item = customsWanted(lineItem, get) ? itemOf(get, origin, problems) : null;
     const group: Group = { line: row.line, order: { orderNumber, recipient, package: pkg }, fields: new Map(), items: item ? [item] : [], lineItems: lineItem ? [lineItem] : [], bad: false };
     recordOrderFields(group, get, row.line, problems);
     if (problems.length > 0) {

@@ -24,9 +24,14 @@ interface ListedOrder {
 let service: CliService;
 let dir: string;
 let data: string;
+let folders = 0;
+/** Each test its own data folder: its own inbox and catalog. */
+const freshData = (): void => {
+  folders += 1;
+  data = path.join(dir, `data-${folders}`);
+};
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ps-exports-'));
-  data = path.join(dir, 'data');
   fs.writeFileSync(path.join(dir, 'from.json'), JSON.stringify({ name: 'Harbor Pottery', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021' }));
   service = await startCliService({ seed: 22 });
 });
@@ -62,6 +67,7 @@ describe('orders import: each store export as the store wrote it, then one order
   ];
 
   it('imports each file with its orders, skips and items, and lists them with order numbers as the store shows them', async () => {
+    freshData();
     for (const [file, format, imported, skipped] of expected) {
       const report = await importFile(file);
       expect({ file, format: report.format, imported: report.imported, skipped: report.skipped.map((s) => s.order_number), refused: report.refused }).toEqual({
@@ -92,6 +98,8 @@ describe('orders import: each store export as the store wrote it, then one order
   }, 60_000);
 
   it('buys one order of each by its number, with or without the store\'s #, and lists it shipped', async () => {
+    freshData();
+    for (const [file] of expected) await importFile(file);
     const tracking = new Map<string, string | null>();
     for (const [, , , , order] of expected) {
       const bought = await buy(order);
@@ -105,4 +113,15 @@ describe('orders import: each store export as the store wrote it, then one order
     expect(await buy('#1002')).toMatchObject({ duplicate_label: true, tracking_no: tracking.get('1002') });
     expect(await buy('4127')).toMatchObject({ duplicate_label: true, tracking_no: tracking.get('#4127') });
   }, 120_000);
+
+  it('products import reads the catalog (a row without a weight refused by its line), products list --json prints its columns', async () => {
+    freshData();
+    const imported = await cli(['products', 'import', path.join(fixtures, 'products.csv'), '--json', ...service.flags(data)]);
+    expect(imported.code).toBe(1);
+    expect(jsonOf(imported)).toEqual({ imported: 4, updated: 0, refused: [{ line: 6, message: 'the weight is empty (weight_oz, or weight_lb, weight_g, weight_kg)' }] });
+    const listed = jsonOf<Array<Record<string, unknown>>>(await cli(['products', 'list', 'pot', '--json', ...service.flags(data)]));
+    expect(listed).toEqual([
+      { sku: 'POT-1', name: 'Teapot, stoneware', weight_oz: 32, length_in: null, width_in: null, height_in: null, barcode: null, hs_code: '691200', origin_country: 'US', customs_description: 'Stoneware teapot', value_usd: 42 },
+    ]);
+  }, 30_000);
 });
