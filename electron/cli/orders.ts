@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CsvImportReport, OrderLine } from '../../shared/contract/shippingTypes';
-import { decodeExport } from '../../shared/domain/orderImport/text';
+import { decodeExport } from '../../shared/domain/orderImport/decode';
 import { storeFormats, type StoreFormat } from '../../shared/domain/orderImport/types';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';

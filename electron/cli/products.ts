@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Product } from '../../shared/contract/products';
-import { decodeExport } from '../../shared/domain/orderImport/text';
+import { decodeExport } from '../../shared/domain/orderImport/decode';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 

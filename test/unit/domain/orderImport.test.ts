@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importOrderFile } from '../../../shared/domain/orderImport';
-import { decodeExport } from '../../../shared/domain/orderImport/text';
+import { decodeExport } from '../../../shared/domain/orderImport/decode';
 import { parseMoney, type StoreFormat } from '../../../shared/domain/orderImport/types';
 
 const dir = path.join(__dirname, '../../fixtures/store-exports');

@@ -5,7 +5,7 @@ import type { CsvImportReport, StoreFormat } from '../../../../shared/contract/s
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
-import { decodeExport } from '../../../../shared/domain/orderImport/text';
+import { decodeExport } from '../../../../shared/domain/orderImport/decode';
 
 const formatNames: Readonly<Record<StoreFormat, string>> = {
   shopify: 'a Shopify export',

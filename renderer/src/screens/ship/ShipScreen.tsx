@@ -13,6 +13,7 @@ import { ShipToPanel } from './ShipToPanel';
 import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
 import { CustomsPanel } from './CustomsEditor';
+import { OrderItems } from './OrderItems';
 
 const OrdersInbox = lazy(() => import('./OrdersInbox').then((m) => ({ default: m.OrdersInbox })));
 
@@ -103,6 +104,7 @@ export function ShipScreen() {
       <div className="grid-2">
         <div>
           <ShipToPanel />
+          <OrderItems />
           <CustomsPanel />
           <PackagePanel presets={settings.data?.presets ?? []} />
           <OptionsPanel />

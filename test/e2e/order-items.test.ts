@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeExport } from '../../shared/domain/orderImport/decode';
+import { shipFrom, useBench } from './fixture';
+
+const fixtures = path.join(__dirname, '../fixtures/store-exports');
+const fixture = (file: string): string => decodeExport(fs.readFileSync(path.join(fixtures, file)));
+
+describe('Ship screen: what goes in the box (issue 22 item 6)', () => {
+  const bench = useBench();
+
+  it('a scan of the store number without its # shows the order\'s items and the weight from the catalog; Enter on an inbox row does too', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('settings.shipping.set', { shipFrom });
+    await f.call('products.importCsv', { csv: fixture('products.csv') });
+    expect(await f.call('orders.importCsv', { csv: fixture('shopify-orders_export_1.csv') })).toMatchObject({ format: 'shopify', imported: 3 });
+
+    await page.getByRole('textbox', { name: 'Scan' }).fill('1002');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order #1002').waitFor();
+    const box = page.getByRole('region', { name: 'In the box' });
+    const rows = box.getByRole('table', { name: 'Order items' }).locator('tbody tr');
+    await expect.poll(() => rows.allInnerTexts()).toEqual(['POT-1\tTeapot, stoneware\t1', 'CST-4\tCoaster set (4)\t3']);
+    // 1 × 2 lb + 3 × 6 oz, and no tare on the default box.
+    await box.getByText('Weight from the catalog: 3 lb 2 oz').waitFor();
+    await f.screenshot('order-items');
+
+    await page.keyboard.press('Alt+O');
+    const row = page.getByRole('table', { name: 'Orders' }).locator('tbody tr', { hasText: '#1003' });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Ship to' }).getByText('order #1003').waitFor();
+    await expect.poll(() => rows.allInnerTexts()).toEqual(['NAP-1\tLinen napkin\t2']);
+  });
+});
