@@ -51,6 +51,7 @@ const benchmarks: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['sandbox', ['runs.1.callsPerSecond', 'runs.1.p99Ms', 'runs.6.callsPerSecond', 'runs.6.cpuUsPerCall']],
   ['start', ['runs', 'current.browserToAddressMs', 'current.browserToConnectedMs', 'current.desktopStationReadyMs', 'preloadBytes']],
   ['soak', ['packages', 'rss.after20Mb', 'rss.atEndMb', 'rss.ratio', 'databaseBytesPerPackage', 'msPerPackage.first', 'msPerPackage.last']],
+  ['import', ['orders', 'rows', 'importMs', 'scanToRates.idle.p50', 'scanToRates.duringImport.n', 'scanToRates.duringImport.max']],
   ['warehouse', ['warehousePostgres.bought', 'warehousePostgres.packagesPerMinute', 'warehousePostgres.claimMs.p95', 'sqliteOneBench.bought', 'sqliteOneBench.packagesPerMinute']],
 ];
 
