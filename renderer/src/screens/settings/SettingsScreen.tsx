@@ -3,6 +3,7 @@ import { InlineError } from '../../ui/ErrorText';
 import { BackendSettings } from './BackendSettings';
 import { CommandSheet } from './CommandSheet';
 import { PrinterSettings } from './PrinterSettings';
+import { ProductsPanel } from './ProductsPanel';
 import { ScaleSettings } from './ScaleSettings';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel';
 import { WarehouseSettings } from './WarehouseSettings';
@@ -18,6 +19,7 @@ export function SettingsScreen() {
           <BackendSettings />
           <PrinterSettings />
           <ScaleSettings />
+          <ProductsPanel />
         </div>
         <div>
           <InlineError error={shipping.error} />
