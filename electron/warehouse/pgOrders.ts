@@ -82,14 +82,18 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
     async list(query, limit) {
       const key = normalizeKey(searchText(query));
       try {
-        const rows = await db.readOrLocal(() => db.withClient((c) =>
-          key === ''
-            ? c.query<OrderDbRow>(`${SELECT} ORDER BY o.seq DESC LIMIT $1`, [limit])
-            : c.query<OrderDbRow>(
-                `${SELECT} WHERE (o.order_number_lc >= $1 AND o.order_number_lc < $2) OR (o.recipient_lc >= $1 AND o.recipient_lc < $2) ORDER BY o.seq DESC LIMIT $3`,
-                [key, prefixUpperBound(key), limit],
-              ),
-        ));
+        const byPrefix = (prefix: string) =>
+          db.readOrLocal(() => db.withClient((c) =>
+            prefix === ''
+              ? c.query<OrderDbRow>(`${SELECT} ORDER BY o.seq DESC LIMIT $1`, [limit])
+              : c.query<OrderDbRow>(
+                  `${SELECT} WHERE (o.order_number_lc >= $1 AND o.order_number_lc < $2) OR (o.recipient_lc >= $1 AND o.recipient_lc < $2) ORDER BY o.seq DESC LIMIT $3`,
+                  [prefix, prefixUpperBound(prefix), limit],
+                ),
+          ));
+        const rows = await byPrefix(key);
+        // `1003` finds the store's `#1003` too, as this bench's own inbox does (ordersRepo.ts).
+        if (rows.rows.length === 0 && key !== '' && !key.startsWith('#')) return (await byPrefix(`#${key}`)).rows.map(fromRow);
         return rows.rows.map(fromRow);
       } catch (error) {
         return warehouseFailure(db.where, warehouseLog, error, reading);

@@ -50,7 +50,8 @@ type Get = (column: string) => string;
 
 function weightOf(get: Get): { value?: number; problem?: string } {
   for (const [column, unit] of weightColumns) {
-    const text = get(column);
+    // European Excel writes 14,5 for 14.5.
+    const text = get(column).replace(/(\d),(\d)/g, '$1.$2');
     if (text === '') continue;
     // A bare number in `weight` is ounces, as typed weights are; `1.2 lb` or `540 g` say their unit.
     const value = parseTypedWeight(unit === '' || !/^\d*\.?\d+$/.test(text) ? text : `${text} ${unit}`);
