@@ -16,7 +16,7 @@ import { openDatabase } from '../../../electron/store/database';
 import type { StationContext } from '../../../electron/core/module';
 import { labelLikeRaster, randomRaster, rasterToOneBitRows, writePng } from '../../unit/printing/fixtures';
 import { fakeBus, fakePrinter } from '../../unit/printing/usbFake';
-import { fakeZebraPrinter } from '../../support/zebraPrinter';
+import { READY, fakeZebraPrinter, hostStatusAnswer, type ZebraState } from '../../support/zebraPrinter';
 
 const label = labelLikeRaster(812, 1218);
 const png = writePng({ width: 812, height: 1218, bitDepth: 1, colorType: 0, rows: rasterToOneBitRows(label) });
@@ -125,6 +125,23 @@ describe('printing module', () => {
     expect(Buffer.concat(device.received).toString('latin1')).toMatch(/^\^XA\^PW812\^LL1218/);
     expect(Buffer.concat(device.received).length).toBe(job.bytesTotal);
     expect(events.some((e) => e.name === 'printer.status' && (e.payload as { state: string }).state === 'attached')).toBe(true);
+  });
+
+  it('holds a label for a USB Zebra that reports it is paused, sending no byte, and sends it once when it is ready', async () => {
+    const device = fakePrinter();
+    const state: ZebraState = { ...READY, paused: true };
+    device.hostStatus = () => hostStatusAnswer(state);
+    const { module, events } = setup({ usb: fakeBus([device]), heldRetryMs: 20 });
+    await module.handlers['printers.profile.set']({ profile: usbProfile, makeDefault: true });
+    const { jobId } = await module.service.enqueue({ png, title: 'label' });
+    await expect.poll(async () => (await module.handlers['printJobs.get']({ jobId })).error).toBe(
+      'Held: Bench Zebra reports it is paused. The label goes to it once it is ready; nothing was sent yet.',
+    );
+    expect(events).toContainEqual({ name: 'printer.status', payload: { printerId: 'zebra', state: 'stopped', message: 'Bench Zebra reports it is paused' } });
+    expect(device.received).toHaveLength(0);
+    state.paused = false;
+    expect(await module.service.waitForJob(jobId, { timeoutMs: 5000 })).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(rastersEqual(decodeZpl(Buffer.concat(device.received)), label)).toBe(true);
   });
 
   it('fails a job cut off mid-way in words instead of printing it twice, and retries on request', async () => {
