@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CsvImportReport, OrderLine } from '../../shared/contract/shippingTypes';
 import { decodeExport } from '../../shared/domain/orderImport/decode';
+import { headerKey, sniffSeparator } from '../../shared/domain/orderImport/text';
 import { storeFormats, type StoreFormat } from '../../shared/domain/orderImport/types';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
@@ -33,6 +34,41 @@ const listed = (o: OrderLine) => ({
   source: o.source,
 });
 
+type Io = { out(text: string): void; err(text: string): void };
+
+/** `orders mapping save NAME FILE --map field=Column …` and `orders mapping list`. */
+async function mappingCommand(args: readonly string[], values: Parameters<typeof withHeadlessStation>[0] & { map?: string[] | undefined; json?: boolean }, io: Io): Promise<number> {
+  const [sub, name, file] = args;
+  if (sub === 'list') {
+    return withHeadlessStation(values, async (headless) => {
+      const list = await headless.call('orders.mappings.list', {});
+      if (values.json) io.out(JSON.stringify(list));
+      else for (const m of list) io.out(`${m.name}: ${Object.entries(m.columns).map(([field, column]) => `${field}=${column}`).join(', ')}`);
+      return 0;
+    });
+  }
+  if (sub !== 'save' || !name || !file) throw new CliUsageError('Say: orders mapping save NAME FILE --map order_number=COLUMN …, or orders mapping list.');
+  const columns: Record<string, string> = {};
+  for (const pair of values.map ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new CliUsageError(`--map takes field=Column, such as order_number="Order #"; not "${pair}".`);
+    columns[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  let header: string[];
+  try {
+    const text = decodeExport(fs.readFileSync(file));
+    header = (text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '').split(sniffSeparator(text, new Set(Object.values(columns).map(headerKey)))).map((cell) => cell.replace(/^"|"$/g, '').trim());
+  } catch {
+    io.err(`Cannot read ${file}.`);
+    return 1;
+  }
+  return withHeadlessStation(values, async (headless) => {
+    const saved = await headless.call('orders.mappings.save', { name, header, columns });
+    io.out(`Saved the mapping "${saved.name}" for files with this header (${header.length} columns).`);
+    return 0;
+  });
+}
+
 export const ordersCommand: CliCommand = {
   name: 'orders',
   summary: "Orders inbox: import a store's export or the station's CSV, list it (on the practice service, pull its demo orders)",
@@ -40,6 +76,13 @@ export const ordersCommand: CliCommand = {
     'Usage: parcel-station orders import FILE [--format auto|shopify|woocommerce|ebay|etsy|amazon|shipstation|station] [--json] [options]',
     '       parcel-station orders pull-practice [options]   the practice service\'s demo orders (a real service lists none)',
     '       parcel-station orders list [QUERY] [--json] [options]',
+    '       parcel-station orders import FILE --mapping NAME [options]   any other CSV, through a saved column mapping',
+    '       parcel-station orders mapping save NAME FILE --map order_number=COLUMN --map recipient_name=COLUMN … [options]',
+    '       parcel-station orders mapping list [options]',
+    '',
+    'A mapping says which of the file\'s columns holds each station field (order_number, recipient_name, company, street,',
+    'street2, city, state, zip_code, country, phone, email, sku, item_name, item_quantity, item_price, weight_oz); it is',
+    'kept under its name with FILE\'s header, and a later file with that very header is read through it by itself.',
     '',
     'import reads the file as the store exported it, recognised by its header: Shopify orders export, WooCommerce',
     '(Advanced Order Export or Customer/Order Export), eBay Seller Hub orders report, Etsy sold order items,',
@@ -61,7 +104,7 @@ export const ordersCommand: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseArgs({
       args: [...argv],
-      options: { ...stationOptions, json: { type: 'boolean', default: false }, format: { type: 'string', default: 'auto' } },
+      options: { ...stationOptions, json: { type: 'boolean', default: false }, format: { type: 'string', default: 'auto' }, mapping: { type: 'string' }, map: { type: 'string', multiple: true } },
       allowPositionals: true,
       strict: true,
     });
@@ -69,7 +112,8 @@ export const ordersCommand: CliCommand = {
     if (action === 'import' && !arg) throw new CliUsageError('Name the file to import.');
     // The real service lists no orders: the old `pull` is answered in words rather than read as a practice pull.
     if (action === 'pull') throw new CliUsageError('The shipping service offers no list of its orders: import them with "orders import FILE.csv". On the practice service, "orders pull-practice" copies its demo orders.');
-    if (action !== 'import' && action !== 'pull-practice' && action !== 'list') throw new CliUsageError('Say what to do: import, list or pull-practice.');
+    if (action === 'mapping') return mappingCommand(positionals.slice(1), values, io);
+    if (action !== 'import' && action !== 'pull-practice' && action !== 'list') throw new CliUsageError('Say what to do: import, list, mapping or pull-practice.');
     const format = formatOf(values.format);
     let csv = '';
     if (action === 'import') {
@@ -81,7 +125,7 @@ export const ordersCommand: CliCommand = {
       }
     }
     return withHeadlessStation(values, async (headless) => {
-      if (action === 'import') return printReport(await headless.call('orders.importCsv', { csv, format }), io, values.json);
+      if (action === 'import') return printReport(await headless.call('orders.importCsv', { csv, format, ...(values.mapping ? { mapping: values.mapping } : {}) }), io, values.json);
       if (action === 'pull-practice') {
         const r = await headless.call('orders.pullPracticeOrders', {});
         io.out(`Pulled ${r.imported} new practice order${r.imported === 1 ? '' : 's'}, updated ${r.updated}.`);

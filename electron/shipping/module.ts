@@ -36,6 +36,8 @@ export type ShippingCommandName =
   | 'orders.lookup'
   | 'orders.pullPracticeOrders'
   | 'orders.importCsv'
+  | 'orders.mappings.list'
+  | 'orders.mappings.save'
   | 'products.importCsv'
   | 'products.list'
   | 'products.get'
@@ -137,7 +139,9 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'orders.list': (a) => orders.list(a.query, a.includeShipped, a.limit),
       'orders.lookup': (a) => orders.lookup(a.orderNumber),
       'orders.pullPracticeOrders': () => orders.pullPracticeOrders(),
-      'orders.importCsv': (a) => orders.importCsv(a.csv, a.format),
+      'orders.importCsv': (a) => orders.importCsv(a.csv, a.format, a.mapping),
+      'orders.mappings.list': async () => orders.mappings.all(),
+      'orders.mappings.save': async (a) => orders.mappings.save(a),
       'products.importCsv': async (a) => products.importCsv(a.csv),
       'products.list': async (a) => products.list(a.query, a.limit),
       'products.get': async (a) => products.get(a.sku),

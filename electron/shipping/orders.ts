@@ -8,6 +8,7 @@ import type { OrderItem, StoreFormat } from '../../shared/domain/orderImport/typ
 import type { OrderRow, OrderUpsert } from '../store/ordersRepo';
 import type { ShippingDeps } from './deps';
 import { withCatalog } from './catalogOrders';
+import { createOrderMappings } from './orderMappings';
 import { keepOthersLabel } from './othersLabels';
 import type { SharedOrders } from './sharedOrders';
 import { v1Package, v1Recipient } from './v1Orders';
@@ -104,8 +105,11 @@ export function createOrdersService(deps: ShippingDeps) {
     }
   }
 
-  async function importCsv(csv: string, format: StoreFormat | 'auto' = 'auto'): Promise<CsvImportReport> {
-    const parsed = importOrderFile(csv, { format, originCountry: (await deps.settings.current()).shipFrom?.country });
+  const mappings = createOrderMappings(deps);
+
+  async function importCsv(csv: string, format: StoreFormat | 'auto' = 'auto', mapping?: string): Promise<CsvImportReport> {
+    const named = mapping === undefined ? undefined : mappings.named(mapping);
+    const parsed = importOrderFile(csv, { format, originCountry: (await deps.settings.current()).shipFrom?.country, mapping: named, mappings: mappings.all() });
     const { imported, updated } = await keep(
       parsed.orders.map(({ order }) => ({
         orderNumber: order.orderNumber,
@@ -210,7 +214,7 @@ export function createOrdersService(deps: ShippingDeps) {
     return lines.filter((o) => includeShipped || !o.shipped).slice(0, limit);
   }
 
-  return { importCsv, pullPracticeOrders, lookup, list };
+  return { importCsv, pullPracticeOrders, lookup, list, mappings };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

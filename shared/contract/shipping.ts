@@ -8,6 +8,7 @@ import type {
   AddressCheck,
   BatchOutcome,
   BatchRateResult,
+  ColumnMapping,
   CsvImportReport,
   InsuranceQuote,
   LabelImage,
@@ -235,6 +236,17 @@ export const shippingCommands = {
     z.object({
       csv: z.string().min(1, 'The file is empty').max(20_000_000, 'The file is too large (20 MB at most)'),
       format: z.enum(['auto', ...storeFormats], { error: `Name the format as one of auto, ${storeFormats.join(', ')}` }).default('auto'),
+      /** A saved column mapping's name: the file is read through it. */
+      mapping: z.string().trim().min(1).max(60).optional(),
+    }),
+  ),
+  'orders.mappings.list': command<readonly ColumnMapping[]>()('Saved column mappings for CSV files no store export matches', z.object({})),
+  'orders.mappings.save': command<ColumnMapping>()(
+    "Save which of a file's columns holds each station field, under a name, for the file's header",
+    z.object({
+      name: z.string().trim().min(1, 'Name the mapping').max(60, 'A mapping name is at most 60 characters'),
+      header: z.array(z.string().max(200)).min(1, 'Give the header the mapping is for').max(500),
+      columns: z.record(z.string().max(40), z.string().trim().min(1).max(200)),
     }),
   ),
   'pickups.candidates': command<readonly PickupCandidate[]>()("Today's USPS labels that a pickup can include", z.object({})),

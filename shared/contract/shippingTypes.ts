@@ -1,10 +1,11 @@
 import type { StationAddress } from '../domain/address';
 import type { CustomsDeclaration } from '../domain/customs';
-import type { OrderItem, RefusedLine, SkippedOrder, StoreFormat } from '../domain/orderImport/types';
+import type { ImportFormat, OrderItem, RefusedLine, SkippedOrder } from '../domain/orderImport/types';
 
 export type { StationAddress } from '../domain/address';
 export type { CustomsDeclaration, CustomsItem } from '../domain/customs';
-export type { OrderItem, StoreFormat } from '../domain/orderImport/types';
+export type { ImportFormat, OrderItem, StoreFormat } from '../domain/orderImport/types';
+export type { ColumnMapping } from '../domain/orderImport/mapping';
 
 /**
  * Result shapes of the shipping commands (shared/contract/shipping.ts). Plain
@@ -237,7 +238,7 @@ export interface OrderLine {
 /** What `orders import` did: the keys are the ones `orders import --json` prints. */
 export interface CsvImportReport {
   /** The export the file was read as; null when its header was not recognised. */
-  readonly format: StoreFormat | null;
+  readonly format: ImportFormat | null;
   readonly imported: number;
   readonly updated: number;
   /** Orders the store already shipped or cancelled, with why. */

@@ -6,7 +6,7 @@
  * position: every store has added and renamed columns over the years.
  */
 
-import type { StoreFormat } from './types';
+import type { ImportFormat } from './types';
 
 export type Field =
   | 'orderNumber' | 'name' | 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'street3' | 'city' | 'state' | 'zip' | 'country'
@@ -16,7 +16,7 @@ export type Field =
 export type Cell = (column: string) => string;
 
 export interface StoreSpec {
-  readonly format: StoreFormat;
+  readonly format: ImportFormat;
   /** Which export this is, in the operator's words. */
   readonly label: string;
   /** Columns that all appear in this export's header and in no other's. */

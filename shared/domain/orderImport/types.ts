@@ -12,6 +12,8 @@ export interface OrderItem {
 
 export const storeFormats = ['shopify', 'woocommerce', 'ebay', 'etsy', 'amazon', 'shipstation', 'station'] as const;
 export type StoreFormat = (typeof storeFormats)[number];
+/** What a file was read as: a store's export, or any other CSV through a saved column mapping. */
+export type ImportFormat = StoreFormat | 'mapped';
 
 export interface ImportedOrder {
   readonly orderNumber: string;
@@ -34,7 +36,7 @@ export interface RefusedLine {
 }
 
 export interface OrderFileResult {
-  readonly format: StoreFormat | null;
+  readonly format: ImportFormat | null;
   readonly orders: ReadonlyArray<{ readonly line: number; readonly order: ImportedOrder }>;
   readonly skipped: readonly SkippedOrder[];
   readonly refused: readonly RefusedLine[];

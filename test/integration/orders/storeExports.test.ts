@@ -124,4 +124,26 @@ describe('orders import: each store export as the store wrote it, then one order
       { sku: 'POT-1', name: 'Teapot, stoneware', weight_oz: 32, length_in: null, width_in: null, height_in: null, barcode: null, hs_code: '691200', origin_country: 'US', customs_description: 'Stoneware teapot', value_usd: 42 },
     ]);
   }, 30_000);
+
+  it('any other CSV: refused in words at first, mapped once by name, then read through the mapping, by name or by its header', async () => {
+    freshData();
+    const header = 'Order ID,Customer,Address,Town,Region,Postcode,Nation,Product SKU,Product,Qty';
+    const first = path.join(dir, 'market-1.csv');
+    const second = path.join(dir, 'market-2.csv');
+    fs.writeFileSync(first, [header, 'M-1,Iris Novak,8 Pearl St,Denver,CO,80203,US,MUG-12,Mug,2', 'M-1,,,,,,,NAP-1,Napkin,1'].join('\n'));
+    fs.writeFileSync(second, [header, 'M-2,Owen Tran,12 Cedar Ct,Boise,ID,83702,US,POT-1,Teapot,1'].join('\n'));
+    const refused = await cli(['orders', 'import', first, '--json', ...service.flags(data)]);
+    expect(refused.code).toBe(1);
+    expect(jsonOf<ImportJson>(refused).refused[0]?.message).toMatch(/^The header row is not one of .*Map them once \(orders mapping save NAME FILE/);
+    const map = ['order_number=Order ID', 'recipient_name=Customer', 'street=Address', 'city=Town', 'state=Region', 'zip_code=Postcode', 'country=Nation', 'sku=Product SKU', 'item_name=Product', 'item_quantity=Qty'];
+    const saved = await cli(['orders', 'mapping', 'save', 'Market', first, ...map.flatMap((m) => ['--map', m]), ...service.flags(data)]);
+    expect(saved.code, saved.err.join('\n')).toBe(0);
+    expect(jsonOf<ImportJson>(await cli(['orders', 'import', first, '--mapping', 'market', '--json', ...service.flags(data)]))).toMatchObject({ format: 'mapped', imported: 1, refused: [] });
+    expect(jsonOf<ImportJson>(await cli(['orders', 'import', second, '--json', ...service.flags(data)]))).toMatchObject({ format: 'mapped', imported: 1, refused: [] });
+    const listed = jsonOf<ListedOrder[]>(await cli(['orders', 'list', 'M-', '--json', ...service.flags(data)]));
+    expect(listed.map((o) => [o.order_number, o.items.map((i) => `${i.quantity}×${i.sku}`)])).toEqual([['M-2', ['1×POT-1']], ['M-1', ['2×MUG-12', '1×NAP-1']]]);
+    const bad = await cli(['orders', 'mapping', 'save', 'Broken', first, '--map', 'order_number=Nope', ...service.flags(data)]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err.join('\n')).toContain('the file has no column "Nope" for order_number');
+  }, 60_000);
 });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
-import type { CsvImportReport, StoreFormat } from '../../../../shared/contract/shippingTypes';
+import type { CsvImportReport, ImportFormat } from '../../../../shared/contract/shippingTypes';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { decodeExport } from '../../../../shared/domain/orderImport/decode';
 
-const formatNames: Readonly<Record<StoreFormat, string>> = {
+const formatNames: Readonly<Record<ImportFormat, string>> = {
   shopify: 'a Shopify export',
   woocommerce: 'a WooCommerce export',
   ebay: 'an eBay orders report',
@@ -15,6 +15,7 @@ const formatNames: Readonly<Record<StoreFormat, string>> = {
   amazon: 'an Amazon unshipped orders report',
   shipstation: 'a ShipStation export',
   station: "the station's CSV",
+  mapped: 'a saved column mapping',
 };
 
 /** Orders waiting to ship: imported from CSV, typed into Scan, or (on the practice service only) its demo orders. */
