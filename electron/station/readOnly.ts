@@ -11,6 +11,8 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'warehouse.status',
   'backend.status',
   'history.search',
+  'report.summary',
+  'report.labels',
   'history.label',
   'history.customsForms',
   'history.reprint',
