@@ -78,7 +78,7 @@ export function createReportQuery(db: Db) {
        WHERE bought_at >= ? AND bought_at < ? AND state IN ('bought', 'voided') AND date(bought_at, 'localtime') BETWEEN ? AND ?
      UNION ALL
      SELECT voided_at AS at, ${cols} FROM shipments
-       WHERE state = 'voided' AND bought_at IS NULL AND voided_at >= ? AND voided_at < ? AND date(voided_at, 'localtime') BETWEEN ? AND ?
+       WHERE bought_at IS NULL AND state = 'voided' AND voided_at >= ? AND voided_at < ? AND date(voided_at, 'localtime') BETWEEN ? AND ?
      ORDER BY at`,
   );
 

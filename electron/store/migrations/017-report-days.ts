@@ -42,6 +42,8 @@ export const m017ReportDays: Migration = {
       insurance_cents INTEGER NOT NULL,
       PRIMARY KEY (day, bench, carrier, service, voided)
     ) WITHOUT ROWID;
+    -- A label voided at the service that this bench never saw bought is listed by its void (reportQuery's label list).
+    CREATE INDEX shipments_voided_unbought ON shipments (voided_at) WHERE bought_at IS NULL AND state = 'voided';
     INSERT INTO report_days (day, bench, carrier, service, voided, labels, cost_cents, insurance_cents)
       SELECT date(coalesce(bought_at, voided_at), 'localtime'), '', coalesce(carrier_code, ''), coalesce(service_level, ''),
         state = 'voided', count(*), sum(coalesce(cost_cents, 0)), sum(coalesce(insurance_cents, 0))
