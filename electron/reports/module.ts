@@ -6,12 +6,13 @@ import { createReportQuery } from '../store/reportQuery';
  * them. Read-only, from this station's own database (no network).
  * `thisBench` is the name this bench's own labels are listed under.
  */
-export function createReportsModule(ctx: StationContext, thisBench: string): StationModule<'report.summary' | 'report.labels'> {
+export function createReportsModule(ctx: StationContext, thisBench: string): StationModule<'report.summary' | 'report.labels' | 'report.daySheet'> {
   const query = createReportQuery(ctx.db);
   return {
     handlers: {
       'report.summary': async (range) => query.summary(range, thisBench),
       'report.labels': async (range) => ({ labels: query.labels(range, thisBench) }),
+      'report.daySheet': async ({ day }) => query.daySheet(day, thisBench),
     },
   };
 }

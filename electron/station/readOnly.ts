@@ -13,6 +13,7 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'history.search',
   'report.summary',
   'report.labels',
+  'report.daySheet',
   'history.label',
   'history.customsForms',
   'history.reprint',

@@ -1,4 +1,4 @@
-import type { Report, ReportByCarrier, ReportByDay, ReportLabel, ReportTotals } from '../../shared/contract/reports';
+import type { DaySheet, Report, ReportByCarrier, ReportByDay, ReportLabel, ReportTotals, SheetPickup } from '../../shared/contract/reports';
 import type { Db } from './database';
 
 export interface ReportRange {
@@ -43,14 +43,16 @@ function addTo(totals: Totals, row: DayRow): void {
   }
 }
 
-/** Totals grouped by a key, in key order; the key's fields are spread into each group. */
-function groupBy<K extends object>(rows: readonly DayRow[], keyOf: (row: DayRow) => K): Array<K & ReportTotals> {
+/** Totals grouped by a key (`idOf`, in its order); `keyOf` spells the key's fields once per group. */
+function groupBy<K extends object>(rows: readonly DayRow[], idOf: (row: DayRow) => string, keyOf: (row: DayRow) => K): Array<K & ReportTotals> {
   const groups = new Map<string, { key: K; totals: Totals }>();
   for (const row of rows) {
-    const key = keyOf(row);
-    const id = JSON.stringify(key);
-    const group = groups.get(id) ?? { key, totals: zero() };
-    groups.set(id, group);
+    const id = idOf(row);
+    let group = groups.get(id);
+    if (!group) {
+      group = { key: keyOf(row), totals: zero() };
+      groups.set(id, group);
+    }
     addTo(group.totals, row);
   }
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => ({ ...g.key, ...g.totals }));
@@ -67,35 +69,42 @@ const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${d
  * `thisBench` names the rows this bench bought itself.
  */
 export function createReportQuery(db: Db) {
-  const days = db.prepare<[string, string], DayRow>(
-    'SELECT day, bench, carrier, service, voided, labels, cost_cents, insurance_cents FROM report_days WHERE day >= ? AND day <= ? AND labels <> 0',
+  const days = db.prepare<[string, string, string], DayRow>(
+    "SELECT day, CASE bench WHEN '' THEN ? ELSE bench END AS bench, carrier, service, voided, labels, cost_cents, insurance_cents FROM report_days WHERE day >= ? AND day <= ? AND labels <> 0",
   );
   const cols = `order_number, tracking_no, carrier_code, service_level, cost_cents, bench, state,
     CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.package_data.weight') END AS weight`;
+  // The planner, without statistics, may take the state index (every row) over the day's range: the indexes are named.
   // The instants are a day wider than the range on each side (no time zone is further from UTC); the local day decides.
   const labelRows = db.prepare<[string, string, string, string, string, string, string, string], LabelRow>(
-    `SELECT bought_at AS at, ${cols} FROM shipments
+    `SELECT bought_at AS at, ${cols} FROM shipments INDEXED BY shipments_bought_at
        WHERE bought_at >= ? AND bought_at < ? AND state IN ('bought', 'voided') AND date(bought_at, 'localtime') BETWEEN ? AND ?
      UNION ALL
-     SELECT voided_at AS at, ${cols} FROM shipments
+     SELECT voided_at AS at, ${cols} FROM shipments INDEXED BY shipments_voided_unbought
        WHERE bought_at IS NULL AND state = 'voided' AND voided_at >= ? AND voided_at < ? AND date(voided_at, 'localtime') BETWEEN ? AND ?
      ORDER BY at`,
   );
 
+  const pickupsOfDay = db.prepare<[string], SheetPickup>(
+    `SELECT confirmation_number AS confirmationNumber, carrier_code AS carrier, pickup_date AS pickupDate, package_count AS packages, status
+     FROM pickups WHERE date(created_at, 'localtime') = ? ORDER BY created_at`,
+  );
+
   function summary(range: ReportRange, thisBench: string): Report {
-    const rows = days.all(range.from, range.to).map((row) => (row.bench === '' ? { ...row, bench: thisBench } : row));
-    const [totals = zero()] = groupBy(rows, () => ({}));
-    const byCarrier = groupBy(rows, (r) => ({ carrier: r.carrier }));
+    const rows = days.all(thisBench, range.from, range.to);
+    const [totals = zero()] = groupBy(rows, () => '', () => ({}));
+    const byCarrier = groupBy(rows, (r) => r.carrier, (r) => ({ carrier: r.carrier }));
     const rowsOfDay = new Map<string, DayRow[]>();
     for (const row of rows) {
       const list = rowsOfDay.get(row.day) ?? [];
       rowsOfDay.set(row.day, list);
       list.push(row);
     }
-    const byDay: ReportByDay[] = groupBy(rows, (r) => ({ day: r.day })).map((d) => ({
-      ...d,
-      carriers: groupBy(rowsOfDay.get(d.day) ?? [], (r): Pick<ReportByCarrier, 'carrier'> => ({ carrier: r.carrier })),
-    }));
+    const byDay: ReportByDay[] = [...rowsOfDay.keys()].sort().map((day) => {
+      const ofDay = rowsOfDay.get(day) ?? [];
+      const [dayTotals = zero()] = groupBy(ofDay, () => '', () => ({}));
+      return { day, ...dayTotals, carriers: groupBy(ofDay, (r) => r.carrier, (r): Pick<ReportByCarrier, 'carrier'> => ({ carrier: r.carrier })) };
+    });
     return {
       from: range.from,
       to: range.to,
@@ -103,9 +112,9 @@ export function createReportQuery(db: Db) {
       averageCents: totals.labels > 0 ? Math.round(totals.cents / totals.labels) : null,
       insuranceCents: rows.reduce((sum, r) => sum + (r.voided ? 0 : r.insurance_cents), 0),
       byCarrier,
-      byService: groupBy(rows, (r) => ({ carrier: r.carrier, service: r.service })),
+      byService: groupBy(rows, (r) => `${r.carrier}\u0000${r.service}`, (r) => ({ carrier: r.carrier, service: r.service })),
       byDay,
-      byBench: groupBy(rows, (r) => ({ bench: r.bench })),
+      byBench: groupBy(rows, (r) => r.bench, (r) => ({ bench: r.bench })),
     };
   }
 
@@ -125,7 +134,12 @@ export function createReportQuery(db: Db) {
     }));
   }
 
-  return { summary, labels };
+  /** One day's sheet: the pickups are this bench's own bookings (the pickups table keeps no other bench's). */
+  function daySheet(day: string, thisBench: string): DaySheet {
+    return { report: summary({ from: day, to: day }, thisBench), pickups: pickupsOfDay.all(day) };
+  }
+
+  return { summary, labels, daySheet };
 }
 
 export type ReportQuery = ReturnType<typeof createReportQuery>;

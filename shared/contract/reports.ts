@@ -56,6 +56,21 @@ export interface ReportLabel {
   readonly voided: boolean;
 }
 
+/** A pickup this bench booked on the sheet's day. */
+export interface SheetPickup {
+  readonly confirmationNumber: string | null;
+  readonly carrier: string;
+  readonly pickupDate: string | null;
+  readonly packages: number | null;
+  readonly status: string;
+}
+
+/** The end-of-day sheet: the day's report (the same numbers as Reports) and the pickups booked that day. */
+export interface DaySheet {
+  readonly report: Report;
+  readonly pickups: readonly SheetPickup[];
+}
+
 const day = (what: string) =>
   z
     .string()
@@ -70,4 +85,5 @@ export const reportRangeSchema = z
 export const reportCommands = {
   'report.summary': command<Report>()('Labels and postage over a range of days, by carrier, service, day and bench (voided labels apart)', reportRangeSchema),
   'report.labels': command<{ readonly labels: readonly ReportLabel[] }>()('Every label bought over a range of days, oldest first, for export', reportRangeSchema),
+  'report.daySheet': command<DaySheet>()('The end-of-day sheet of one day: labels by carrier and service, postage, voids, pickups booked, packages per bench', z.object({ day: day('sheet\'s') })),
 } as const;
