@@ -267,7 +267,6 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
    * and never buys its package again. An unfinished purchase of the same
    * package on this bench gives way to it.
    */
-  const ofBench = db.prepare('UPDATE shipments SET bench = ? WHERE id = ?');
   const adoptShared = db.transaction((shared: SharedShipment): ShipmentRow => {
     const known = byPlatformId.get(shared.platformUkId);
     if (known && (known.state === 'bought' || known.state === 'voided')) return known;
@@ -288,7 +287,8 @@ export function createShipmentsRepo(db: Db, now: () => Date) {
         isReturn: shared.isReturn,
       });
     // Before it counts as bought, so reports put it under the bench that bought it.
-    ofBench.run(shared.bench, row.id);
+    // Prepared here, not with the others: tests of older migrations build this repo on a schema without the column.
+    db.prepare('UPDATE shipments SET bench = ? WHERE id = ?').run(shared.bench, row.id);
     repo.markBought(row.id, {
       resultJson: shared.resultJson,
       shipmentNo: shared.shipmentNo ?? '',
