@@ -160,7 +160,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     labels: purchase,
   });
   const capture = createCaptureModule(context, captureSwitch);
-  const reports = createReportsModule(context, warehouse?.bench ?? 'this bench');
+  const reports = createReportsModule(context, warehouse?.bench ?? 'this bench', warehouse?.reports);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
   const modules: Lifecycle[] = damage ? [backend, devices, bench] : [backend, printing, devices, account, shipping, bench];

@@ -7,7 +7,8 @@ export interface ReportRange {
   readonly to: string;
 }
 
-interface DayRow {
+/** One group of a range's labels: a local day, bench, carrier, service and voided-or-not, with its sums. */
+export interface DayRow {
   readonly day: string;
   readonly bench: string;
   readonly carrier: string;
@@ -58,6 +59,39 @@ function groupBy<K extends object>(rows: readonly DayRow[], idOf: (row: DayRow) 
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, g]) => ({ ...g.key, ...g.totals }));
 }
 
+/**
+ * A report from day totals, whichever store summed them: this bench's
+ * per-day table, or (warehouse mode) every bench's rows in the warehouse
+ * database grouped the same way.
+ */
+export function foldReport(rows: readonly DayRow[], range: ReportRange): Report {
+  const [totals = zero()] = groupBy(rows, () => '', () => ({}));
+  const byCarrier = groupBy(rows, (r) => r.carrier, (r) => ({ carrier: r.carrier }));
+  const rowsOfDay = new Map<string, DayRow[]>();
+  for (const row of rows) {
+    const list = rowsOfDay.get(row.day) ?? [];
+    rowsOfDay.set(row.day, list);
+    list.push(row);
+  }
+  const byDay: ReportByDay[] = [...rowsOfDay.keys()].sort().map((day) => {
+    const ofDay = rowsOfDay.get(day) ?? [];
+    const [dayTotals = zero()] = groupBy(ofDay, () => '', () => ({}));
+    return { day, ...dayTotals, carriers: groupBy(ofDay, (r) => r.carrier, (r): Pick<ReportByCarrier, 'carrier'> => ({ carrier: r.carrier })) };
+  });
+  return {
+    from: range.from,
+    to: range.to,
+    totals: { labels: totals.labels, cents: totals.cents, voidedLabels: totals.voidedLabels, voidedCents: totals.voidedCents },
+    averageCents: totals.labels > 0 ? Math.round(totals.cents / totals.labels) : null,
+    insuranceCents: rows.reduce((sum, r) => sum + (r.voided ? 0 : r.insurance_cents), 0),
+    byCarrier,
+    byService: groupBy(rows, (r) => `${r.carrier}\u0000${r.service}`, (r) => ({ carrier: r.carrier, service: r.service })),
+    byDay,
+    byBench: groupBy(rows, (r) => r.bench, (r) => ({ bench: r.bench })),
+  };
+}
+
+
 const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -91,31 +125,7 @@ export function createReportQuery(db: Db) {
   );
 
   function summary(range: ReportRange, thisBench: string): Report {
-    const rows = days.all(thisBench, range.from, range.to);
-    const [totals = zero()] = groupBy(rows, () => '', () => ({}));
-    const byCarrier = groupBy(rows, (r) => r.carrier, (r) => ({ carrier: r.carrier }));
-    const rowsOfDay = new Map<string, DayRow[]>();
-    for (const row of rows) {
-      const list = rowsOfDay.get(row.day) ?? [];
-      rowsOfDay.set(row.day, list);
-      list.push(row);
-    }
-    const byDay: ReportByDay[] = [...rowsOfDay.keys()].sort().map((day) => {
-      const ofDay = rowsOfDay.get(day) ?? [];
-      const [dayTotals = zero()] = groupBy(ofDay, () => '', () => ({}));
-      return { day, ...dayTotals, carriers: groupBy(ofDay, (r) => r.carrier, (r): Pick<ReportByCarrier, 'carrier'> => ({ carrier: r.carrier })) };
-    });
-    return {
-      from: range.from,
-      to: range.to,
-      totals: { labels: totals.labels, cents: totals.cents, voidedLabels: totals.voidedLabels, voidedCents: totals.voidedCents },
-      averageCents: totals.labels > 0 ? Math.round(totals.cents / totals.labels) : null,
-      insuranceCents: rows.reduce((sum, r) => sum + (r.voided ? 0 : r.insurance_cents), 0),
-      byCarrier,
-      byService: groupBy(rows, (r) => `${r.carrier}\u0000${r.service}`, (r) => ({ carrier: r.carrier, service: r.service })),
-      byDay,
-      byBench: groupBy(rows, (r) => r.bench, (r) => ({ bench: r.bench })),
-    };
+    return foldReport(days.all(thisBench, range.from, range.to), range);
   }
 
   function labels(range: ReportRange, thisBench: string): ReportLabel[] {
@@ -143,3 +153,8 @@ export function createReportQuery(db: Db) {
 }
 
 export type ReportQuery = ReturnType<typeof createReportQuery>;
+
+/** Every bench's day totals (electron/warehouse/), grouped as DayRow in the time zone named; throws in words while away. */
+export interface SharedReportRows {
+  days(range: ReportRange, timeZone: string): Promise<DayRow[]>;
+}

@@ -40,6 +40,8 @@ export interface Report {
   readonly byService: readonly ReportByService[];
   readonly byDay: readonly ReportByDay[];
   readonly byBench: readonly ReportByBench[];
+  /** Set in a warehouse while its database is away: the report counts this bench's own labels only, and says so. */
+  readonly partial?: string;
 }
 
 /** One label of a report, as the bookkeeper's export lists it. */

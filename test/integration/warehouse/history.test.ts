@@ -3,6 +3,8 @@ import { warehouseTestbed } from './benchStation';
 
 const testbed = warehouseTestbed({ prefix: 'ps-history-', seed: 37 });
 const sorted = (list: ReadonlyArray<string | null>) => [...list].sort();
+const pad = (n: number) => String(n).padStart(2, '0');
+const today = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 describe('History in a warehouse', () => {
   it("bench B lists, finds and reprints bench A's labels under A's name; with the database away, its own copy and words that the list is partial", async () => {
@@ -41,6 +43,38 @@ describe('History in a warehouse', () => {
       const away = await b.call('history.search', { query: '', limit: 50 });
       expect(away.partial).toMatch(/cannot be reached.*only its own labels: the list is partial/);
       expect(sorted(away.shipments.map((s) => s.trackingNo))).toEqual(sorted([...fromA, fromB]));
+    } finally {
+      await testbed.server.resume();
+    }
+  }, 120_000);
+
+  it("bench B's report counts every bench's labels under their benches, as History lists them; with the database away, its own with words", async () => {
+    const url = await testbed.server.database();
+    const [a, b] = await testbed.benches(url, ['R-1', 'R-2', 'R-3'], 'rep-a', 'rep-b');
+    if (!a || !b) throw new Error('two benches');
+    const kept = await a.buy('R-1');
+    const voided = await a.buy('R-2');
+    await a.call('labels.void', { ref: voided });
+    await b.buy('R-3');
+    const day = { from: today(), to: today() };
+    const cents = (cost: number | null) => Math.round((cost ?? 0) * 100);
+    const listed = (await b.call('history.search', { query: '', limit: 50 })).shipments;
+    const costOf = (t: string) => cents(listed.find((s) => s.trackingNo === t)?.cost ?? null);
+
+    const report = await b.call('report.summary', day);
+    expect(report.partial).toBeUndefined();
+    expect(report.byBench.map((g) => [g.bench, g.labels, g.cents, g.voidedLabels])).toEqual([
+      [a.name, 1, costOf(kept), 1],
+      [b.name, 1, listed.filter((s) => s.bench === null).reduce((sum, s) => sum + cents(s.cost), 0), 0],
+    ]);
+    expect(report.totals.cents).toBe(listed.filter((s) => s.state === 'bought').reduce((sum, s) => sum + cents(s.cost), 0));
+    expect((await a.call('report.daySheet', { day: today() })).report.byBench.map((g) => g.bench)).toEqual([a.name, b.name]);
+
+    testbed.server.halt();
+    try {
+      const away = await b.call('report.summary', day);
+      expect(away.partial).toMatch(/cannot be reached.*the figures are partial/);
+      expect(away.totals.labels).toBe(2);
     } finally {
       await testbed.server.resume();
     }

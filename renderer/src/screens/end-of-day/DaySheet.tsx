@@ -102,6 +102,7 @@ export function DaySheet() {
     <section className="panel print-sheet" aria-label="Day sheet">
       <h2>The day's sheet, {day}</h2>
       <InlineError error={sheet.error} />
+      {sheet.data?.report.partial ? <p className="notice notice-warning">{sheet.data.report.partial}</p> : null}
       {sheet.data ? <SheetBody sheet={sheet.data} /> : null}
       <button type="button" className="button no-print" aria-keyshortcuts="Alt+D" onClick={() => window.print()}>
         Print the day's sheet, or save it as PDF <Key k="Alt+D" />

@@ -52,6 +52,11 @@ export function ReportsScreen() {
         </label>
       </div>
       <InlineError error={report.error} />
+      {r?.partial ? (
+        <p className="notice notice-warning" role="status">
+          {r.partial}
+        </p>
+      ) : null}
       {r ? (
         <>
           <p className="report-totals" aria-label="Totals">
