@@ -32,6 +32,8 @@ describe("End of day: the day's sheet", () => {
     await expect(page.getByRole('navigation', { name: 'Screens' }).isVisible()).resolves.toBe(false);
     await expect(page.getByRole('heading', { name: 'SCAN form (USPS PS 5630)' }).isVisible()).resolves.toBe(false);
     await expect(sheet.getByRole('button', { name: /Print the day's sheet/ }).isVisible()).resolves.toBe(false);
+    await expect(sheet.getByLabel('Day totals').isVisible()).resolves.toBe(true);
+    await expect(sheet.getByRole('table', { name: 'Packages per bench' }).isVisible()).resolves.toBe(true);
     await f.screenshot('day-sheet-print');
     const pdf = await page.pdf({ format: 'Letter' });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
