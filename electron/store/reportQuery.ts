@@ -107,7 +107,8 @@ export function createReportQuery(db: Db) {
     "SELECT day, CASE bench WHEN '' THEN ? ELSE bench END AS bench, carrier, service, voided, labels, cost_cents, insurance_cents FROM report_days WHERE day >= ? AND day <= ? AND labels <> 0",
   );
   const cols = `order_number, tracking_no, carrier_code, service_level, cost_cents, bench, state,
-    CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.package_data.weight') END AS weight`;
+    coalesce(CASE WHEN json_valid(request_json) THEN json_extract(request_json, '$.package_data.weight') END,
+      CASE WHEN json_valid(chosen_json) THEN round(json_extract(chosen_json, '$.weightOz') / 16.0, 4) END) AS weight`;
   // The planner, without statistics, may take the state index (every row) over the day's range: the indexes are named.
   // The instants are a day wider than the range on each side (no time zone is further from UTC); the local day decides.
   const labelRows = db.prepare<[string, string, string, string, string, string, string, string], LabelRow>(

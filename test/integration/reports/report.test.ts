@@ -100,6 +100,8 @@ describe('report on the embedded sandbox', () => {
     expect(rows.map((r) => r['order number']).sort()).toEqual([`'${injected}`, 'R-1', 'R-2', 'R-3']);
     expect(rows.filter((r) => r.voided === 'yes').map((r) => r['order number'])).toEqual(['R-1']);
     for (const row of rows) expect(row['cost (USD)']).toMatch(/^\d+\.\d\d$/);
+    // The weights the orders gave (12 and 30 oz), in pounds.
+    expect([rows.find((r) => r['order number'] === 'R-1')?.['weight (lb)'], rows.find((r) => r['order number'] === 'R-2')?.['weight (lb)']]).toEqual(['0.75', '1.875']);
     for (const row of rows) expect(Object.values(row).every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true);
   }, 60_000);
 
