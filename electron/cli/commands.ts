@@ -1,5 +1,6 @@
 import { buyCommand } from './buy';
 import { historyCommand } from './history';
+import { reportCommand } from './report';
 import { ordersCommand } from './orders';
 import { productsCommand } from './products';
 import { voidCommand } from './void';
@@ -17,4 +18,4 @@ import { serviceCommands } from './serviceCommands';
 import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, productsCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, productsCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, reportCommand, labelCommand, printersCommand, printCommand, v1Command];

@@ -9,6 +9,7 @@ import { productCommands } from './products';
 import { shippingCommands, shippingEvents } from './shipping';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
+import { reportCommands } from './reports';
 import type { Result } from './errors';
 
 /**
@@ -27,6 +28,7 @@ export const commands = {
   ...deviceCommands,
   ...captureCommands,
   ...warehouseCommands,
+  ...reportCommands,
 } as const;
 
 export const events = {

@@ -6,8 +6,8 @@ import type { Migration } from './index';
  * weigh it. Products: the catalog, one row per SKU (case-insensitive), with
  * what weighs and declares a unit; only the SKU and the weight are required.
  */
-export const m017OrderItemsProducts: Migration = {
-  version: 17,
+export const m018OrderItemsProducts: Migration = {
+  version: 18,
   name: 'orders: line items; products: the catalog',
   sql: `
     ALTER TABLE orders ADD COLUMN items_json TEXT;
