@@ -97,7 +97,7 @@ describe('orders as the stores export them', () => {
   it('a named format that does not fit, and an unknown header, are refused in words listing the columns', () => {
     expect(read('shopify-orders_export_1.csv', 'amazon').refused[0]?.message).toMatch(/^The header row is not the Amazon export\. Its columns: Name, Email/);
     const unknown = importOrderFile('Foo,Bar\n1,2\n');
-    expect(unknown).toEqual({ format: null, orders: [], skipped: [], refused: [{ line: 1, message: expect.stringMatching(/not one of Shopify.*Its columns: Foo, Bar$/) as unknown }] });
+    expect(unknown).toEqual({ format: null, orders: [], skipped: [], refused: [{ line: 1, message: expect.stringMatching(/not one of Shopify.*Its columns: Foo, Bar\. Map them once \(orders mapping save NAME FILE/) as unknown }] });
   });
 
   it('reads money as the stores and Excel write it', () => {
