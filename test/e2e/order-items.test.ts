@@ -34,4 +34,23 @@ describe('Ship screen: what goes in the box (issue 22 item 6)', () => {
     await page.getByRole('region', { name: 'Ship to' }).getByText('order #1003').waitFor();
     await expect.poll(() => rows.allInnerTexts()).toEqual(['NAP-1\tLinen napkin\t2']);
   });
+
+  it('a single-SKU order weighed on the scale offers to remember one unit\'s weight, and the catalog weighs the next such order', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('settings.shipping.set', { shipFrom });
+    // #1003's one item (2 × NAP-1) is not in the catalog yet.
+    await f.call('orders.importCsv', { csv: fixture('shopify-orders_export_1.csv') });
+    await page.getByRole('textbox', { name: 'Scan' }).fill('1003');
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('region', { name: 'In the box' });
+    await box.getByText('The catalog has no weight for SKU "NAP-1"').waitFor();
+    await f.call('scales.simulate', { weightOz: 3 });
+    const offer = box.getByRole('button', { name: 'Remember 1.5 oz as one NAP-1' });
+    await offer.focus();
+    await page.keyboard.press('Enter');
+    await box.getByRole('status').getByText('Remembered: one NAP-1 weighs 1.5 oz.').waitFor();
+    expect(await f.call('products.get', { sku: 'NAP-1' })).toMatchObject({ sku: 'NAP-1', name: 'Linen napkin', weightOz: 1.5 });
+    expect(await f.call('orders.lookup', { orderNumber: '1003' })).toMatchObject({ weightFrom: 'catalog', package: { weightOz: 3 } });
+  });
 });
