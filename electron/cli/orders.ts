@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CsvImportReport, OrderLine } from '../../shared/contract/shippingTypes';
 import { decodeExport } from '../../shared/domain/orderImport/decode';
-import { headerKey, sniffSeparator } from '../../shared/domain/orderImport/text';
+import { headerCells } from '../../shared/domain/orderImport/header';
 import { storeFormats, type StoreFormat } from '../../shared/domain/orderImport/types';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
@@ -56,8 +56,7 @@ async function mappingCommand(args: readonly string[], values: Parameters<typeof
   }
   let header: string[];
   try {
-    const text = decodeExport(fs.readFileSync(file));
-    header = (text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '').split(sniffSeparator(text, new Set(Object.values(columns).map(headerKey)))).map((cell) => cell.replace(/^"|"$/g, '').trim());
+    header = headerCells(decodeExport(fs.readFileSync(file)));
   } catch {
     io.err(`Cannot read ${file}.`);
     return 1;

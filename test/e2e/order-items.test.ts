@@ -53,4 +53,34 @@ describe('Ship screen: what goes in the box (issue 22 item 6)', () => {
     expect(await f.call('products.get', { sku: 'NAP-1' })).toMatchObject({ sku: 'NAP-1', name: 'Linen napkin', weightOz: 1.5 });
     expect(await f.call('orders.lookup', { orderNumber: '1003' })).toMatchObject({ weightFrom: 'catalog', package: { weightOz: 3 } });
   });
+
+  it('the inbox maps an unknown file\'s columns once with the keyboard, imports it, and reads the next file with that header by itself', async () => {
+    const f = bench();
+    const { page } = f;
+    await f.call('settings.shipping.set', { shipFrom });
+    const header = 'Order ID,Customer,Address,Town,Region,Postcode,Nation,Product SKU,Product,Qty';
+    await page.keyboard.press('Alt+O');
+    const inbox = page.getByRole('region', { name: 'Orders inbox' });
+    await inbox.locator('input[type="file"]').setInputFiles({ name: 'market.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\nM-1,Iris Novak,8 Pearl St,Denver,CO,80203,US,MUG-12,Mug,2\n`) });
+    const mapper = inbox.getByRole('form', { name: "Map the file's columns" });
+    const pick = async (field: string, column: string) => {
+      await mapper.getByRole('combobox', { name: field }).focus();
+      await mapper.getByRole('combobox', { name: field }).selectOption(column);
+    };
+    await pick('order number (needed)', 'Order ID');
+    await pick('recipient name (needed)', 'Customer');
+    await pick('street (needed)', 'Address');
+    await pick('city (needed)', 'Town');
+    await pick('state', 'Region');
+    await pick('zip code', 'Postcode');
+    await pick('country', 'Nation');
+    await pick('sku', 'Product SKU');
+    await pick('item name', 'Product');
+    await pick('item quantity', 'Qty');
+    await mapper.getByRole('textbox', { name: 'Name of this mapping' }).fill('Market');
+    await page.keyboard.press('Enter');
+    await inbox.getByRole('status').getByText('Read as a saved column mapping. Imported 1').waitFor();
+    expect(await f.call('orders.lookup', { orderNumber: 'M-1' })).toMatchObject({ items: [{ sku: 'MUG-12', name: 'Mug', quantity: 2 }] });
+    expect(await f.call('orders.importCsv', { csv: `${header}\nM-2,Owen Tran,12 Cedar Ct,Boise,ID,83702,US,POT-1,Teapot,1\n` })).toMatchObject({ format: 'mapped', imported: 1 });
+  });
 });

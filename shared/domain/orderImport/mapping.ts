@@ -5,7 +5,7 @@
  */
 
 import type { Field, StoreSpec } from './formats';
-import { headerKey } from './text';
+import { headerKey } from './header';
 
 /** The station's fields as its own CSV names them, and where the reader looks for each. */
 export const mappableFields: Readonly<Record<string, Field>> = {

@@ -6,6 +6,9 @@
  */
 
 import { parse } from 'csv-parse/sync';
+import { headerKey } from './header';
+
+export { headerKey } from './header';
 
 export interface FileRow {
   readonly line: number;
@@ -35,8 +38,6 @@ export function sniffSeparator(text: string, known: ReadonlySet<string>): Separa
   return best;
 }
 
-/** A header cell as the formats name it: quotes and blanks trimmed, lower case. */
-export const headerKey = (cell: string): string => cell.replace(/^[\s"']+|[\s"']+$/g, '').replace(/\s+/g, ' ').toLowerCase();
 
 /** Offsets (in UTF-8 bytes, as csv-parse counts) where each line starts. */
 function lineStarts(text: string): number[] {

@@ -6,6 +6,8 @@ import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { decodeExport } from '../../../../shared/domain/orderImport/decode';
+import { headerCells } from '../../../../shared/domain/orderImport/header';
+import { ColumnMapper } from './ColumnMapper';
 
 const formatNames: Readonly<Record<ImportFormat, string>> = {
   shopify: 'a Shopify export',
@@ -27,14 +29,23 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
   const [report, setReport] = useState<CsvImportReport | null>(null);
   const [pulled, setPulled] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
+  const [unmapped, setUnmapped] = useState<{ readonly csv: string; readonly name: string } | null>(null);
 
   const importFile = async (file: File): Promise<void> => {
     setWorking(`Importing ${file.name}…`);
     // Bytes, not file.text(): European Excel saves Windows-1252, which UTF-8 decoding would mangle.
     const csv = decodeExport(new Uint8Array(await file.arrayBuffer()));
-    const result = await run('orders.importCsv', { csv }, { action: `Importing ${file.name}` });
+    setUnmapped(null);
+    await importText(csv, file.name);
+  };
+  const importText = async (csv: string, name: string, mapping?: string): Promise<void> => {
+    setWorking(`Importing ${name}…`);
+    const result = await run('orders.importCsv', { csv, ...(mapping ? { mapping } : {}) }, { action: `Importing ${name}` });
     setWorking(null);
-    if (result.ok) setReport(result.value);
+    if (!result.ok) return;
+    setReport(result.value);
+    // Not a store export the station knows: offer to map its columns once.
+    setUnmapped(result.value.format === null ? { csv, name } : null);
   };
   const pull = async (): Promise<void> => {
     setWorking('Pulling practice orders…');
@@ -94,6 +105,15 @@ export function OrdersInbox({ onPick }: { readonly onPick: (orderNumber: string)
             ))}
           </ul>
         </div>
+      ) : null}
+      {unmapped ? (
+        <ColumnMapper
+          header={headerCells(unmapped.csv)}
+          onSaved={(mapping) => {
+            setUnmapped(null);
+            void importText(unmapped.csv, unmapped.name, mapping);
+          }}
+        />
       ) : null}
       <InlineError error={orders.error} />
       <table className="data" aria-label="Orders">
