@@ -15,6 +15,7 @@ import type { ContentsType, CustomsDeclaration, CustomsItem, NonDeliveryOption }
 import { cleanZip } from './orderImport/places';
 import { readRows, sniffSeparator } from './orderImport/text';
 import type { OrderItem } from './orderImport/types';
+import { toOunces, type WeightUnit } from './units';
 
 export const orderCsvColumns = [
   'order_number',
@@ -43,7 +44,16 @@ export const orderCsvColumns = [
   'item_hs_code',
   'item_origin_country',
   'sku',
+  'weight_lb',
+  'weight_g',
+  'weight_kg',
 ] as const;
+
+const otherWeights: ReadonlyArray<readonly [string, WeightUnit]> = [
+  ['weight_lb', 'lb'],
+  ['weight_g', 'g'],
+  ['weight_kg', 'kg'],
+];
 
 /** The state and postal code depend on the country (countries.ts), so only these columns are always needed. */
 const required = ['order_number', 'recipient_name', 'street', 'city'] as const;
@@ -165,8 +175,18 @@ function recipientOf(get: Getter, origin: string | undefined, problems: string[]
   };
 }
 
+/** The package weight from weight_oz, or from a column in another unit (weight_lb, weight_g, weight_kg). */
+function weightOf(get: Getter, problems: string[]): number | undefined {
+  if (get('weight_oz') !== '') return number(get('weight_oz'), 'weight_oz', problems);
+  for (const [column, unit] of otherWeights) {
+    const value = number(get(column), column, problems);
+    if (value !== undefined) return Math.round(toOunces({ value, unit }) * 100) / 100;
+  }
+  return undefined;
+}
+
 function packageOf(get: Getter, problems: string[]): CsvOrder['package'] {
-  const weightOz = number(get('weight_oz'), 'weight_oz', problems);
+  const weightOz = weightOf(get, problems);
   const lengthIn = number(get('length_in'), 'length_in', problems);
   const widthIn = number(get('width_in'), 'width_in', problems);
   const heightIn = number(get('height_in'), 'height_in', problems);

@@ -103,4 +103,9 @@ describe('orders as the stores export them', () => {
   it('reads money as the stores and Excel write it', () => {
     expect([parseMoney('$12.34'), parseMoney('18,50'), parseMoney('1.234,56'), parseMoney('1,234.56'), parseMoney('')]).toEqual([12.34, 18.5, 1234.56, 1234.56, undefined]);
   });
+
+  it("the station's CSV takes a weight in pounds, grams or kilograms", () => {
+    const csv = ['order_number,recipient_name,street,city,state,zip_code,country,weight_lb,weight_g', 'W-1,Ann Lee,1 Main St,Austin,TX,78701,US,1.5,', 'W-2,Bo Ray,2 Main St,Austin,TX,78701,US,,500'].join('\n');
+    expect(importOrderFile(csv, { originCountry: 'US' }).orders.map((o) => o.order.package?.weightOz)).toEqual([24, 17.64]);
+  });
 });
