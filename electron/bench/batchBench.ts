@@ -74,15 +74,15 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     // The batch commands' contract checked the number by a lookup's rules.
     const found = await attempt(() => ports.orders.lookup(input.orderNumber));
     if (!found.ok) {
-      const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error }, error: found.error };
+      const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error, scaleProblem: null }, error: found.error };
       return { ...row, blockers: blockersOf(row) };
     }
     const order = found.value;
     // An empty field takes the order's weight; whatever the field holds otherwise is exactly what is bought.
     const fromOrder = input.weightText.trim() === '' ? order.package?.weightOz : undefined;
     const weight: BatchRow['weight'] = fromOrder
-      ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null }
-      : { text: input.weightText, oz: typed.value, source: 'typed', error: typed.error };
+      ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null, scaleProblem: null }
+      : { text: input.weightText, oz: typed.value, source: 'typed', error: typed.error, scaleProblem: null };
     const read = { value: weight.oz };
     const entered = order.recipient;
     const dims = choice?.box ?? (order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims);

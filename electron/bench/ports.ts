@@ -19,6 +19,7 @@ import type { ShippingSettingsService } from '../shipping/settings';
 export interface BenchPorts {
   readonly quotes: Pick<RatesService, 'quote'>;
   readonly addresses: Pick<ChecksService, 'validate'>;
+  readonly insurance: Pick<ChecksService, 'insurance'>;
   readonly orders: Pick<OrdersService, 'lookup'>;
   readonly settings: Pick<ShippingSettingsService, 'current'>;
   readonly scale: Pick<ScaleService, 'tare'>;

@@ -49,7 +49,7 @@ export function createQuoting(state: ShipState, ports: Pick<BenchPorts, 'quotes'
       rateGeneration += 1;
       quoted = null;
       rating = null;
-      if (now.rates.status !== 'idle') set({ rates: { ...now.rates, status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null } });
+      if (now.rates.status !== 'idle') set({ rates: { status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null, noteConfirmed: false } });
       return;
     }
     const input = ratingInput(now.to, state.pkg(), now.options, now.order.orderNumber, now.customs?.declaration ?? null);
@@ -58,11 +58,12 @@ export function createQuoting(state: ShipState, ports: Pick<BenchPorts, 'quotes'
     const mine = ++rateGeneration;
     const packageId = now.packageId;
     quoted = { key, to: input.to };
-    set({ rates: { ...now.rates, status: 'rating', error: null } });
+    // The prices for the package as it was leave the screen: no key buys them while new ones are drawn.
+    set({ rates: { status: 'rating', quote: null, error: null, picked: null, disabled: [], pickNote: null, noteConfirmed: false } });
     const running = attempt(() => ports.quotes.quote(checked(quoteInputSchema, input))).then((result) => {
       if (mine !== rateGeneration || !state.isCurrent(packageId)) return;
       if (!result.ok) {
-        set({ rates: { status: 'failed', quote: null, error: result.error, picked: null, disabled: [], pickNote: null } });
+        set({ rates: { status: 'failed', quote: null, error: result.error, picked: null, disabled: [], pickNote: null, noteConfirmed: false } });
         return;
       }
       showQuote(result.value);
@@ -75,7 +76,7 @@ export function createQuoting(state: ShipState, ports: Pick<BenchPorts, 'quotes'
 
   function showQuote(quote: RateQuote, options: BenchOptions = s().options): void {
     const picked = autoPick(quote.rates, quote.preselected, options);
-    set({ rates: { status: 'ready', quote, error: null, picked, disabled: disabledRates(quote.rates, options), pickNote: null } });
+    set({ rates: { status: 'ready', quote, error: null, picked, disabled: disabledRates(quote.rates, options), pickNote: null, noteConfirmed: false } });
   }
 
   /** Validation runs beside rating; when it returns, the address rule decides, and rates follow only what they depend on. */
@@ -104,6 +105,13 @@ export function createQuoting(state: ShipState, ports: Pick<BenchPorts, 'quotes'
       rateGeneration += 1;
       checkGeneration += 1;
       quoted = null;
+    },
+    /** The prices on the bench no longer hold (the address was edited): they leave the screen until the next requote draws new ones. */
+    drop(): void {
+      rateGeneration += 1;
+      quoted = null;
+      rating = null;
+      set({ rates: { status: 'idle', quote: null, error: null, picked: null, disabled: [], pickNote: null, noteConfirmed: false } });
     },
     /** A check or a quote still on its way is waited for rather than asked again. */
     async settled(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { CommandArgs } from '../../shared/contract';
-import { OVERRIDE_WORD, type BenchOptions, type BenchState } from '../../shared/contract/bench';
+import { OVERRIDE_WORD, shownQuote, type BenchOptions, type BenchState } from '../../shared/contract/bench';
+import type { ScaleWeight } from '../../shared/contract/devices';
 import type { StationError } from '../../shared/contract/errors';
 import { orderLookupSchema } from '../../shared/contract/shipping';
 import type { OrderLine, PackagePreset, PurchaseStage, StationAddress } from '../../shared/contract/shippingTypes';
@@ -14,6 +15,7 @@ import { createBuying } from './buying';
 import { readCustoms } from './customs';
 import { readInsurance, readWeight } from './fields';
 import { checked, type Attempt, type BenchPorts } from './ports';
+import { createInsuring } from './insuring';
 import { createQuoting } from './quoting';
 import { createShipState } from './shipState';
 
@@ -30,6 +32,16 @@ export interface ShipBenchDeps {
 /** A stable scale reading this close to another is the same reading. */
 const SAME_WEIGHT_OZ = 0.05;
 
+/** Why a reading cannot be bought on, in words; null when the scale is settled (or empty). */
+function scaleProblemOf(reading: Pick<ScaleWeight, 'stable' | 'status' | 'statusText'>): string | null {
+  if (reading.status === 'over_limit') return 'The scale reads over its capacity: the package is too heavy for it.';
+  if (reading.status === 'fault' || reading.status === 'needs_calibration' || reading.status === 'needs_rezero' || reading.status === 'under_zero') {
+    return `The scale cannot be read now (${reading.statusText}).`;
+  }
+  if (!reading.stable && reading.status !== 'zero') return 'The scale has not settled yet.';
+  return null;
+}
+
 function dimsOf(order: OrderLine, preset: PackagePreset | null): BenchState['dims'] {
   if (order.package?.lengthIn) {
     return { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1, ...(order.package.packageCode ? { packageCode: order.package.packageCode } : {}) };
@@ -45,20 +57,26 @@ function dimsOf(order: OrderLine, preset: PackagePreset | null): BenchState['dim
  * packages and the packer's edits.
  */
 export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds }: ShipBenchDeps) {
-  const state = createShipState(emit);
+  // Every change may move the pick or the insured amount: the insurance price follows it.
+  const state = createShipState((next) => {
+    emit(next);
+    insuring.follow();
+  });
   const s = state.get;
   const set = state.set;
   const locked = state.locked;
   const quoting = createQuoting(state, ports, attempt);
+  const insuring = createInsuring(state, ports, attempt);
   const { requote, check } = quoting;
-  /** Station-side view of the scale: the last stable weight, and what it read when the operator typed a weight. */
+  /** Station-side view of the scale: the last stable weight, what it read when the operator typed a weight, and why it cannot be trusted now. */
   let stableOz: number | null = null;
   let scaleWhenTyped: number | null = null;
+  let scaleProblem: string | null = null;
 
   function weightFromScaleOrOrder(order: OrderLine | null): BenchState['weight'] {
-    if (stableOz !== null) return { text: formatOunces(stableOz), oz: stableOz, source: 'scale', error: null };
+    if (stableOz !== null) return { text: formatOunces(stableOz), oz: stableOz, source: 'scale', error: null, scaleProblem };
     const oz = order?.package?.weightOz;
-    return oz ? { text: formatOunces(oz), oz, source: 'order', error: null } : { text: '', oz: null, source: null, error: null };
+    return oz ? { text: formatOunces(oz), oz, source: 'order', error: null, scaleProblem } : { text: '', oz: null, source: null, error: null, scaleProblem };
   }
 
   function startPackage(order: OrderLine, box: number, preset: PackagePreset | null, keep?: Pick<BenchState, 'to' | 'address' | 'presetName' | 'dims'>): BenchState {
@@ -104,7 +122,8 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
   async function scan(args: CommandArgs<'bench.scan'>): Promise<BenchState> {
     const parsed = parseScan(args.text);
     if (parsed.kind === 'command') {
-      if (parsed.command === 'BUY') return buying.buy({});
+      // The command barcode buys what the station last pushed to the screen.
+      if (parsed.command === 'BUY') return buying.buy({ shown: shownQuote(s()) });
       if (parsed.command === 'NEXT' || parsed.command === 'CANCEL') return clear();
       if (parsed.command === 'ANOTHER_BOX') return s().order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
       if (parsed.command === 'ZERO_SCALE') {
@@ -141,7 +160,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     } else {
       const read = readWeight(text);
       scaleWhenTyped = stableOz;
-      set({ weight: { text, oz: read.value, source: 'typed', error: read.error }, purchase: { ...s().purchase, error: null } });
+      set({ weight: { text, oz: read.value, source: 'typed', error: read.error, scaleProblem }, purchase: { ...s().purchase, error: null } });
     }
     requote();
     return s();
@@ -152,7 +171,12 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
    * the scale last changed: a typed weight wins over a scale that has not
    * moved, and a box placed afterwards wins over the typed weight.
    */
-  function scaleReading(reading: { readonly stable: boolean; readonly oz: number }): void {
+  function scaleReading(reading: Pick<ScaleWeight, 'stable' | 'status' | 'statusText'> & { readonly oz: number }): void {
+    const problem = scaleProblemOf(reading);
+    if (problem !== scaleProblem) {
+      scaleProblem = problem;
+      if (!locked()) set({ weight: { ...s().weight, scaleProblem } });
+    }
     if (!reading.stable) return;
     // An empty scale: the next box is not weighed yet, so nothing stale is offered for it.
     if (reading.oz <= 0) {
@@ -168,7 +192,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     if (weight.source === 'typed' && !moved) return;
     if (weight.oz !== null && weight.source !== 'typed' && Math.abs(weight.oz - oz) < SAME_WEIGHT_OZ) return;
     scaleWhenTyped = null;
-    set({ weight: { text: formatOunces(oz), oz, source: 'scale', error: null } });
+    set({ weight: { text: formatOunces(oz), oz, source: 'scale', error: null, scaleProblem } });
     requote();
   }
 
@@ -218,7 +242,17 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     }
     const rate = quote.rates[index];
     if (!rate || disabled.has(index)) return shown;
-    return set({ rates: { ...shown.rates, picked: index, pickNote: contentRule(rate) }, purchase: { ...shown.purchase, error: null } });
+    return set({ rates: { ...shown.rates, picked: index, pickNote: contentRule(rate), noteConfirmed: false }, purchase: { ...shown.purchase, error: null } });
+  }
+
+  /** The picked service's content rule, accepted on the operator's typed word: never by the reflex Enter. */
+  function confirmService(args: CommandArgs<'bench.confirmService'>): BenchState {
+    const shown = s();
+    if (locked() || !shown.rates.pickNote) return shown;
+    if (args.word.trim().toUpperCase() !== OVERRIDE_WORD) {
+      return set({ purchase: { ...shown.purchase, error: { code: 'invalid_input', message: `Type the word ${OVERRIDE_WORD} to buy this service as it is, or pick another one (↑ ↓).`, field: 'service' } } });
+    }
+    return set({ rates: { ...shown.rates, noteConfirmed: true }, purchase: { ...shown.purchase, error: null } });
   }
 
   function decideAddress(args: CommandArgs<'bench.address'>): BenchState {
@@ -236,6 +270,8 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
       const residential = a.entered?.residential;
       const entered = { ...(args.address as StationAddress), ...(residential !== undefined && args.address.residential === undefined ? { residential } : {}) };
       set({ to: entered, purchase: { ...shown.purchase, error: null } });
+      // An edited address is rated anew: the prices for the old one leave the screen until the new ones come.
+      quoting.drop();
       check(entered);
     } else {
       if (a.status !== 'needs_decision') return shown;
@@ -259,11 +295,10 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
   const buying = createBuying({
     state,
     quoting,
+    insuring,
     labels: ports.labels,
     attempt,
     purchaseLimitSeconds,
-    typeWeight,
-    typeInsurance: (text) => setOption({ option: 'insurance', text }),
   });
 
   return {
@@ -273,6 +308,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     setBox,
     setOption,
     pick,
+    confirmService,
     decideAddress,
     setCustoms,
     buy: buying.buy,

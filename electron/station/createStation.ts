@@ -153,6 +153,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const bench = createBenchModule(context, events, {
     quotes: rates,
     addresses: checks,
+    insurance: checks,
     orders,
     settings: shippingSettings,
     scale: devices.scales,

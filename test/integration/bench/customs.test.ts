@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
-import type { BatchRow, BenchState, CustomsText } from '../../../shared/contract/bench';
+import { shownQuote, type BatchRow, type BenchState, type CustomsText } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { openTestVault, type TestVault } from '../../support/keyring';
 import { command } from '../../support/station';
@@ -67,7 +67,7 @@ describe('customs at the bench', () => {
     expect(refused.customs?.problems[0]).toEqual({ field: 'itn', message: 'HS 611710 (Wool scarf) is worth $2,600.00, over $2,500.00: file the export in AES and enter its ITN' });
     expect(refused.rates.status).toBe('idle');
     expect(refused.blockers).toEqual([{ field: 'customs', message: 'HS 611710 (Wool scarf) is worth $2,600.00, over $2,500.00: file the export in AES and enter its ITN' }]);
-    const stopped: BenchState = await call('bench.buy', {});
+    const stopped: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(stopped.purchase.status).toBe('none');
     expect(stopped.purchase.error?.message).toContain('enter its ITN');
 
@@ -75,7 +75,7 @@ describe('customs at the bench', () => {
     expect(filed.customs?.problems).toEqual([]);
     expect(filed.customs?.filing).toEqual({ type: 'ITN', code: 'X20250627012345' });
     await until(started.packageId, rated);
-    const bought: BenchState = await call('bench.buy', {});
+    const bought: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(bought.purchase.status).toBe('bought');
     expect(bought.purchase.result?.customsForms.length).toBe(1);
     const history = await call('history.search', { query: 'UK-3001', limit: 5 });

@@ -3,7 +3,7 @@ import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../stores/nav-store';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
-import { intent, useBench } from './bench-store';
+import { buyShown, intent, useBench } from './bench-store';
 
 /** The label on the bench, else the last one this station bought. */
 async function lastShipment(): Promise<Shipment | null> {
@@ -22,6 +22,8 @@ const nothingBought = (what: string) => ({ code: 'not_found' as const, message: 
  */
 export async function handleScan(text: string): Promise<void> {
   const scan = parseScan(text);
+  // The BUY barcode is a buying key: it carries the price on screen, as Enter does.
+  if (scan.kind === 'command' && scan.command === 'BUY') return buyShown();
   if (scan.kind === 'command' && (scan.command === 'REPRINT_LAST' || scan.command === 'VOID_LAST')) {
     const last = await lastShipment();
     if (last === null) {
