@@ -371,10 +371,17 @@ export const batchBenchCommands = {
       .strict(),
   ),
   'batch.buy': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
-    'Buy and print the prepared rows at the rates shown; rows that are not ready are refused in words, already shipped ones are left out',
+    'Buy and print the prepared rows at the rates shown (each names the quote and price on screen); rows that are not ready, or whose price is no longer current, are refused in words, already shipped ones are left out',
     z
       .object({
-        rows: z.array(z.object({ key: batchKey, picked: z.number().int().min(0).max(500), override: text(20).optional() }).strict()).min(1, 'Add at least one package').max(500),
+        rows: z
+          .array(
+            z
+              .object({ key: batchKey, picked: z.number().int().min(0).max(500), quoteId: z.number().int(), price: z.number(), override: text(20).optional() })
+              .strict(),
+          )
+          .min(1, 'Add at least one package')
+          .max(500),
         print: z.boolean().default(true),
       })
       .strict(),

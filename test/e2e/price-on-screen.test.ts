@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBench, type StationFixture } from './fixture';
-import { scanAndSettle } from './helpers';
+import { scanAndSettle, scannerTypes } from './helpers';
 
 /** The price the Buy panel draws for the picked rate, in dollars; null while none is drawn. */
 async function priceOnScreen(page: Page): Promise<number | null> {
@@ -115,5 +115,38 @@ describe('Ship: the price on the screen is the price paid', () => {
     await expect(historyCost(bench(), 'DEMO-1015')).resolves.toBe(drawn);
     const found = await bench().call('history.search', { query: 'DEMO-1015', limit: 5 });
     expect(found.shipments[0]?.serviceName ?? '').toMatch(/Media/);
+  });
+
+  it('every buying key on Ship stores in History the price that was on screen right before it', async () => {
+    const { page } = bench();
+    const scanBox = page.getByRole('textbox', { name: 'Scan' });
+    const weight = page.getByRole('textbox', { name: /Weight/ });
+    const insurance = page.locator('#insurance-amount');
+    const insure = async (): Promise<void> => {
+      await insurance.fill('100');
+      await insurance.press('Tab');
+      await page.getByRole('status', { name: 'Insurance quote' }).getByText(/costs \$/).waitFor();
+    };
+    const blurred = async (): Promise<void> => {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    };
+    const keys: ReadonlyArray<{ readonly key: string; readonly order: string; readonly before?: () => Promise<void>; readonly press: () => Promise<void> }> = [
+      { key: 'Enter on the empty Scan box', order: 'DEMO-1001', press: () => scanBox.press('Enter') },
+      { key: 'Enter with the cursor on no field', order: 'DEMO-1002', before: blurred, press: () => page.keyboard.press('Enter') },
+      { key: 'the Buy and print button', order: 'DEMO-1006', press: () => page.getByRole('button', { name: /Buy and print/ }).click() },
+      { key: 'the BUY command barcode', order: 'DEMO-1007', press: () => scannerTypes(page, 'PS:CMD:BUY') },
+      { key: 'Enter in Weight on the weight shown', order: 'DEMO-1008', press: () => weight.press('Enter') },
+      { key: 'Enter in Insurance on the amount shown', order: 'DEMO-1009', before: insure, press: () => insurance.press('Enter') },
+    ];
+    for (const { key, order, before, press } of keys) {
+      await scanAndSettle(bench(), order);
+      await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+      await before?.();
+      const drawn = await priceOnScreen(page);
+      expect(drawn).not.toBeNull();
+      await press();
+      await bought().filter({ hasText: order }).waitFor();
+      expect({ key, cost: await historyCost(bench(), order) }).toEqual({ key, cost: drawn });
+    }
   });
 });

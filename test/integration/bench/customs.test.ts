@@ -128,7 +128,8 @@ describe('customs at the bench', () => {
     );
     expect(uk?.blockers).toEqual([]);
     expect(uk?.quote?.rates.length).toBeGreaterThan(0);
-    const { outcomes } = await call('batch.buy', { rows: [{ key: 'b1', picked: uk?.picked ?? 0 }, { key: 'b2', picked: 0 }], print: true });
+    const shown = (row: BatchRow | undefined, key: string) => ({ key, picked: row?.picked ?? 0, quoteId: row?.quote?.quoteId ?? -1, price: row?.quote?.rates[row.picked ?? 0]?.price ?? 0 });
+    const { outcomes } = await call('batch.buy', { rows: [shown(uk, 'b1'), shown(ca, 'b2')], print: true });
     expect(outcomes.find((o) => o.key === 'b2')).toMatchObject({ ok: false, message: expect.stringContaining('declare its contents for customs') });
     const bought = outcomes.find((o) => o.key === 'b1');
     expect(bought?.ok).toBe(true);
