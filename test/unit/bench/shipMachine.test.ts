@@ -83,8 +83,8 @@ describe('the Ship bench machine, without a browser', () => {
     expect(buying.purchase.status).toBe('buying');
     const buy = d.effect('buy');
     expect(buy?.input).toMatchObject({ method: 'rate', quoteId: 1, rateId: 'g1', orderNumber: 'U-1' });
-    d.send({ type: 'progress', key: d.machine().packageKey ?? '', stage: 'paid' });
-    expect(d.view().purchase.stages).toEqual(['paid']);
+    d.send({ type: 'progress', key: d.machine().packageKey ?? '', stage: 'sent' });
+    expect(d.view().purchase.stages).toEqual(['sent']);
     expect(d.send({ type: 'bought', packageId: buy?.packageId ?? -1, result: { ok: true, value: sold } }).purchase.status).toBe('bought');
     expect(d.send({ type: 'weightTyped', text: '3 lb' }).weight.oz).toBe(20);
   });
@@ -92,7 +92,7 @@ describe('the Ship bench machine, without a browser', () => {
   it('a failed purchase says so, and an answer for the package before is dropped', () => {
     const d = ready();
     d.send({ type: 'buyPressed', shown: shown(d) });
-    const failed = d.send({ type: 'bought', packageId: d.view().packageId, result: { ok: false, error: { code: 'upstream', message: 'The service is down.' } } });
+    const failed = d.send({ type: 'bought', packageId: d.view().packageId, result: { ok: false, error: { code: 'service_unavailable', message: 'The service is down.' } } });
     expect(failed.purchase).toMatchObject({ status: 'failed', error: { message: 'The service is down.' } });
     const e = ready();
     e.send({ type: 'buyPressed', shown: shown(e) });
@@ -224,7 +224,7 @@ describe('the Ship bench machine, without a browser', () => {
     const d = drive();
     expect(d.send({ type: 'scanRefused', error: { code: 'not_found', message: 'No order X-1.' }, restart: true }).scanError?.message).toBe('No order X-1.');
     d.send({ type: 'scanned', order, preset: null, origin: 'US', packageKey: 'U-1#0' });
-    const failed = d.send({ type: 'rated', ticket: d.effect('rate')?.ticket ?? -1, result: { ok: false, error: { code: 'upstream', message: 'No carrier answered.' } } });
+    const failed = d.send({ type: 'rated', ticket: d.effect('rate')?.ticket ?? -1, result: { ok: false, error: { code: 'service_unavailable', message: 'No carrier answered.' } } });
     expect(failed.rates.status).toBe('failed');
     expect(failed.blockers).toContainEqual({ field: 'rate', message: 'No carrier answered.' });
     expect(d.send({ type: 'tare' }) && d.effects()).toEqual(['tare']);
