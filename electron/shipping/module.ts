@@ -1,5 +1,4 @@
 import type { StationContext, StationModule } from '../core/module';
-import { createBatchService } from './batch';
 import { createChecksService, type ChecksService } from './checks';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { PurchaseEngine } from '../purchases/engine';
@@ -49,8 +48,7 @@ export type ShippingCommandName =
   | 'scanForms.list'
   | 'pod.submit'
   | 'settings.shipping.get'
-  | 'settings.shipping.set'
-  | 'batch.run';
+  | 'settings.shipping.set';
 
 const RECONCILE_EVERY_MS = 60_000;
 
@@ -102,7 +100,6 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   const tracking = createTrackingService(deps);
   const checks = createChecksService(deps);
   const endOfDay = createEndOfDayService(deps);
-  const batch = createBatchService(deps, rates, purchase);
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
   let unsubscribe: (() => void) | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -158,7 +155,6 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
         settingsChanged();
         return next;
       },
-      'batch.run': (a) => batch.run(a),
     },
     async start() {
       deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());
