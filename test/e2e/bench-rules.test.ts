@@ -49,9 +49,11 @@ describe('Ship: the weight, address and rate rules', () => {
     await expect(activeName()).resolves.toBe('override');
     await page.keyboard.type('SHIP');
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Ship to' }).getByText(/not confirmed: bought on your word/).waitFor();
+    await page.getByRole('region', { name: 'Ship to' }).getByText(/not confirmed: you typed SHIP/).waitFor();
+    await expect(page.getByRole('region', { name: 'Ship to' }).getByText(/bought on your word/).count()).resolves.toBe(0);
     await page.keyboard.press('Enter');
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
+    await page.getByRole('region', { name: 'Ship to' }).getByText(/not confirmed: bought on your word/).waitFor();
 
     await page.keyboard.press('Alt+9');
     await page.getByRole('searchbox', { name: 'Search' }).fill('DEMO-1013');
