@@ -36,6 +36,7 @@ export function emptyBench(seq: number, packageId: number): BenchState {
     blockers: [],
     purchase: { status: 'none', stages: [], result: null, error: null, limitSeconds: null },
     scanError: null,
+    voidAsked: null,
   };
 }
 

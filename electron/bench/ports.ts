@@ -6,6 +6,7 @@ import { describeInvalidInput } from '../core/dispatch';
 import type { ScaleService } from '../devices/module';
 import type { Logger } from '../log/logger';
 import type { ChecksService } from '../shipping/checks';
+import type { HistoryService } from '../shipping/history';
 import type { OrdersService } from '../shipping/orders';
 import type { PurchaseService } from '../shipping/purchase';
 import type { RatesService } from '../shipping/rates';
@@ -24,6 +25,8 @@ export interface BenchPorts {
   readonly settings: Pick<ShippingSettingsService, 'current'>;
   readonly scale: Pick<ScaleService, 'tare'>;
   readonly labels: Pick<PurchaseService, 'buy' | 'nextReturn'>;
+  /** The last label, for the REPRINT_LAST and VOID_LAST barcodes. */
+  readonly history: Pick<HistoryService, 'search' | 'reprint'>;
 }
 
 /**

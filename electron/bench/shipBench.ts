@@ -59,6 +59,9 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     } else if (effect.type === 'buy') {
       const { packageId, input } = effect;
       answer(() => ports.labels.buy(checked(buyInputSchema, input)), (result) => ({ type: 'bought', packageId, result }));
+    } else if (effect.type === 'reprint') {
+      const { shipmentId } = effect;
+      answer(() => ports.history.reprint({ shipmentId, kind: 'label' }), (result) => ({ type: 'reprinted', result }));
     } else void attempt(() => ports.scale.tare());
   }
 
@@ -111,6 +114,11 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
       if (parsed.command === 'NEXT' || parsed.command === 'CANCEL') return dispatch({ type: 'cleared' });
       if (parsed.command === 'ANOTHER_BOX') return machine.view.order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
       if (parsed.command === 'ZERO_SCALE') return dispatch({ type: 'tare' });
+      if (parsed.command === 'REPRINT_LAST' || parsed.command === 'VOID_LAST') {
+        const found = await attempt(async () => ports.history.search({ query: '', state: 'bought', limit: 1 }));
+        const last = found.ok ? (found.value.shipments[0] ?? null) : null;
+        return dispatch({ type: 'lastLabelAsked', action: parsed.command === 'VOID_LAST' ? 'void' : 'reprint', last });
+      }
       return refuse('That command barcode works on the Ship screen of the station window.');
     }
     if (parsed.kind === 'unknown') return refuse(parsed.message ?? 'That scan is not an order number.');

@@ -42,13 +42,15 @@ export type Effect =
   | { readonly type: 'rate'; readonly ticket: number; readonly input: CommandInput<'rates.quote'> }
   | { readonly type: 'priceInsurance'; readonly key: string; readonly input: CommandInput<'insurance.quote'> }
   | { readonly type: 'buy'; readonly packageId: number; readonly input: CommandInput<'labels.buy'> }
-  | { readonly type: 'tare' };
+  | { readonly type: 'tare' }
+  | { readonly type: 'reprint'; readonly shipmentId: number };
 
 export type Step = readonly [ShipMachine, readonly Effect[]];
 
 /** The view changed: a new number, and what stops Buy worked out again. */
 export function patch(m: ShipMachine, change: Partial<BenchState>): ShipMachine {
-  const next = { ...m.view, ...change };
+  // A void asked for by a barcode is news once: the next change no longer carries it.
+  const next = { ...m.view, voidAsked: null, ...change };
   return { ...m, view: { ...next, seq: m.view.seq + 1, blockers: blockersOf(next) } };
 }
 

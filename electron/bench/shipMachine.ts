@@ -2,7 +2,7 @@ import type { CommandArgs } from '../../shared/contract';
 import { OVERRIDE_WORD, type BenchOptions, type BenchState, type ShownQuote } from '../../shared/contract/bench';
 import type { ScaleWeight } from '../../shared/contract/devices';
 import type { Result, StationError } from '../../shared/contract/errors';
-import type { AddressCheck, InsuranceQuote, OrderLine, PackagePreset, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import type { AddressCheck, InsuranceQuote, OrderLine, PackagePreset, PurchaseResult, PurchaseStage, RateQuote, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { contentRule } from '../../shared/domain/rateRule';
 import { formatOunces } from '../../shared/domain/units';
@@ -41,6 +41,8 @@ export type ShipEvent =
   | { readonly type: 'anotherBox'; readonly box: number; readonly packageKey: string }
   | { readonly type: 'cleared' }
   | { readonly type: 'tare' }
+  | { readonly type: 'lastLabelAsked'; readonly action: 'reprint' | 'void'; readonly last: Shipment | null }
+  | { readonly type: 'reprinted'; readonly result: Result<unknown> }
   | { readonly type: 'weightTyped'; readonly text: string }
   | { readonly type: 'scaleRead'; readonly reading: Pick<ScaleWeight, 'stable' | 'status' | 'statusText'> & { readonly oz: number } }
   | { readonly type: 'boxChosen'; readonly preset: PackagePreset | null }
@@ -257,6 +259,17 @@ function progress(m: ShipMachine, key: string, stage: PurchaseStage): Step {
   return same(patch(m, { purchase: { ...purchase, stages: [...purchase.stages, stage] } }));
 }
 
+/** The REPRINT_LAST and VOID_LAST barcodes: the label on the bench, else the last one bought here; a scan never voids on its own. */
+function lastLabel(m: ShipMachine, action: 'reprint' | 'void', last: Shipment | null): Step {
+  const label = m.view.purchase.result?.shipment ?? last;
+  if (!label) {
+    const message = `No label has been bought at this station yet, so there is nothing to ${action}.`;
+    return same(patch(m, { scanError: { code: 'not_found', message } }));
+  }
+  if (action === 'reprint') return [patch(m, { scanError: null }), [{ type: 'reprint', shipmentId: label.id }]];
+  return same(patch(m, { scanError: null, voidAsked: label.trackingNo ?? label.platformUkId }));
+}
+
 function transition(m: ShipMachine, e: ShipEvent): Step {
   switch (e.type) {
     case 'scanned':
@@ -272,6 +285,10 @@ function transition(m: ShipMachine, e: ShipEvent): Step {
       return same(m.view.purchase.status === 'buying' ? m : patch(restart(m, null), {}));
     case 'tare':
       return [m, [{ type: 'tare' }]];
+    case 'lastLabelAsked':
+      return lastLabel(m, e.action, e.last);
+    case 'reprinted':
+      return same(e.result.ok ? m : patch(m, { scanError: e.result.error }));
     case 'weightTyped':
       return typeWeight(m, e.text);
     case 'scaleRead':

@@ -8,7 +8,7 @@ import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
-import { createHistoryService } from './history';
+import { createHistoryService, type HistoryService } from './history';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
 import { backendIdOf, type BackendPort, type PrintPort } from './ports';
@@ -81,6 +81,7 @@ export interface ShippingServices {
   readonly orders: OrdersService;
   readonly purchase: PurchaseService;
   readonly settings: ShippingSettingsService;
+  readonly history: HistoryService;
 }
 
 /**
@@ -112,7 +113,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   };
 
   return {
-    services: { rates, checks, orders, purchase, settings: deps.settings },
+    services: { rates, checks, orders, purchase, settings: deps.settings, history },
     handlers: {
       'rates.quote': (a) => rates.quote(a),
       'rates.batch': (a) => rates.batch(a.requests),

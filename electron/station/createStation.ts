@@ -149,7 +149,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
   });
   // The bench uses the other modules' own services; the dispatcher is for the front ends.
-  const { rates, checks, orders, purchase, settings: shippingSettings } = shipping.services;
+  const { rates, checks, orders, purchase, settings: shippingSettings, history } = shipping.services;
   const bench = createBenchModule(context, events, {
     quotes: rates,
     addresses: checks,
@@ -158,6 +158,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     settings: shippingSettings,
     scale: devices.scales,
     labels: purchase,
+    history,
   });
   const capture = createCaptureModule(context, captureSwitch);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });

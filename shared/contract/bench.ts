@@ -151,6 +151,8 @@ export interface BenchState {
   readonly blockers: ReadonlyArray<{ readonly field: BenchField; readonly message: string }>;
   readonly purchase: BenchPurchase;
   readonly scanError: StationError | null;
+  /** The VOID_LAST barcode named this label (tracking number or id): the screen that scanned it opens Void on it, which asks to confirm. */
+  readonly voidAsked: string | null;
 }
 
 /** One package of a batch as the station prepared it: the same address, weight and rate rules as the Ship screen. */

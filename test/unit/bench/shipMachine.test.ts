@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shownQuote, type ShownQuote } from '../../../shared/contract/bench';
-import type { OrderLine, PurchaseResult, Rate, RateQuote, StationAddress } from '../../../shared/contract/shippingTypes';
+import type { OrderLine, PurchaseResult, Rate, RateQuote, Shipment, StationAddress } from '../../../shared/contract/shippingTypes';
 import { initialMachine, step, type Effect, type ShipEvent, type ShipMachine } from '../../../electron/bench/shipMachine';
 
 const to: StationAddress = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
@@ -228,5 +228,17 @@ describe('the Ship bench machine, without a browser', () => {
     expect(failed.rates.status).toBe('failed');
     expect(failed.blockers).toContainEqual({ field: 'rate', message: 'No carrier answered.' });
     expect(d.send({ type: 'tare' }) && d.effects()).toEqual(['tare']);
+  });
+
+  it('REPRINT_LAST reprints the label on the bench, else the last one; VOID_LAST names it for the Void screen once; with none, words', () => {
+    const none = drive();
+    expect(none.send({ type: 'lastLabelAsked', action: 'reprint', last: null }).scanError?.message).toBe('No label has been bought at this station yet, so there is nothing to reprint.');
+    const last = { id: 7, trackingNo: '9400100000000000000007', platformUkId: 'uk-7' } as unknown as Shipment;
+    const d = drive();
+    d.send({ type: 'lastLabelAsked', action: 'reprint', last });
+    expect(d.effect('reprint')).toEqual({ type: 'reprint', shipmentId: 7 });
+    expect(d.send({ type: 'reprinted', result: { ok: false, error: { code: 'not_found', message: 'No label image is stored.' } } }).scanError?.message).toBe('No label image is stored.');
+    expect(d.send({ type: 'lastLabelAsked', action: 'void', last }).voidAsked).toBe('9400100000000000000007');
+    expect(d.send({ type: 'cleared' }).voidAsked).toBeNull();
   });
 });

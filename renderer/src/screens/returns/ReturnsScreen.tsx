@@ -159,13 +159,9 @@ export function ReturnsScreen() {
                 aria-invalid={buyError?.field === 'package.weightOz'}
                 aria-describedby={buyError?.field === 'package.weightOz' ? 'return-weight-error' : undefined}
               />
-              {buyError?.field === 'package.weightOz' ? (
-                <span id="return-weight-error" className="small error-message" role="alert">
-                  {buyError.message}
-                </span>
-              ) : null}
             </label>
           </div>
+          {buyError?.field === 'package.weightOz' ? <InlineError error={buyError} id="return-weight-error" /> : null}
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
           {buyError?.field === 'package.weightOz' ? null : <InlineError error={buyError ?? undefined} />}
           <div className="row">

@@ -26,18 +26,19 @@ function sound(name: BenchIntent, state: BenchState): void {
 }
 
 /** Sends an intent; the station answers with the state it leads to (also pushed to every window). */
-export async function intent<N extends BenchIntent>(name: N, input: CommandInput<N>): Promise<void> {
+export async function intent<N extends BenchIntent>(name: N, input: CommandInput<N>): Promise<BenchState | null> {
   const result = await run(name, input, { action: 'Working on the package' });
-  if (!result.ok) return;
+  if (!result.ok) return null;
   const state = result.value as BenchState;
   take(state);
   sound(name, state);
+  return state;
 }
 
 /** Every buying key: Buy carries the price drawn on screen right now, and the station buys only while it is current. */
-export function buyShown(): Promise<void> {
+export async function buyShown(): Promise<void> {
   const bench = useBench.getState().bench;
-  return intent('bench.buy', { shown: bench ? shownQuote(bench) : null });
+  await intent('bench.buy', { shown: bench ? shownQuote(bench) : null });
 }
 
 /** Follows the station's bench from now on; a window that opens (or reloads) mid-purchase sees where it is. */
