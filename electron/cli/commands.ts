@@ -1,5 +1,6 @@
 import { buyCommand } from './buy';
 import { historyCommand } from './history';
+import { reportCommand } from './report';
 import { ordersCommand } from './orders';
 import { voidCommand } from './void';
 import { reprintCommand } from './reprint';
@@ -16,4 +17,4 @@ import { serviceCommands } from './serviceCommands';
 import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, labelCommand, printersCommand, printCommand, v1Command];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, reportCommand, labelCommand, printersCommand, printCommand, v1Command];

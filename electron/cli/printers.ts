@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { CommandInput, CommandOutput } from '../../shared/contract';
 import { fail, StationFailure } from '../../shared/contract/errors';
-import { printerProfileSchema, type PrinterProfile, type PrinterView } from '../../shared/contract/printing';
+import { defaultVirtualProfile, printerProfileSchema, type PrinterProfile, type PrinterView } from '../../shared/contract/printing';
 import { languageNames, printerLanguages, type PrinterLanguage } from '../../shared/domain/printing';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
@@ -44,13 +44,16 @@ function line(p: PrinterView): string {
 const LIST_USAGE = [
   'Usage: parcel-station printers [--json] [--data-dir DIR]',
   '       parcel-station printers add --queue NAME [--lang zpl|epl|tspl|escpos] [--dpi 203|300] [--media 4x6|4x8|2x7] [--default] [--json] [--data-dir DIR]',
+  '       parcel-station printers add --tcp HOST[:PORT] --lang zpl|epl|tspl|escpos [--name NAME] [--dpi 203|300] [--media 4x6|4x8|2x7] [--default] [--json] [--data-dir DIR]',
   '',
   'Lists configured printers (the default marked *), USB printers that are plugged in but not set up, and the printers',
   'installed in the OS (CUPS, or the Windows spooler) as kind "queue", with the language and resolution they suggest.',
   'No USB printer is a normal answer.',
   '',
-  '`printers add` sets up an installed printer: labels go to it raw, in the language given (or the one its driver',
-  'name suggests), through the OS print queue.',
+  '`printers add --queue` sets up an installed printer: labels go to it raw, in the language given (or the one its',
+  'driver name suggests), through the OS print queue. `printers add --tcp` sets up a network printer that takes raw',
+  'jobs on a port (9100 unless given), as the window\'s printer settings do; a Zebra (zpl) is asked for its status',
+  'before each label, so a label waits in the station while the printer is out of labels, paused or open.',
   '',
   '  --json          one JSON line: {"printers": [...]} (add: the saved profile)',
   '  --default       make it the station\'s default printer',
@@ -74,6 +77,8 @@ async function add(argv: readonly string[], io: CliIo, deps: Deps): Promise<numb
     args: [...argv],
     options: {
       queue: { type: 'string' },
+      tcp: { type: 'string' },
+      name: { type: 'string' },
       lang: { type: 'string' },
       dpi: { type: 'string' },
       media: { type: 'string' },
@@ -83,10 +88,13 @@ async function add(argv: readonly string[], io: CliIo, deps: Deps): Promise<numb
     },
     strict: true,
   });
-  if (!values.queue) throw new CliUsageError('--queue is required: the name of a printer installed in the OS (`parcel-station printers` lists them).');
   const lang = values.lang;
   if (lang !== undefined && !printerLanguages.includes(lang as PrinterLanguage)) throw new CliUsageError(`Unknown printer language "${lang}": use zpl, epl, tspl or escpos.`);
   if (values.dpi !== undefined && values.dpi !== '203' && values.dpi !== '300') throw new CliUsageError('--dpi is 203 or 300.');
+  if (values.tcp !== undefined && values.queue !== undefined) throw new CliUsageError('Give --queue or --tcp, not both.');
+  if (values.tcp !== undefined) return addNetwork({ ...values, tcp: values.tcp }, io, deps);
+  if (!values.queue) throw new CliUsageError('--queue or --tcp is required: the name of a printer installed in the OS (`parcel-station printers` lists them), or a network printer\'s address.');
+  if (values.name !== undefined) throw new CliUsageError('--name is for --tcp: an installed printer keeps its name in the OS.');
   const saved = await withPrinting(values['data-dir'], deps, async (call) => {
     const printers = await call('printers.list', {});
     const queues = printers.filter((p) => p.kind === 'queue');
@@ -113,6 +121,35 @@ async function add(argv: readonly string[], io: CliIo, deps: Deps): Promise<numb
   });
   if (values.json) io.out(JSON.stringify(saved));
   else io.out(`Set up ${saved.id}: "${values.queue}" in the OS print queue, ${languageNames[saved.language]}, ${saved.dpi} dpi, ${saved.media}${values.default ? ', the default printer' : ''}.`);
+  return 0;
+}
+
+/** `HOST`, `HOST:PORT` or `[IPv6]:PORT`; the port is 9100 (raw printing) unless given. */
+function networkAddress(text: string): { host: string; port: number } {
+  const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(text.trim()) ?? /^([^:\s]+)(?::(\d+))?$/.exec(text.trim());
+  if (!match?.[1]) throw new CliUsageError(`"${text}" is not a printer address: give HOST or HOST:PORT, as 192.168.1.40:9100.`);
+  const port = match[2] === undefined ? 9100 : Number(match[2]);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliUsageError(`The port in "${text}" is not one from 1 to 65535.`);
+  return { host: match[1], port };
+}
+
+async function addNetwork(values: { tcp: string; name?: string; lang?: string; dpi?: string; media?: string; default: boolean; json: boolean; 'data-dir'?: string }, io: CliIo, deps: Deps): Promise<number> {
+  const { host, port } = networkAddress(values.tcp);
+  if (!values.lang) throw new CliUsageError('--lang is required with --tcp: a network printer does not say which language it speaks (zpl, epl, tspl or escpos).');
+  const parsed = printerProfileSchema.safeParse({
+    ...defaultVirtualProfile,
+    // The id alphabet has no brackets or spaces; the address itself stays in the transport.
+    id: `net:${host.replace(/[^A-Za-z0-9._-]+/g, '_')}:${port}`,
+    name: values.name ?? `Network printer ${host}:${port}`,
+    transport: { kind: 'tcp', host, port },
+    language: values.lang,
+    ...(values.dpi ? { dpi: Number(values.dpi) } : {}),
+    ...(values.media ? { media: values.media } : {}),
+  });
+  if (!parsed.success) throw new CliUsageError(parsed.error.issues[0]?.message ?? 'That printer setup is not valid.');
+  const saved = await withPrinting(values['data-dir'], deps, (call) => call('printers.profile.set', { profile: parsed.data, makeDefault: values.default }));
+  if (values.json) io.out(JSON.stringify(saved));
+  else io.out(`Set up ${saved.id}: "${saved.name}" at ${host}:${port}, ${languageNames[saved.language]}, ${saved.dpi} dpi, ${saved.media}${values.default ? ', the default printer' : ''}.`);
   return 0;
 }
 

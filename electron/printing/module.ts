@@ -16,6 +16,7 @@ import { createJobStore } from './queue/jobStore';
 import { createPrintQueue } from './queue/printQueue';
 import { decodeLabelPng } from './raster/decode';
 import { rasterToPng } from './raster/preview';
+import { watchPrinterStatus } from './statusWatch';
 import { createTcpPrinter } from './transport/tcp';
 import type { PrinterTransport } from './transport/transport';
 import { createOsQueuePrinter } from './transport/osQueue';
@@ -51,6 +52,10 @@ export interface PrintingModuleOptions {
   readonly zebraStatus?: Omit<ZebraConfirmOptions, 'memory'>;
   /** The OS print spooler; null turns installed printers off; by default CUPS, or the spooler on Windows. */
   readonly osQueues?: OsPrintQueues | null;
+  /** How often a printer that reported a stop is asked again while a label waits for it. */
+  readonly heldRetryMs?: number;
+  /** How often the default printer is asked for its state while idle (statusWatch.ts). */
+  readonly statusEveryMs?: number;
 }
 
 export function createPrintingModule(
@@ -96,6 +101,16 @@ export function createPrintingModule(
     emit: ctx.emit,
     log,
     ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
+    ...(options.heldRetryMs !== undefined ? { heldRetryMs: options.heldRetryMs } : {}),
+  });
+  const watch = watchPrinterStatus({
+    defaultProfile: () => profiles.get(profiles.defaultId()),
+    transport,
+    busy: queue.busy,
+    ready: queue.ready,
+    emit: ctx.emit,
+    log,
+    everyMs: options.statusEveryMs ?? 10_000,
   });
 
   const profileOrFail = (printerId?: string): PrinterProfile => {
@@ -202,8 +217,10 @@ export function createPrintingModule(
         }
       }
       queue.kick();
+      watch.start();
     },
     async close() {
+      await watch.stop();
       if (bus) {
         bus.off('attach', onAttach);
         bus.off('detach', onDetach);

@@ -12,6 +12,8 @@ export interface ChosenService {
   readonly price: number | null;
   /** The operator overrode the address check for this purchase (what the service said). */
   readonly addressOverride?: string;
+  /** The weight rated, for reports: a rated purchase's request names only its rate. */
+  readonly weightOz?: number;
 }
 
 /** A purchase as its journal row holds it: the request to send (without an id) and what History shows of it. */

@@ -11,6 +11,7 @@ import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
 import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
 import type { BackendPort, PrintPort } from './ports';
+import type { SharedHistory } from './sharedHistory';
 import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
@@ -23,6 +24,7 @@ export interface SharedShipping {
   readonly pickups: SharedPickups | null;
   readonly settings: SharedSettings | null;
   readonly orders: SharedOrders | null;
+  readonly history?: SharedHistory | null;
 }
 
 /** Everything a shipping service may use, built once per module. */
@@ -45,6 +47,8 @@ export function createShippingDeps(
     sharedPickups: shared.pickups,
     /** A warehouse's orders inbox, every bench's; null for a bench alone. */
     sharedOrders: shared.orders,
+    /** Every bench's labels for History; null for a bench alone. */
+    sharedHistory: shared.history ?? null,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

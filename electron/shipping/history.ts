@@ -1,5 +1,5 @@
 import type { CommandArgs } from '../../shared/contract';
-import { fail } from '../../shared/contract/errors';
+import { fail, StationFailure } from '../../shared/contract/errors';
 import type { LabelImage, PurchaseResult, Shipment } from '../../shared/contract/shippingTypes';
 import type { ShipmentRow } from '../store/shipmentsRepo';
 import type { ShippingDeps } from './deps';
@@ -11,8 +11,30 @@ import { toShipment } from '../store/shipmentRecord';
 export function createHistoryService(deps: ShippingDeps) {
   const images = createLabelImages(deps);
   const forms = createCustomsForms(deps);
-  function search(args: CommandArgs<'history.search'>): { shipments: Shipment[] } {
-    return { shipments: deps.search({ query: args.query, state: args.state, limit: args.limit, beforeId: args.beforeId }).map(toShipment) };
+  /**
+   * In a warehouse, the first page of a search first keeps here every bench's labels that match it, so the list,
+   * its paging and reprints all read this bench's store. While the database is away the list is this bench's own,
+   * and says so.
+   */
+  async function search(args: CommandArgs<'history.search'>): Promise<{ shipments: Shipment[]; partial?: string }> {
+    let partial: string | undefined;
+    if (deps.sharedHistory && args.beforeId === undefined) {
+      try {
+        for (const { platformUkId, voided } of await deps.sharedHistory.search(args.query, args.limit)) {
+          const held = deps.shipments.findByRef(platformUkId);
+          // A label voided at another bench after this one kept it shows voided here too.
+          if (held?.state === 'bought' && voided) deps.shipments.markVoided(held.id);
+          if (held) continue;
+          const shared = await deps.claims.find(platformUkId);
+          if (shared) deps.shipments.adoptShared(shared);
+        }
+      } catch (error) {
+        if (!(error instanceof StationFailure)) throw error;
+        partial = error.error.message;
+      }
+    }
+    const shipments = deps.search({ query: args.query, state: args.state, limit: args.limit, beforeId: args.beforeId }).map(toShipment);
+    return partial === undefined ? { shipments } : { shipments, partial };
   }
 
   function shipment(id: number): ShipmentRow {

@@ -2,6 +2,7 @@ import type { StationContext, StationModule } from '../core/module';
 import { createChecksService, type ChecksService } from './checks';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { PurchaseEngine } from '../purchases/engine';
+import type { SharedHistory } from './sharedHistory';
 import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
@@ -72,6 +73,8 @@ export interface ShippingModuleDeps {
   readonly settings?: SharedSettings;
   /** The orders inbox every bench of a warehouse shares; this bench's own when absent. */
   readonly orders?: SharedOrders;
+  /** Every bench's labels for History in a warehouse; this bench's own when absent. */
+  readonly history?: SharedHistory;
 }
 
 /** What other modules of the station use of shipping, typed, given to them at composition (createStation). */
@@ -90,8 +93,8 @@ export interface ShippingServices {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
-  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null });
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders, history: sharedHistory }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null, history: sharedHistory ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates, engine);
   const voids = createVoidService(deps, voidLegacy);

@@ -66,7 +66,7 @@ export function createPurchaseService(deps: ShippingDeps, rates: RatesService, s
     const { platform_uk_id: _id, ...withoutId } = body;
     return {
       method: 'create_and_pay',
-      ...journaled(withoutId, { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, ...overrideOf(input) }),
+      ...journaled(withoutId, { carrierCode: rate.carrierCode, serviceLevel: rate.serviceLevel, serviceName: rate.serviceName, price: rate.price, weightOz: stored.input.package.weightOz, ...overrideOf(input) }),
       orderNumber: input.orderNumber ?? stored.input.orderNumber ?? null,
       ...recipientOf(stored.input.to),
       insuranceCents: input.insuranceAmount ? toCents(input.insuranceAmount) : null,

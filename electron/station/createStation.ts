@@ -18,6 +18,7 @@ import { createLocalClaims } from '../purchases/claims';
 import { createPurchaseEngine } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
 import { createShippingModule } from '../shipping/module';
+import { createReportsModule } from '../reports/module';
 import { adoptUnkeyedBackend } from '../backend/adoption';
 import { openStationDatabase } from '../store/database';
 import { createSettingsStore } from '../store/settings';
@@ -146,7 +147,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     voidLegacy: (trackingCode) => account.desk.voidLabel({ trackingCode }),
     claims,
     engine,
-    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders } : {}),
+    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders, history: warehouse.history } : {}),
   });
   // The bench uses the other modules' own services; the dispatcher is for the front ends.
   const { rates, checks, orders, purchase, settings: shippingSettings, history } = shipping.services;
@@ -161,6 +162,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     history,
   });
   const capture = createCaptureModule(context, captureSwitch);
+  const reports = createReportsModule(context, warehouse?.bench ?? 'this bench', warehouse?.reports);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });
   // On a damaged database nothing settles old purchases or resumes old print jobs: the rescue is for looking up and reprinting.
   const modules: Lifecycle[] = damage ? [backend, devices, bench] : [backend, printing, devices, account, shipping, bench];
@@ -183,6 +185,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...bench.handlers,
     ...capture.handlers,
     ...warehouseSettings.handlers,
+    ...reports.handlers,
     'station.info': info,
   };
 

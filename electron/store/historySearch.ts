@@ -28,7 +28,7 @@ export function createHistorySearch(db: Db) {
   const cols = `s.id, s.package_key, s.platform_uk_id, s.backend_id, s.state, s.method, '' AS request_json, s.chosen_json, NULL AS result_json,
     s.error, s.attempts, s.order_number, s.recipient_name, s.recipient_city, s.recipient_zip, s.shipment_no, s.tracking_no, s.carrier_code, s.service_level, s.service_name,
     s.cost_cents, s.currency, s.insurance_cents, s.duplicate_label, s.rate_mismatch_json, s.is_return, s.created_at, s.updated_at,
-    s.bought_at, s.voided_at,
+    s.bought_at, s.voided_at, s.bench,
     CASE WHEN s.unreadable_answer IS NULL THEN NULL ELSE json_object('details', json_extract(s.unreadable_answer, '$.details')) END AS unreadable_answer`;
   const maxId = Number.MAX_SAFE_INTEGER;
   const tracking = db.prepare<[string, number, number], ShipmentRow>(

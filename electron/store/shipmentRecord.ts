@@ -76,6 +76,8 @@ export interface ShipmentRow extends ColumnsOf<ShipmentRecord & StoredAmounts> {
   readonly updated_at: string;
   readonly bought_at: string | null;
   readonly voided_at: string | null;
+  /** The bench that bought a label adopted from the warehouse (migration 17); null: this bench. */
+  readonly bench?: string | null;
   readonly label_count?: number;
   readonly qrcode_count?: number;
   readonly customs_form_count?: number;
@@ -169,6 +171,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     rateMismatch: mismatch,
     addressOverride: chosenField(row, 'addressOverride'),
     isReturn: row.is_return === 1,
+    bench: row.bench ?? null,
     labelCount: row.label_count ?? 0,
     qrCodeCount: row.qrcode_count ?? 0,
     customsFormCount: row.customs_form_count ?? 0,

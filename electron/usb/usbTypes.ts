@@ -42,6 +42,12 @@ export interface UsbInEndpoint extends UsbEndpoint {
   stopPoll(callback?: () => void): void;
 }
 
+/** A bulk IN endpoint read one transfer at a time (a printer's answers to status questions). */
+export interface UsbBulkInEndpoint extends UsbEndpoint {
+  timeout: number;
+  transfer(length: number, callback: (error: Error | undefined, data?: Buffer) => void): unknown;
+}
+
 export interface UsbOutEndpoint extends UsbEndpoint {
   timeout: number;
   transfer(buffer: Buffer, callback?: (error: Error | undefined, actual: number) => void): unknown;
@@ -101,6 +107,10 @@ export const USB_CLASS_HID = 3;
 
 export function isInEndpoint(endpoint: UsbEndpoint | undefined): endpoint is UsbInEndpoint {
   return endpoint?.direction === 'in' && typeof (endpoint as Partial<UsbInEndpoint>).startPoll === 'function';
+}
+
+export function isBulkInEndpoint(endpoint: UsbEndpoint | undefined): endpoint is UsbBulkInEndpoint {
+  return endpoint?.direction === 'in' && typeof (endpoint as Partial<UsbBulkInEndpoint>).transfer === 'function';
 }
 
 export function isOutEndpoint(endpoint: UsbEndpoint | undefined): endpoint is UsbOutEndpoint {

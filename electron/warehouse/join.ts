@@ -1,4 +1,8 @@
 import type { TokenShelf } from '../api/v2/token';
+import type { SharedHistory } from '../shipping/sharedHistory';
+import { createPgHistory } from './pgHistory';
+import { createPgReport } from './pgReport';
+import type { SharedReportRows } from '../store/reportQuery';
 import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { SharedOrders } from '../shipping/sharedOrders';
@@ -26,6 +30,8 @@ export interface Warehouse {
   readonly pickups: SharedPickups;
   readonly settings: SharedSettings;
   readonly orders: SharedOrders;
+  readonly history: SharedHistory;
+  readonly reports: SharedReportRows;
   readonly bench: string;
   /** Host, port and database (never a password). */
   readonly address: string;
@@ -65,6 +71,8 @@ export function joinWarehouse(options: {
     pickups: createPgPickups({ db, bench: options.bench, log: options.log, outbox, writes }),
     settings: createPgSettings(db, options.bench, options.log),
     orders: createPgOrders(db, options.bench, options.log),
+    history: createPgHistory(db, options.log),
+    reports: createPgReport(db, options.log),
     bench: options.bench,
     address: describeWarehouse(options.url),
     async probe() {

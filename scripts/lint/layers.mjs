@@ -46,8 +46,10 @@ export const layers = [
   { name: 'account', holds: ['electron/account'], on: ['shipping'] },
   { name: 'warehouse', holds: ['electron/warehouse'], on: ['shipping'] },
   { name: 'bench', holds: ['electron/bench'], on: ['account', 'devices'] },
+  // Reports read the store only: totals and label lists, never the network.
+  { name: 'reports', holds: ['electron/reports'], on: ['store'] },
   // Composition: builds the station from every module; only entry points import it.
-  { name: 'station', holds: ['electron/station'], on: ['bench', 'warehouse'] },
+  { name: 'station', holds: ['electron/station'], on: ['bench', 'warehouse', 'reports'] },
   {
     name: 'entry',
     holds: ['electron/main', 'electron/preload', 'electron/cli', 'electron/stationProcess', 'electron/shell', 'electron/browser'],

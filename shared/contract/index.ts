@@ -8,6 +8,7 @@ import { printingCommands, printingEvents } from './printing';
 import { shippingCommands, shippingEvents } from './shipping';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
+import { reportCommands } from './reports';
 import type { Result } from './errors';
 
 /**
@@ -25,6 +26,7 @@ export const commands = {
   ...deviceCommands,
   ...captureCommands,
   ...warehouseCommands,
+  ...reportCommands,
 } as const;
 
 export const events = {

@@ -166,7 +166,8 @@ export interface PrinterView {
 
 export interface PrinterStatusEvent {
   readonly printerId: string;
-  readonly state: 'ready' | 'offline' | 'printing' | 'error' | 'attached' | 'detached';
+  /** stopped: the printer reports it cannot print (paper out, paused, head open); unknown: it cannot be asked. */
+  readonly state: 'ready' | 'offline' | 'printing' | 'error' | 'attached' | 'detached' | 'stopped' | 'unknown';
   readonly message: string | null;
 }
 

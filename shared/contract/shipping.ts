@@ -197,7 +197,7 @@ export const shippingCommands = {
     'The number of a further return label of an order (labels.buy returnNumber), held for this bench: after every bench\'s bought returns and the ones other benches are buying',
     z.object({ orderNumber: z.string().trim().min(1, 'Enter an order number').max(80, 'An order number is at most 80 characters') }),
   ),
-  'history.search': command<{ readonly shipments: readonly Shipment[] }>()(
+  'history.search': command<{ readonly shipments: readonly Shipment[]; readonly partial?: string }>()(
     'Search shipments by tracking number, platform id, shipment number, or any part of a tracking number, order number, name, city or ZIP',
     z.object({
       query: z.string().trim().max(120, 'Search for at most 120 characters: no tracking number, order number or name is longer').default(''),

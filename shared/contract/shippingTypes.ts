@@ -104,6 +104,8 @@ export interface Shipment {
   /** Bought for an address the service did not confirm, on the operator's deliberate word: what they overrode. */
   readonly addressOverride: string | null;
   readonly isReturn: boolean;
+  /** In a warehouse, the bench that bought a label another bench bought; absent or null: this bench. */
+  readonly bench?: string | null;
   readonly labelCount: number;
   readonly qrCodeCount: number;
   /** Customs forms (CN22/CN23) stored with the label, printed after it. */

@@ -45,6 +45,7 @@ function at(value: unknown, dotted: string): unknown {
 /** Per benchmark, the figures its JSON must carry, each a finite number. */
 const benchmarks: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['label', ['summary.labels', 'summary.median_203.ours_ms.zpl', 'summary.median_203.zpl_image_ratio', 'summary.median_203.node_thermal_printer_ratio', 'labels.0.ours_zpl_bytes']],
+  ['report', ['rows', 'report.all_ms.p95_ms', 'report.month_ms.p95_ms', 'report.day_labels_ms.p95_ms', 'fill_us_per_row']],
   ['store', ['rows', 'search.tracking.p95_ms', 'search.name_prefix.p95_ms', 'search.order.p95_ms', 'any_part.tracking_tail.p95_ms', 'any_part.zip.p95_ms', 'open_migrate_ms', 'background_check.done_ms', 'open_after_unclean_ms', 'damage_found_ms']],
   ['scan-to-print', ['scan_to_print.n', 'scan_to_print.p95_ms', 'scan_to_print.overhead_p95_ms', 'batch.packages', 'batch.seconds', 'bundle_gzip_kb']],
   ['rtt', ['packages', 'scanToRates.p95', 'enterToLabelBought.p95', 'serialValidateRateRerate.p95', 'inProcessCallsPerPackage.total']],

@@ -6,7 +6,7 @@ import { isDiskFull } from '../../core/diskFull';
 import type { Logger } from '../../log/logger';
 import { convertLabel } from '../pipeline';
 import type { PrintRequest } from '../printService';
-import { PRINT_DISK_FULL_WORDS, type Delivery, type PrinterTransport } from '../transport/transport';
+import { PRINT_DISK_FULL_WORDS, statusEvent, type Delivery, type PrinterTransport } from '../transport/transport';
 import { PrinterSendError } from '../usb/usbPrinter';
 import type { JobStore } from './jobStore';
 
@@ -19,7 +19,12 @@ export interface PrintQueueDeps {
   readonly log: Logger;
   /** How long a job waits before trying an absent network printer again; USB printers also wake on attach. */
   readonly retryDelayMs?: number;
+  /** How often a printer that reported a stop (paper out, paused) is asked again while a job waits for it. */
+  readonly heldRetryMs?: number;
 }
+
+/** What became of the job at the head of a printer's line: done with (next), or the worker waits for the printer. */
+type Turn = 'next' | 'absent' | 'held';
 
 const PARTIAL_ADVICE = 'Some or all of the label reached the printer, so it was not sent again automatically. Check what printed, then press Retry or Reprint.';
 
@@ -48,14 +53,14 @@ export function createPrintQueue(deps: PrintQueueDeps) {
 
   const mustJob = (jobId: string): PrintJobView => jobs.get(jobId) ?? fail('not_found', 'That print job does not exist (it may belong to another station).', { field: 'jobId' });
 
-  function scheduleRetry(printerId: string): void {
+  function scheduleRetry(printerId: string, delayMs = deps.retryDelayMs ?? 10_000): void {
     if (closed || timers.has(printerId)) return;
     timers.set(
       printerId,
       setTimeout(() => {
         timers.delete(printerId);
         kick(printerId);
-      }, deps.retryDelayMs ?? 10_000),
+      }, delayMs),
     );
   }
 
@@ -100,9 +105,9 @@ export function createPrintQueue(deps: PrintQueueDeps) {
   async function drain(printerId: string): Promise<void> {
     jobs.writeUnwritten();
     for (let job = jobs.nextQueued(printerId); job && !closed; job = jobs.nextQueued(printerId)) {
-      let sent: boolean;
+      let turn: Turn;
       try {
-        sent = await sendOne(job);
+        turn = await sendOne(job);
       } catch (error) {
         // A full disk stopped a store write: the job fails in words now (kept in memory until it can be written), not "sending" until a restart.
         if (!isDiskFull(error)) throw error;
@@ -110,27 +115,33 @@ export function createPrintQueue(deps: PrintQueueDeps) {
         publish(jobs.markFailed(job.id, PRINT_DISK_FULL_WORDS));
         continue;
       }
-      if (!sent) {
-        scheduleRetry(printerId);
+      if (turn !== 'next') {
+        scheduleRetry(printerId, turn === 'held' ? (deps.heldRetryMs ?? 3000) : undefined);
         return;
       }
     }
   }
 
-  /** False when the printer is absent and the worker should wait. */
-  async function sendOne(queued: PrintJobView): Promise<boolean> {
+  async function sendOne(queued: PrintJobView): Promise<Turn> {
     const profile = deps.profile(queued.printerId);
     if (!profile) {
       publish(jobs.markFailed(queued.id, `The printer "${queued.printerId}" is not set up on this station any more. Reprint the label on another printer.`));
-      return true;
+      return 'next';
     }
     const transport = deps.transport(profile);
     if (!transport.isPresent()) {
       if (queued.error === null) publish(jobs.markWaiting(queued.id, `Waiting for ${profile.name}: it is not connected.`));
-      return false;
+      return 'absent';
+    }
+    const readiness = (await transport.readiness?.(profile.language)) ?? null;
+    if (readiness?.state === 'stopped') {
+      const words = `Held: ${profile.name} ${readiness.words}. The label goes to it once it is ready; nothing was sent yet.`;
+      if (queued.error !== words) publish(jobs.markWaiting(queued.id, words));
+      emit('printer.status', statusEvent(profile, readiness));
+      return 'held';
     }
     const claimed = jobs.claim(queued.id);
-    if (!claimed) return true;
+    if (!claimed) return 'next';
     let job = publish(claimed);
     const png = jobs.labelPng(job.id);
     let bytes: Buffer;
@@ -146,7 +157,7 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       const message = isDiskFull(error) ? PRINT_DISK_FULL_WORDS : error instanceof StationFailure ? error.error.message : 'The label could not be prepared for the printer.';
       log.warn('label conversion failed', { jobId: job.id, error: error instanceof Error ? error.message : String(error) });
       publish(jobs.markFailed(job.id, message));
-      return true;
+      return 'next';
     }
     let lastReported = 0;
     let delivery: Delivery;
@@ -167,11 +178,11 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       emit('printer.status', { printerId: profile.id, state: 'offline', message });
       if (sent === 0 && retryable) {
         publish(jobs.markWaiting(job.id, `Waiting for ${profile.name}: ${message}`));
-        return false;
+        return 'absent';
       }
       // Some bytes, or even all of them, went out before the error: the label may have printed, so the operator checks.
       publish(jobs.markFailed(job.id, sent > 0 ? `${message} ${PARTIAL_ADVICE}` : message, sent));
-      return true;
+      return 'next';
     }
     // Outside the try: the label has printed, so nothing that fails from here on may mark the job failed (a Retry would print it twice).
     if (delivery.printed) {
@@ -181,8 +192,8 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       publish(jobs.markSent(job.id, `Sent to ${profile.name}; ${delivery.unconfirmed}.`));
       log.info('label sent, printing not confirmed', { jobId: job.id, printerId: profile.id, bytes: bytes.length });
     }
-    emit('printer.status', { printerId: profile.id, state: 'ready', message: null });
-    return true;
+    emit('printer.status', statusEvent(profile, readiness?.state === 'unknown' ? readiness : { state: 'ready' }));
+    return 'next';
   }
 
   return {
@@ -255,6 +266,16 @@ export function createPrintQueue(deps: PrintQueueDeps) {
       }
     },
     kick,
+    /** A worker is sending to the printer now. */
+    busy: (printerId: string): boolean => draining.has(printerId),
+    /** The printer is ready: a job held for it goes now instead of at its next turn. */
+    ready(printerId: string): void {
+      const timer = timers.get(printerId);
+      if (!timer) return;
+      clearTimeout(timer);
+      timers.delete(printerId);
+      kick(printerId);
+    },
     /** Waits for running workers; used by close and by tests. */
     async idle(): Promise<void> {
       while (soon.size > 0 || draining.size > 0) await Promise.all([...soon, ...draining.values()]);

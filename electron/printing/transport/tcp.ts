@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { PrinterSendError } from '../usb/usbPrinter';
 import type { Delivery, PrinterTransport, SendJob } from './transport';
-import { confirmZebraPrint, type ZebraConfirmOptions } from './zebraQuery';
+import { confirmZebraPrint, zebraReadiness, type ZebraConfirmOptions } from './zebraQuery';
 
 export interface TcpPrinterOptions {
   readonly host: string;
@@ -33,6 +33,11 @@ export function createTcpPrinter(options: TcpPrinterOptions): PrinterTransport {
       await deliver(bytes, onProgress);
       if (job.language !== 'zpl' || !options.zebraStatus) return UNCONFIRMED;
       return confirmZebraPrint(options.host, port, options.zebraStatus);
+    },
+    async readiness(language) {
+      // Only Zebra's ZPL has a status question; other raw printers just take bytes.
+      if (language !== 'zpl' || !options.zebraStatus) return { state: 'unknown', words: 'does not report its status over the network' };
+      return zebraReadiness(options.host, port, options.zebraStatus);
     },
   };
 

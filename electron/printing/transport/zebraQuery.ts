@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { PRINTED, type Delivery } from './transport';
-import { judgeHostStatus, readHostStatus, type HostStatusVerdict, type ZebraHostStatus } from './zebraStatus';
+import { PRINTED, type Delivery, type Readiness } from './transport';
+import { hostStatusStops, judgeHostStatus, readHostStatus, type HostStatusVerdict, type ZebraHostStatus } from './zebraStatus';
 
 /** More than three status lines ever need; a device that streams past this is not answering `~HS`. */
 const ANSWER_CAP = 4096;
@@ -126,4 +126,25 @@ export async function confirmZebraPrint(host: string, port: number, options: Zeb
     if (Date.now() >= deadline) return { printed: false, unconfirmed: `${last.words} after ${Math.ceil(confirmMs / 1000)} s, ${CHECK}` };
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
   }
+}
+
+/**
+ * Before a label goes: a Zebra that reports a stop would only hold it, so it
+ * waits in the station instead. A printer known to stay silent is not asked
+ * again (each label would wait out the answer time); one that says nothing
+ * now, or cannot be reached, gets its label as before.
+ */
+export async function zebraReadiness(host: string, port: number, options: ZebraConfirmOptions): Promise<Readiness> {
+  const where = `${host}:${port}`;
+  if (options.memory.silent(where)) return { state: 'unknown', words: 'does not answer status questions' };
+  const answer = await askHostStatus(host, port, options.answerMs ?? 2000);
+  if (answer.kind === 'status') {
+    options.memory.remember(where, true);
+    const stops = hostStatusStops(answer.status);
+    return stops ? { state: 'stopped', words: `reports it is ${stops}` } : { state: 'ready' };
+  }
+  if (answer.kind === 'silent' && !options.memory.answered(where)) options.memory.remember(where, false);
+  if (answer.kind === 'unreadable') options.memory.remember(where, false);
+  const why = answer.kind === 'silent' ? 'did not answer a status question' : answer.kind === 'unreadable' ? `sent a status answer that could not be read (${answer.reason})` : `could not be asked for its status (${answer.reason})`;
+  return { state: 'unknown', words: why };
 }

@@ -98,18 +98,24 @@ export type HostStatusVerdict =
  * batch still to print); stopped when the printer cannot go on by itself.
  */
 export function judgeHostStatus(status: ZebraHostStatus): HostStatusVerdict {
+  const stops = hostStatusStops(status);
+  if (stops) return { kind: 'stopped', words: `the printer reports it is ${stops}` };
+  if (status.formatsInBuffer > 0 || status.partialFormat || status.labelsRemaining > 0) {
+    const n = status.labelsRemaining;
+    return { kind: 'busy', words: n > 0 ? `the printer still has ${n} label${n === 1 ? '' : 's'} to print` : 'the printer still holds the label' };
+  }
+  return { kind: 'printed' };
+}
+
+/** What keeps the printer from printing by itself ("out of labels and paused"); null when nothing does. */
+export function hostStatusStops(status: ZebraHostStatus): string | null {
   const stops = [
     status.paperOut ? 'out of labels' : null,
     status.ribbonOut ? 'out of ribbon' : null,
     status.headUp ? 'open (print head up)' : null,
     status.paused ? 'paused' : null,
   ].filter((s): s is string => s !== null);
-  if (stops.length > 0) return { kind: 'stopped', words: `the printer reports it is ${joinWords(stops)}` };
-  if (status.formatsInBuffer > 0 || status.partialFormat || status.labelsRemaining > 0) {
-    const n = status.labelsRemaining;
-    return { kind: 'busy', words: n > 0 ? `the printer still has ${n} label${n === 1 ? '' : 's'} to print` : 'the printer still holds the label' };
-  }
-  return { kind: 'printed' };
+  return stops.length > 0 ? joinWords(stops) : null;
 }
 
 function joinWords(items: readonly string[]): string {

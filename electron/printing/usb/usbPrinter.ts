@@ -1,6 +1,6 @@
 import { fail, StationFailure } from '../../../shared/contract/errors';
 import { settle, tryQuietly } from '../../usb/cleanup';
-import { isOutEndpoint, libusbErrorName, type UsbDevice, type UsbInterfaceDescriptor, type UsbOutEndpoint } from '../../usb/usbTypes';
+import { isBulkInEndpoint, isOutEndpoint, libusbErrorName, type UsbBulkInEndpoint, type UsbDevice, type UsbInterfaceDescriptor, type UsbOutEndpoint } from '../../usb/usbTypes';
 
 /** USB printer class: interface class 7, subclass 1, protocol 1 (unidirectional) or 2 (bidirectional). */
 export const PRINTER_CLASS = 7;
@@ -11,6 +11,8 @@ export interface PrinterInterface {
   readonly interfaceNumber: number;
   readonly alternateSetting: number;
   readonly outEndpoint: number;
+  /** A bidirectional printer's bulk IN endpoint, where it answers status questions. */
+  readonly inEndpoint: number | null;
 }
 
 export function findPrinterInterface(device: UsbDevice): PrinterInterface | null {
@@ -18,7 +20,8 @@ export function findPrinterInterface(device: UsbDevice): PrinterInterface | null
     for (const alt of alternates) {
       if (!isPrinterClass(alt)) continue;
       const out = alt.endpoints.find((e) => (e.bEndpointAddress & 0x80) === 0 && (e.bmAttributes & 3) === BULK);
-      if (out) return { interfaceNumber: alt.bInterfaceNumber, alternateSetting: alt.bAlternateSetting, outEndpoint: out.bEndpointAddress };
+      const back = alt.bInterfaceProtocol === 2 ? alt.endpoints.find((e) => (e.bEndpointAddress & 0x80) !== 0 && (e.bmAttributes & 3) === BULK) : undefined;
+      if (out) return { interfaceNumber: alt.bInterfaceNumber, alternateSetting: alt.bAlternateSetting, outEndpoint: out.bEndpointAddress, inEndpoint: back?.bEndpointAddress ?? null };
     }
   }
   return null;
@@ -77,6 +80,8 @@ export function describeUsbError(error: unknown, device: UsbDevice, bytesSent: n
 export interface OpenPrinter {
   readonly iface: PrinterInterface;
   readonly endpoint: UsbOutEndpoint;
+  /** Where a bidirectional printer answers; null on a one-way printer. */
+  readonly input: UsbBulkInEndpoint | null;
   close(): Promise<void>;
 }
 
@@ -96,9 +101,11 @@ export function openPrinter(device: UsbDevice, timeoutMs: number, platform: Node
     const endpoint = handle.endpoint(iface.outEndpoint);
     if (!isOutEndpoint(endpoint)) fail('printer_unavailable', 'The USB printer has no output endpoint the station can write to.');
     endpoint.timeout = timeoutMs;
+    const back = iface.inEndpoint === null ? undefined : handle.endpoint(iface.inEndpoint);
     return {
       iface,
       endpoint,
+      input: isBulkInEndpoint(back) ? back : null,
       // Never rejects nor hangs: the job's outcome is already decided by the transfer.
       close: async () => {
         await settle((done) => handle.release(true, () => done()));
@@ -140,6 +147,18 @@ export async function writeChunks(
     options.onProgress?.(sent);
   }
   return sent;
+}
+
+/** One bulk IN transfer; null when the printer said nothing within the endpoint's timeout. */
+export function readOnce(endpoint: UsbBulkInEndpoint, length: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    endpoint.transfer(length, (error, data) => {
+      if (!error) return resolve(data ?? Buffer.alloc(0));
+      const name = libusbErrorName(error);
+      if (name === 'LIBUSB_ERROR_TIMEOUT' || name === 'LIBUSB_TRANSFER_TIMED_OUT') return resolve(null);
+      reject(error);
+    });
+  });
 }
 
 function control(device: UsbDevice, request: number, value: number, index: number, length: number): Promise<Buffer> {

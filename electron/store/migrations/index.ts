@@ -14,6 +14,7 @@ import { m013WarehouseOutboxPickups } from './013-warehouse-outbox-pickups';
 import { m014StoreSessions } from './014-store-sessions';
 import { m015PrintSent } from './015-print-sent';
 import { m016V1JournalInShipments } from './016-v1-journal-in-shipments';
+import { m017ReportDays } from './017-report-days';
 
 export interface Migration {
   readonly version: number;
@@ -25,4 +26,4 @@ export interface Migration {
  * Every schema change, in order. Append a new file; never edit one that has
  * shipped (the checksum check refuses it). Numbers must run 1..N with no gaps.
  */
-export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName, m005ShipmentBackend, m006V1Purchases, m007Customs, m008PrintWarnings, m009HistorySubstringSearch, m010UnreadableAnswers, m011WarehouseOutbox, m012ReturnPackageKeys, m013WarehouseOutboxPickups, m014StoreSessions, m015PrintSent, m016V1JournalInShipments];
+export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName, m005ShipmentBackend, m006V1Purchases, m007Customs, m008PrintWarnings, m009HistorySubstringSearch, m010UnreadableAnswers, m011WarehouseOutbox, m012ReturnPackageKeys, m013WarehouseOutboxPickups, m014StoreSessions, m015PrintSent, m016V1JournalInShipments, m017ReportDays];

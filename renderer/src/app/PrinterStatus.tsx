@@ -10,6 +10,8 @@ const stateWords: Record<PrinterStatusEvent['state'], string> = {
   error: 'Error',
   attached: 'Plugged in',
   detached: 'Unplugged',
+  stopped: 'Stopped',
+  unknown: 'Status unknown',
 };
 
 /** The default printer: present or not, and what it last said. */
@@ -25,7 +27,9 @@ export function PrinterStatus() {
   if (!printers.data) return <StatusItem label="Printer" value="…" tone="idle" />;
   if (!printer) return <StatusItem label="Printer" value="None set up (Settings)" tone="warn" />;
   const live = last && last.printerId === printer.id ? last : null;
-  const bad = live ? live.state === 'offline' || live.state === 'error' || live.state === 'detached' : !printer.connected;
-  const words = job ?? live?.message ?? (live ? stateWords[live.state] : printer.connected ? 'Ready' : (printer.message ?? 'Not connected'));
-  return <StatusItem label="Printer" value={`${printer.name}: ${words}`} tone={bad || job?.startsWith('Last') ? 'bad' : 'ok'} />;
+  const bad = live ? live.state === 'offline' || live.state === 'error' || live.state === 'detached' || live.state === 'stopped' : !printer.connected;
+  // A stopped or unknown printer's own words name it already ("Bench Zebra reports it is out of labels").
+  const own = live && (live.state === 'stopped' || live.state === 'unknown') && live.message ? `${stateWords[live.state]}: ${live.message}` : null;
+  const words = job ?? own ?? live?.message ?? (live ? stateWords[live.state] : printer.connected ? 'Ready' : (printer.message ?? 'Not connected'));
+  return <StatusItem label="Printer" value={own && !job ? words : `${printer.name}: ${words}`} tone={bad || job?.startsWith('Last') ? 'bad' : live?.state === 'unknown' ? 'warn' : 'ok'} />;
 }

@@ -11,6 +11,7 @@ export const lazyScreens: Record<Exclude<ScreenId, 'ship'>, LazyExoticComponent<
   address: lazy(() => import('../screens/address/AddressScreen').then((m) => ({ default: m.AddressScreen }))),
   'end-of-day': lazy(() => import('../screens/end-of-day/EndOfDayScreen').then((m) => ({ default: m.EndOfDayScreen }))),
   history: lazy(() => import('../screens/history/HistoryScreen').then((m) => ({ default: m.HistoryScreen }))),
+  reports: lazy(() => import('../screens/reports/ReportsScreen').then((m) => ({ default: m.ReportsScreen }))),
   account: lazy(() => import('../screens/account/AccountScreen').then((m) => ({ default: m.AccountScreen }))),
   settings: lazy(() => import('../screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen }))),
 };

@@ -9,6 +9,8 @@ export const screens = [
   { id: 'address', label: 'Address', key: '7' },
   { id: 'end-of-day', label: 'End of day', key: '8' },
   { id: 'history', label: 'History', key: '9' },
+  // Every letter is some screen's button already; the key beside 0 is free.
+  { id: 'reports', label: 'Reports', key: '-' },
   { id: 'account', label: 'Account', key: '0' },
   { id: 'settings', label: 'Settings', key: 's' },
 ] as const;

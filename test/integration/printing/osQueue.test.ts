@@ -29,10 +29,10 @@ afterAll(async () => {
 
 const server = () => ({ kind: 'tcp' as const, host: '127.0.0.1', port: cups.port });
 
-function station(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'osqueue-'))) {
+function station(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'osqueue-')), heldRetryMs?: number) {
   const db = openDatabase({ file: path.join(dataDir, 'station.sqlite') });
   const ctx: StationContext = { dataDir, db, emit: () => undefined, log: createMemoryLogger(), now: () => new Date() };
-  const module = createPrintingModule(ctx, { usb: null, retryDelayMs: 20, osQueues: createCupsQueues({ server }) });
+  const module = createPrintingModule(ctx, { usb: null, retryDelayMs: 20, osQueues: createCupsQueues({ server }), ...(heldRetryMs === undefined ? {} : { heldRetryMs }) });
   return {
     module,
     db,
@@ -99,6 +99,28 @@ describe('OS print queue through a real CUPS', () => {
           expect(arrived.length).toBe(job.bytesTotal);
           expect(arrived.equals(Buffer.from(sent?.bytes ?? []))).toBe(true);
         }
+      } finally {
+        await s.close();
+      }
+    });
+  });
+
+  it('a label for a stopped queue is held in the station, not handed to CUPS, and goes once when the queue is resumed', async () => {
+    await withPort(async (port) => {
+      cups.addRawQueue('Stopped_Zebra', 'ZDesigner ZD421', port.device);
+      cups.admin('cupsdisable', 'Stopped_Zebra');
+      const s = station(undefined, 50);
+      try {
+        await s.module.handlers['printers.profile.set']({ profile: queueProfile('queue:Stopped_Zebra', 'Stopped_Zebra', 'zpl'), makeDefault: true });
+        const { jobId } = await s.module.service.enqueue({ png, title: 'Order 1004' });
+        await expect.poll(async () => (await s.module.handlers['printJobs.get']({ jobId })).error).toMatch(/^Held: Stopped_Zebra is stopped in CUPS.*\. The label goes to it once it is ready; nothing was sent yet\.$/);
+        expect((await s.module.handlers['printJobs.get']({ jobId })).status).toBe('queued');
+        expect(cups.admin('lpstat', '-o', 'Stopped_Zebra').trim()).toBe('');
+        cups.admin('cupsenable', 'Stopped_Zebra');
+        expect(await s.module.service.waitForJob(jobId, { timeoutMs: 15_000 })).toMatchObject({ status: 'done', error: null });
+        const arrived = await port.nextJob();
+        expect(arrived.equals(Buffer.from(createJobStore(s.db, () => new Date()).sentBytes(jobId)?.bytes ?? []))).toBe(true);
+        expect(port.received).toHaveLength(1);
       } finally {
         await s.close();
       }

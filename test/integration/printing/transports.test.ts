@@ -16,7 +16,7 @@ import { listUsbPrinters } from '../../../electron/printing/usb/usbDiscovery';
 import { PrinterSendError, readPortStatus, usbAccessAdvice } from '../../../electron/printing/usb/usbPrinter';
 import { labelLikeRaster } from '../../unit/printing/fixtures';
 import { fakeBus, fakePrinter, libusbError } from '../../unit/printing/usbFake';
-import { fakeZebraPrinter, type FakeZebra, type ZebraState } from '../../support/zebraPrinter';
+import { READY, fakeZebraPrinter, hostStatusAnswer, type FakeZebra, type ZebraState } from '../../support/zebraPrinter';
 
 const job = { id: 'job1', title: 'test', language: 'zpl' as const, size: { width: 812, height: 1218 } };
 const label = labelLikeRaster(812, 1218);
@@ -278,6 +278,39 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
     expect(device.log).toContain('release');
   });
 
+  it('says before a label whether a one-way printer is out of labels, from GET_PORT_STATUS', async () => {
+    const device = fakePrinter();
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null });
+    await expect(printer.readiness?.('epl')).resolves.toEqual({ state: 'ready' });
+    device.portStatus = 0x38;
+    await expect(printer.readiness?.('epl')).resolves.toEqual({ state: 'stopped', words: 'reports it is out of labels' });
+    expect(device.received).toHaveLength(0);
+    expect(device.log.filter((entry) => entry === 'release')).toHaveLength(2);
+  });
+
+  it('asks a bidirectional Zebra ~HS on its IN endpoint: paused or open is a stop in words, and no question is among the label bytes', async () => {
+    const device = fakePrinter();
+    const state: ZebraState = { ...READY, paused: true, headUp: true };
+    device.hostStatus = () => hostStatusAnswer(state);
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { answerMs: 200 });
+    await expect(printer.readiness?.('zpl')).resolves.toEqual({ state: 'stopped', words: 'reports it is open (print head up) and paused' });
+    state.paused = false;
+    state.headUp = false;
+    await expect(printer.readiness?.('zpl')).resolves.toEqual({ state: 'ready' });
+    await printer.send(zpl, job);
+    expect(device.hostStatusQueries).toBe(2);
+    expect(Buffer.concat(device.received)).toEqual(zpl);
+  });
+
+  it('a bidirectional printer that never answers ~HS is asked once; after that its labels do not wait for it', async () => {
+    const device = fakePrinter();
+    device.hostStatus = () => null;
+    const printer = createUsbPrinter(fakeBus([device]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null }, { answerMs: 100 });
+    await expect(printer.readiness?.('zpl')).resolves.toEqual({ state: 'ready' });
+    await expect(printer.readiness?.('zpl')).resolves.toEqual({ state: 'ready' });
+    expect(device.hostStatusQueries).toBe(1);
+  });
+
   it('a missing printer is a calm, retryable state with nothing sent', async () => {
     const printer = createUsbPrinter(fakeBus([]), { vendorId: 0x0a5f, productId: 0x0120, serialNumber: null });
     expect(printer.isPresent()).toBe(false);
@@ -312,7 +345,7 @@ describe('USB printer (stand-in device shaped like usb 2.18)', () => {
 
   it('reads GET_PORT_STATUS', async () => {
     const device = fakePrinter();
-    expect(await readPortStatus(device, { interfaceNumber: 0, alternateSetting: 0, outEndpoint: 1 })).toEqual({ paperEmpty: false, selected: true, error: false });
+    expect(await readPortStatus(device, { interfaceNumber: 0, alternateSetting: 0, outEndpoint: 1, inEndpoint: null })).toEqual({ paperEmpty: false, selected: true, error: false });
   });
 
   it('suggests languages from the device id before the vendor table', () => {

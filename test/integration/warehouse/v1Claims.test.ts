@@ -92,8 +92,10 @@ describe('v1 purchases on two benches of one warehouse', () => {
     expect(second.trackingCode).not.toBe(first.trackingCode);
     expect(second.note).toMatch(/answer was lost/);
     expect(sold() - before).toBe(2);
+    // History lists every bench's labels: B's own (no bench named) is its label, A's is listed under A's name.
     const held = await b.call('history.search', { query: 'WV-2', limit: 10 });
-    expect(held.shipments.map((s) => s.trackingNo)).toEqual([second.trackingCode]);
+    expect(held.shipments.filter((s) => !s.bench).map((s) => s.trackingNo)).toEqual([second.trackingCode]);
+    expect(held.shipments.filter((s) => s.bench).map((s) => [s.trackingNo, s.bench])).toEqual([[first.trackingCode, a.name]]);
   }, 120_000);
 
   it('bench B, whose box-2 purchase never reached the service, does not take bench A\'s alike box-1 label as its own', async () => {
@@ -107,7 +109,7 @@ describe('v1 purchases on two benches of one warehouse', () => {
     expect(lost.message).toMatch(/no label was sold, so nothing was charged/);
     expect(sold() - before).toBe(1);
     const held = await b.call('history.search', { query: 'WV-3', limit: 10 });
-    expect(held.shipments.map((s) => s.trackingNo)).not.toContain(first.trackingCode);
+    expect(held.shipments.filter((s) => !s.bench).map((s) => s.trackingNo)).not.toContain(first.trackingCode);
     // Pressed again, bench B buys box 2's own label.
     const again = await buyBox(b, 'WV-3', 2, 20);
     expect(again.trackingCode).not.toBe(first.trackingCode);

@@ -1,4 +1,4 @@
-import type { UsbBus, UsbDevice, UsbHotplugEvent, UsbInterface, UsbInterfaceDescriptor, UsbOutEndpoint } from '../../../electron/usb/usbTypes';
+import type { UsbBulkInEndpoint, UsbBus, UsbDevice, UsbHotplugEvent, UsbInterface, UsbInterfaceDescriptor, UsbOutEndpoint } from '../../../electron/usb/usbTypes';
 
 /** A stand-in shaped like usb 2.18's Device: records what the station does to it. */
 export interface FakePrinter extends UsbDevice {
@@ -10,6 +10,13 @@ export interface FakePrinter extends UsbDevice {
   kernelDriverActive: boolean;
   /** GET_PORT_STATUS byte: 0x18 selected, no error; 0x20 paper empty. */
   portStatus: number;
+  /**
+   * A bidirectional Zebra: what it answers to `~HS` on its IN endpoint (null:
+   * nothing, so the read times out). Unset, the printer has no IN endpoint.
+   * A `~HS` is counted here, never among the label bytes received.
+   */
+  hostStatus: (() => Buffer | null) | null;
+  hostStatusQueries: number;
 }
 
 export function libusbError(name: string, errno: number): Error {
@@ -29,6 +36,14 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     descriptor: { wMaxPacketSize: 64 },
     timeout: 0,
     transfer(buffer, callback) {
+      if (device.hostStatus && buffer.toString('latin1') === '~HS') {
+        device.hostStatusQueries += 1;
+        const answer = device.hostStatus();
+        // A real printer hands a longer answer over in packets: the station must put them back together.
+        if (answer) pending.push(answer.subarray(0, 40), answer.subarray(40));
+        setImmediate(() => callback?.(undefined, buffer.length));
+        return;
+      }
       const failure = device.failAfterChunks;
       if (failure && received.length >= failure.chunks) {
         setImmediate(() => callback?.(libusbError(failure.error, ERRNO[failure.error] ?? -99), failure.actual ?? 0));
@@ -36,6 +51,19 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
       }
       received.push(Buffer.from(buffer));
       setImmediate(() => callback?.(undefined, buffer.length));
+    },
+  };
+  const pending: Buffer[] = [];
+  const input: UsbBulkInEndpoint = {
+    direction: 'in',
+    transferType: 2,
+    address: 0x81,
+    descriptor: { wMaxPacketSize: 64 },
+    timeout: 0,
+    transfer(length, callback) {
+      const next = pending.shift();
+      if (next) setImmediate(() => callback(undefined, next.subarray(0, length)));
+      else setTimeout(() => callback(libusbError('LIBUSB_ERROR_TIMEOUT', -7)), input.timeout);
     },
   };
   const descriptor: UsbInterfaceDescriptor = {
@@ -66,7 +94,7 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     attachKernelDriver: () => {
       device.kernelDriverActive = true;
     },
-    endpoint: (address) => (address === 0x01 ? endpoint : undefined),
+    endpoint: (address) => (address === 0x01 ? endpoint : address === 0x81 && device.hostStatus ? input : undefined),
   };
   const device: FakePrinter = {
     log,
@@ -75,6 +103,8 @@ export function fakePrinter(options: { vendorId?: number; productId?: number; de
     openError: null,
     kernelDriverActive: true,
     portStatus: 0x18,
+    hostStatus: null,
+    hostStatusQueries: 0,
     busNumber: 1,
     deviceAddress: 4,
     deviceDescriptor: { idVendor: options.vendorId ?? 0x0a5f, idProduct: options.productId ?? 0x0120, iManufacturer: 1, iProduct: 2, iSerialNumber: 3 },

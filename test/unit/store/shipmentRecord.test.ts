@@ -39,8 +39,10 @@ describe('one shipment record', () => {
     const shared = sharedShipmentOf(bought, 'bench-a', [{ kind: 'label', seq: 0, url: null, png }]);
     const there = createShipmentsRepo(db('there'), at).adoptShared(shared);
 
-    const pick = (s: Shipment) => ({ ...s, id: 0, createdAt: '', boughtAt: '', labelCount: 0, qrCodeCount: 0, customsFormCount: 0, error: null });
+    const pick = (s: Shipment) => ({ ...s, id: 0, createdAt: '', boughtAt: '', labelCount: 0, qrCodeCount: 0, customsFormCount: 0, error: null, bench: null });
     expect(pick(toShipment(there))).toEqual(pick(toShipment(bought)));
+    // Only the bench differs: the adopting bench names the one that bought it.
+    expect([toShipment(bought).bench, toShipment(there).bench]).toEqual([null, 'bench-a']);
     expect(toShipment(bought)).toMatchObject({ platformUkId: 'p-1', trackingNo: '1Z999AA10123456784', cost: 12.34, insuranceAmount: 50, isReturn: true, duplicateLabel: false, state: 'bought' });
   });
 });

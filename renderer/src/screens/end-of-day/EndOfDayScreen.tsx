@@ -10,6 +10,7 @@ import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { benchTime } from '../../ui/format';
 import { PdfLink } from '../../ui/PdfLink';
+import { DaySheet } from './DaySheet';
 
 /** Close the day: one SCAN form for today's USPS labels, then the pickup. */
 export function EndOfDayScreen() {
@@ -85,6 +86,7 @@ export function EndOfDayScreen() {
           </button>
         </section>
       </div>
+      <DaySheet />
       <section className="panel" aria-label="Earlier SCAN forms">
         <h2>Earlier SCAN forms</h2>
         <InlineError error={forms.error} />

@@ -21,6 +21,8 @@ export function HistoryScreen() {
   const beforeId = cursors[cursors.length - 1];
   const search = useQuery('history.search', { query: query.trim(), state: state || undefined, limit: PAGE, beforeId }, ['shipments']);
   const shipments = search.data?.shipments ?? [];
+  // In a warehouse, labels other benches bought name their bench.
+  const benches = shipments.some((s) => s.bench);
   // A search down to one label (a scanned tracking number) opens it; ↑ ↓ in the search box move through the list.
   const selected = shipments.find((s) => s.id === selectedId) ?? (shipments.length === 1 && query.trim() !== '' ? shipments[0] : null) ?? null;
   const step = (by: number): void => {
@@ -77,6 +79,11 @@ export function HistoryScreen() {
         ↑ ↓ pick a label; Alt+R reprints it, Alt+V voids it, Alt+T tracks it; PgUp PgDn page.
       </p>
       <InlineError error={search.error} />
+      {search.data?.partial ? (
+        <p className="notice notice-warning" role="status">
+          {search.data.partial}
+        </p>
+      ) : null}
       {selected ? <ShipmentDetail key={selected.id} shipment={selected} /> : null}
       <table className="data" aria-label="Shipments">
         <thead>
@@ -88,6 +95,7 @@ export function HistoryScreen() {
             <th>Service</th>
             <th className="num">Cost</th>
             <th>State</th>
+            {benches ? <th>Bench</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -102,6 +110,7 @@ export function HistoryScreen() {
               <td>
                 <StateBadge state={s.state} unreadable={s.unreadableAnswer !== null} />
               </td>
+              {benches ? <td>{s.bench ?? 'this bench'}</td> : null}
             </tr>
           ))}
         </tbody>
