@@ -250,7 +250,8 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
         bought: (result) => (purchase = result),
       });
       if (!outcome.ok || !purchase) fail(outcome.ok ? 'internal' : outcome.code === 'conflict' ? 'conflict' : 'invalid_input', outcome.ok ? 'The order was not bought.' : outcome.message);
-      return { orderNumber: row.orderNumber, purchase, address: row.address };
+      // As the store writes it (#1002), whichever spelling was asked for.
+      return { orderNumber: row.order?.orderNumber ?? row.orderNumber, purchase, address: row.address };
     } finally {
       prepared.delete(key);
     }
