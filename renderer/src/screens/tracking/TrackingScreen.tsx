@@ -9,6 +9,7 @@ import { InlineError } from '../../ui/ErrorText';
 import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderLabelPick';
 import { benchTime, localTime } from '../../ui/format';
 import { useAutoFocus } from '../../ui/use-auto-focus';
+import { useScanner } from '../../input/useScanner';
 import { PodRequest } from './PodRequest';
 
 type Source = 'auto' | 'platform_uk_id' | 'tracking_no' | 'direct';
@@ -30,21 +31,35 @@ export function TrackingScreen() {
   const [busy, setBusy] = useState(() => Boolean(navParam()));
   const [choices, setChoices] = useState<Extract<OrderLabels, { kind: 'several' }> | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // A scan may overtake a label picked a moment before it: only the latest lookup's answer is drawn.
+  const latest = useRef(0);
   useAutoFocus(input);
 
   const trackLabel = async (shipment: Shipment): Promise<void> => {
+    const asked = ++latest.current;
     setChoices(null);
     setBusy(true);
-    show(await run('tracking.get', labelRef(shipment)));
+    const result = await run('tracking.get', labelRef(shipment));
+    if (asked === latest.current) show(result);
   };
 
-  const track = async (): Promise<void> => {
+  const track = async (wanted: string = ref): Promise<void> => {
+    const asked = ++latest.current;
     setChoices(null);
     setBusy(true);
-    const order = await labelsOfOrder(ref);
+    const order = await labelsOfOrder(wanted);
+    if (asked !== latest.current) return;
     if (order.kind === 'several') return offer(order);
-    show(await run('tracking.get', order.kind === 'one' ? labelRef(order.shipment) : { ref, source, carrierCode: carrier.trim() || undefined }));
+    const result = await run('tracking.get', order.kind === 'one' ? labelRef(order.shipment) : { ref: wanted, source, carrierCode: carrier.trim() || undefined });
+    if (asked === latest.current) show(result);
   };
+
+  // A scan is taken whole wherever the cursor is (a pick list's button included), so no character of it is lost.
+  useScanner((scan) => {
+    setRef(scan.text);
+    input.current?.focus();
+    void track(scan.text);
+  });
 
   function offer(order: Extract<OrderLabels, { kind: 'several' }>): void {
     setBusy(false);
@@ -87,7 +102,7 @@ export function TrackingScreen() {
       >
         <label className="field grow">
           Tracking number, order number, shipment number or platform id
-          <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
+          <input ref={input} className="scan" data-scan-field value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <label className="field">
           <span>

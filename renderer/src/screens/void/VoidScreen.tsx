@@ -10,6 +10,7 @@ import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderL
 import { ShipmentFacts } from '../../ui/ShipmentFacts';
 import { sounds } from '../../ui/sounds';
 import { useAutoFocus } from '../../ui/use-auto-focus';
+import { useScanner } from '../../input/useScanner';
 
 type Lookup = Exclude<OrderLabels, { kind: 'not_an_order' }> | { readonly kind: 'found'; readonly result: Result<Shipment> };
 
@@ -38,15 +39,26 @@ export function VoidScreen() {
   const [choices, setChoices] = useState<Extract<OrderLabels, { kind: 'several' }> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const readOnly = useReadOnly() !== undefined;
+  // A scan may overtake a lookup still on its way: only the latest answer is drawn.
+  const latest = useRef(0);
   useAutoFocus(input);
   const find = async (wanted: string = ref): Promise<void> => {
+    const asked = ++latest.current;
     setShipment(null);
     setChoices(null);
     setConfirming(false);
     setVoidError(null);
     setJustVoided(false);
-    apply(await lookUp(wanted));
+    const found = await lookUp(wanted);
+    if (asked === latest.current) apply(found);
   };
+
+  // A scan is taken whole wherever the cursor is (a pick list's button included), so no character of it is lost.
+  useScanner((scan) => {
+    setRef(scan.text);
+    input.current?.focus();
+    void find(scan.text);
+  });
 
   function apply(found: Lookup): void {
     if (found.kind === 'one') return show({ ok: true, value: found.shipment });
@@ -102,7 +114,7 @@ export function VoidScreen() {
       >
         <label className="field grow">
           Tracking number, order number, shipment number or platform id
-          <input ref={input} className="scan" value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
+          <input ref={input} className="scan" data-scan-field value={ref} autoComplete="off" spellCheck={false} onChange={(e) => setRef(e.target.value)} />
         </label>
         <button type="submit" className="button big">
           Find <Key k="Enter" />
