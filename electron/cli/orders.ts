@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CsvImportReport, OrderLine } from '../../shared/contract/shippingTypes';
 import { decodeExport } from '../../shared/domain/orderImport/decode';
 import { headerCells } from '../../shared/domain/orderImport/header';
+import { plural } from '../../shared/domain/operatorWords';
 import { storeFormats, type StoreFormat } from '../../shared/domain/orderImport/types';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
@@ -19,7 +20,7 @@ function printReport(report: CsvImportReport, io: { out(text: string): void; err
     for (const s of report.skipped) io.out(`skipped order ${s.order_number} (line ${s.line}): ${s.reason}`);
     for (const e of report.refused) io.err(`line ${e.line}: ${e.message}`);
     const read = report.format ? `Read as ${report.format}. ` : '';
-    io.out(`${read}Imported ${report.imported} new order${report.imported === 1 ? '' : 's'}, updated ${report.updated}, skipped ${report.skipped.length}, refused ${report.refused.length}.`);
+    io.out(`${read}Imported ${plural(report.imported, 'new order')}, updated ${report.updated}, skipped ${report.skipped.length}, refused ${report.refused.length}.`);
   }
   return report.refused.length > 0 ? 1 : 0;
 }
@@ -63,7 +64,7 @@ async function mappingCommand(args: readonly string[], values: Parameters<typeof
   }
   return withHeadlessStation(values, async (headless) => {
     const saved = await headless.call('orders.mappings.save', { name, header, columns });
-    io.out(`Saved the mapping "${saved.name}" for files with this header (${header.length} columns).`);
+    io.out(`Saved the mapping "${saved.name}" for files with this header (${plural(header.length, 'column')}).`);
     return 0;
   });
 }

@@ -3,6 +3,7 @@ import type { Rate } from '../../shared/contract/shippingTypes';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { readShipFrom } from './buy';
 import { CliUsageError, type CliCommand } from './command';
+import { plural } from '../../shared/domain/operatorWords';
 
 /** One rate as the command line prints it. */
 function rateLine(r: Rate) {
@@ -49,7 +50,7 @@ export const ratesCommand: CliCommand = {
       else {
         for (const r of row.quote.rates) {
           const mark = r.rateId !== null && r.rateId === picked ? '*' : ' ';
-          const days = r.deliveryDays === null ? '' : `${r.deliveryDays} days`;
+          const days = r.deliveryDays === null ? '' : plural(r.deliveryDays, 'day');
           const promise = [r.deliveryDate ? `by ${r.deliveryDate}` : '', ...(r.marks ?? [])].filter(Boolean).join(', ');
           io.out(`${mark} ${r.serviceName.padEnd(36)} $${r.price.toFixed(2)}  ${days}${promise ? `  (${promise})` : ''}`);
         }

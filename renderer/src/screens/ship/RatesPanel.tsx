@@ -1,4 +1,5 @@
 import type { BenchWeight } from '../../../../shared/contract/bench';
+import { plural } from '../../../../shared/domain/operatorWords';
 import { InlineError } from '../../ui/ErrorText';
 import { RatesTable } from '../../ui/RatesTable';
 import { intent, useBench } from './bench-store';
@@ -6,7 +7,7 @@ import { ServiceConfirm } from './ServiceConfirm';
 
 function ruleWords(rule: { readonly kind: string; readonly days?: number }): string {
   if (rule.kind === 'fastest') return 'fastest';
-  if (rule.kind === 'cheapestWithin') return `cheapest within ${rule.days} days`;
+  if (rule.kind === 'cheapestWithin') return `cheapest within ${plural(rule.days ?? 0, 'day')}`;
   return 'cheapest';
 }
 
