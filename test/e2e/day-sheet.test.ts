@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCents } from '../../shared/domain/money';
+import { serviceCodeWords } from '../../shared/domain/operatorWords';
 import { useBench } from './fixture';
 import { buyForOrder, isUsps } from './helpers';
 
@@ -21,10 +22,12 @@ describe("End of day: the day's sheet", () => {
     await sheet.getByLabel('Day totals').getByText(`2 labels, ${dollars} postage. 1 label voided`, { exact: false }).waitFor();
     await sheet.getByLabel('Day totals').getByText('1 pickup booked.', { exact: false }).waitFor();
     const services = await sheet.getByRole('table', { name: 'Labels by carrier and service' }).locator('tbody tr').allTextContents();
-    expect(services.some((row) => row.includes(kept.serviceLevel ?? '?'))).toBe(true);
+    // Service codes reach the operator as words: UPS_GROUND reads "UPS Ground".
+    expect(services.some((row) => row.includes(serviceCodeWords(kept.serviceLevel)))).toBe(true);
+    expect(services.some((row) => row.includes(kept.serviceLevel ?? '?'))).toBe(false);
     const benches = await sheet.getByRole('table', { name: 'Packages per bench' }).locator('tbody tr').allTextContents();
     expect(benches).toEqual([`this bench2${dollars}`]);
-    await sheet.getByRole('table', { name: 'Pickups booked' }).getByText('CONFIRMED').waitFor();
+    await sheet.getByRole('table', { name: 'Pickups booked' }).getByText('Confirmed', { exact: true }).waitFor();
     await sheet.getByRole('button', { name: /Print the day's sheet/ }).waitFor();
 
     // What the print dialog prints or saves as PDF: the sheet alone, on one page.

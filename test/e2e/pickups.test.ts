@@ -100,7 +100,7 @@ describe('Pickups', () => {
     await form.getByRole('status').filter({ hasText: 'Pickup scheduled' }).waitFor();
 
     const list = page.getByRole('table', { name: 'Pickup list' });
-    const row = list.getByRole('row').filter({ hasText: 'CONFIRMED' });
+    const row = list.getByRole('row').filter({ has: page.getByText('Confirmed', { exact: true }) });
     await row.waitFor();
     await page.keyboard.press('Alt+C');
     const confirm = row.getByRole('group', { name: 'Confirm cancel' });
@@ -108,11 +108,11 @@ describe('Pickups', () => {
     // A stray Enter (a scanner's, say) keeps the pickup.
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
-    await expect(row.textContent()).resolves.toContain('CONFIRMED');
+    await expect(row.textContent()).resolves.toContain('Confirmed');
     await page.keyboard.press('Alt+C');
     await confirm.waitFor();
     await page.keyboard.press('Alt+Y');
-    const canceled = list.getByRole('row').filter({ hasText: 'CANCELED' });
+    const canceled = list.getByRole('row').filter({ has: page.getByText('Canceled', { exact: true }) });
     await canceled.waitFor();
     await form.getByRole('status').filter({ hasText: 'was canceled' }).waitFor();
     await expect(form.getByText('Pickup scheduled').count()).resolves.toBe(0);

@@ -27,7 +27,7 @@ describe('History and Void', () => {
 
     await page.keyboard.press('Alt+9');
     await page.getByRole('searchbox', { name: 'Search' }).fill(shipment.trackingNo ?? '');
-    await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ hasText: 'VOIDED' }).waitFor();
+    await page.getByRole('table', { name: 'Shipments' }).getByRole('row').filter({ has: page.getByText('Voided', { exact: true }) }).waitFor();
   });
 
   it('refuses to void a label that is already voided, in words, and offers nothing more', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Rate } from '../../../shared/contract/shippingTypes';
-import { days, money } from './format';
+import { days, money, serviceWords } from './format';
 
 interface Props {
   readonly rates: readonly Rate[];
@@ -46,7 +46,7 @@ export function RatesTable({ rates, selected, onSelect, disabled, caption = 'Rat
             >
               <td>{rate.carrierCode}</td>
               <td>
-                {rate.serviceName || rate.serviceLevel}
+                {serviceWords(rate)}
                 {rate.marks?.map((mark) => (
                   <span key={mark} className="badge">
                     {' '}

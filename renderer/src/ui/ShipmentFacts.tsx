@@ -5,7 +5,7 @@ import { UnreadableAnswer } from './UnreadableAnswer';
 /** `unreadable`: bought, but the service's answer was not understood (the label was salvaged from it, or could not be). */
 export function StateBadge({ state, unreadable = false }: { readonly state: Shipment['state']; readonly unreadable?: boolean }) {
   const tone = state === 'bought' && !unreadable ? 'ok' : state === 'voided' ? 'bad' : state === 'failed' ? 'bad' : 'warn';
-  const words = state === 'bought' && unreadable ? 'Bought, answer not understood' : { bought: 'Bought', voided: 'VOIDED', failed: 'Failed', pending: 'Pending' }[state];
+  const words = state === 'bought' && unreadable ? 'Bought, answer not understood' : { bought: 'Bought', voided: 'Voided', failed: 'Failed', pending: 'Pending' }[state];
   return <span className={`badge ${tone}`}>{words}</span>;
 }
 

@@ -1,5 +1,6 @@
 import type { StationAddress } from '../../../shared/contract/shippingTypes';
 import { SERVICE_HOME_COUNTRY } from '../../../shared/domain/countries';
+import { carrierWords, serviceCodeWords } from '../../../shared/domain/operatorWords';
 
 export function money(amount: number | null | undefined, currency = 'USD'): string {
   if (amount === null || amount === undefined) return '—';
@@ -44,8 +45,13 @@ export function todayIso(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** "USPS Priority Mail": the service's own name, which already carries the carrier, else carrier + level. */
-export function serviceWords(s: { readonly carrierCode: string | null; readonly serviceName: string | null; readonly serviceLevel: string | null }): string {
+/** "USPS Priority Mail": the service's own name, which already carries the carrier, else the level in words ("UPS Ground" for UPS_GROUND). */
+export function serviceWords(s: { readonly carrierCode?: string | null; readonly serviceName?: string | null; readonly serviceLevel?: string | null }): string {
   if (s.serviceName) return s.serviceName;
-  return [s.carrierCode, s.serviceLevel].filter(Boolean).join(' ') || '—';
+  if (s.serviceLevel) {
+    const level = serviceCodeWords(s.serviceLevel);
+    const carrier = s.carrierCode ? carrierWords(s.carrierCode) : '';
+    return carrier && !level.toUpperCase().startsWith(carrier.toUpperCase()) ? `${carrier} ${level}` : level;
+  }
+  return s.carrierCode ? carrierWords(s.carrierCode) : '—';
 }

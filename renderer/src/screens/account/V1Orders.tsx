@@ -1,3 +1,4 @@
+import { carrierWords, serviceCodeWords } from '../../../../shared/domain/operatorWords';
 import { useState } from 'react';
 import type { V1Label } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
@@ -159,8 +160,8 @@ export function V1Orders() {
               {labels.map((l, index) => (
                 <tr key={l.trackingCode}>
                   <td className="mono">{l.trackingCode}</td>
-                  <td>{l.carrier}</td>
-                  <td>{l.serviceLevel}</td>
+                  <td>{carrierWords(l.carrier)}</td>
+                  <td>{serviceCodeWords(l.serviceLevel)}</td>
                   <td className="num">{money(l.rate)}</td>
                   <td>
                     {l.labelUrls[0] ? (

@@ -1,3 +1,4 @@
+import { statusWords } from '../../../../shared/domain/operatorWords';
 import { useState } from 'react';
 import type { V1ScanForm } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
@@ -80,7 +81,7 @@ export function V1ScanForms() {
       {form ? (
         <div className={form.status === 'failed' ? 'inline-error' : 'success'} role="status">
           <p>
-            SCAN form {form.status}
+            SCAN form {statusWords(form.status).toLowerCase()}
             {form.requestId ? ` (request ${form.requestId})` : ''}. {form.message ?? ''}
           </p>
           {form.url ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DaySheet as Sheet } from '../../../../shared/contract/reports';
 import { formatMoney } from '../../../../shared/domain/money';
+import { carrierWords, plural, serviceCodeWords, statusWords } from '../../../../shared/domain/operatorWords';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { Key } from '../../ui/Key';
@@ -10,7 +11,6 @@ const today = (): string => {
   const d = new Date();
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 function SheetBody({ sheet }: { readonly sheet: Sheet }) {
   const { report: r, pickups } = sheet;
@@ -18,9 +18,9 @@ function SheetBody({ sheet }: { readonly sheet: Sheet }) {
   return (
     <>
       <p className="report-totals" aria-label="Day totals">
-        <strong>{plural(r.totals.labels, 'label', 'labels')}</strong>, {formatMoney(r.totals.cents)} postage.{' '}
-        {r.totals.voidedLabels > 0 ? `${plural(r.totals.voidedLabels, 'label', 'labels')} voided (${formatMoney(r.totals.voidedCents)} refunded, not counted above).` : 'Nothing voided.'}{' '}
-        {booked.length > 0 ? `${plural(booked.length, 'pickup', 'pickups')} booked.` : 'No pickup booked.'}
+        <strong>{plural(r.totals.labels, 'label')}</strong>, {formatMoney(r.totals.cents)} postage.{' '}
+        {r.totals.voidedLabels > 0 ? `${plural(r.totals.voidedLabels, 'label')} voided (${formatMoney(r.totals.voidedCents)} refunded, not counted above).` : 'Nothing voided.'}{' '}
+        {booked.length > 0 ? `${plural(booked.length, 'pickup')} booked.` : 'No pickup booked.'}
       </p>
       <table className="data sheet-table" aria-label="Labels by carrier and service">
         <thead>
@@ -35,8 +35,8 @@ function SheetBody({ sheet }: { readonly sheet: Sheet }) {
         <tbody>
           {r.byService.map((s) => (
             <tr key={`${s.carrier}/${s.service}`}>
-              <td>{s.carrier || 'Other'}</td>
-              <td>{s.service || '—'}</td>
+              <td>{s.carrier ? carrierWords(s.carrier) : 'Other'}</td>
+              <td>{serviceCodeWords(s.service)}</td>
               <td className="num">{s.labels}</td>
               <td className="num">{formatMoney(s.cents)}</td>
               <td className="num">{s.voidedLabels > 0 ? `${s.voidedLabels} (${formatMoney(s.voidedCents)})` : '—'}</td>
@@ -76,11 +76,11 @@ function SheetBody({ sheet }: { readonly sheet: Sheet }) {
             {pickups.map((p, i) => (
               <tr key={`${p.confirmationNumber ?? ''}-${i}`}>
                 <td>
-                  {p.carrier} {p.confirmationNumber ?? ''}
+                  {carrierWords(p.carrier)} {p.confirmationNumber ?? ''}
                 </td>
                 <td>{p.pickupDate ?? '—'}</td>
                 <td className="num">{p.packages ?? '—'}</td>
-                <td>{p.status}</td>
+                <td>{statusWords(p.status)}</td>
               </tr>
             ))}
           </tbody>

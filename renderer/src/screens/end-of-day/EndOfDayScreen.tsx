@@ -3,6 +3,7 @@ import { Key } from '../../ui/Key';
 import { useStartFocus } from '../../ui/use-start-focus';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
+import { plural, statusWords } from '../../../../shared/domain/operatorWords';
 import { useNav } from '../../stores/nav-store';
 import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
@@ -68,7 +69,7 @@ export function EndOfDayScreen() {
           {made ? (
             <div className="success" role="status">
               <p>
-                SCAN form ready for {made.trackingNos.length} {made.trackingNos.length === 1 ? 'package' : 'packages'}{made.status !== 'ready' ? ` (${made.status})` : ''}.
+                SCAN form ready for {plural(made.trackingNos.length, 'package')}{made.status !== 'ready' ? ` (${statusWords(made.status).toLowerCase()})` : ''}.
               </p>
               {made.pdfUrl ? (
                 <PdfLink url={made.pdfUrl} shortcut="Alt+O">
@@ -110,7 +111,7 @@ export function EndOfDayScreen() {
               >
                 <td>{benchTime(f.createdAt)}</td>
                 <td className="num">{f.trackingNos.length}</td>
-                <td>{f.status}</td>
+                <td>{statusWords(f.status)}</td>
                 <td>
                   {f.pdfUrl ? (
                     <PdfLink url={f.pdfUrl} shortcut={f.id === picked?.id ? 'Alt+E' : undefined}>

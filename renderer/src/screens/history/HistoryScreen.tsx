@@ -3,7 +3,7 @@ import { Key } from '../../ui/Key';
 import type { Shipment } from '../../../../shared/contract/shippingTypes';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
-import { benchTime, money } from '../../ui/format';
+import { benchTime, money, serviceWords } from '../../ui/format';
 import { StateBadge } from '../../ui/ShipmentFacts';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { ShipmentDetail } from './ShipmentDetail';
@@ -105,7 +105,7 @@ export function HistoryScreen() {
               <td className="mono">{s.trackingNo ?? '—'}</td>
               <td>{s.orderNumber ?? '—'}</td>
               <td>{s.recipientName ?? '—'}</td>
-              <td>{s.serviceName ?? s.serviceLevel ?? '—'}</td>
+              <td>{serviceWords(s)}</td>
               <td className="num">{money(s.cost, s.currency ?? 'USD')}</td>
               <td>
                 <StateBadge state={s.state} unreadable={s.unreadableAnswer !== null} />

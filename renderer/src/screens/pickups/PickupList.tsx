@@ -1,3 +1,4 @@
+import { statusWords } from '../../../../shared/domain/operatorWords';
 import { useState } from 'react';
 import { Key } from '../../ui/Key';
 import { Working } from '../../ui/Working';
@@ -98,7 +99,7 @@ export function PickupList({ onCanceled }: { readonly onCanceled: (pickup: Picku
               <td className="mono">{p.confirmationNumber ?? p.pickupNo}</td>
               <td className="num">{p.packageCount ?? p.trackingNos.length}</td>
               <td>
-                <span className={`badge ${p.status === 'CANCELED' ? 'bad' : 'ok'}`}>{p.status}</span>
+                <span className={`badge ${p.status === 'CANCELED' ? 'bad' : 'ok'}`}>{statusWords(p.status)}</span>
               </td>
               <td>
                 {p.status === 'CONFIRMED' && asking === p.pickupNo ? (

@@ -1,3 +1,4 @@
+import { serviceCodeWords } from '../../../../shared/domain/operatorWords';
 import { useState } from 'react';
 import type { ReportTotals } from '../../../../shared/contract/reports';
 import { useQuery } from '../../station/use-query';
@@ -90,7 +91,7 @@ export function ReportsScreen() {
                   {r.byService.map((s) => (
                     <tr key={`${s.carrier}/${s.service}`}>
                       <td>{carrierName(s.carrier)}</td>
-                      <td>{s.service || '—'}</td>
+                      <td>{serviceCodeWords(s.service)}</td>
                       <TotalsCells t={s} />
                     </tr>
                   ))}

@@ -1,3 +1,4 @@
+import { carrierWords } from '../../../../shared/domain/operatorWords';
 import { formatMoney } from '../../../../shared/domain/money';
 
 /** Carrier colours, told apart by people with the common colour-vision deficiencies (Okabe–Ito), in carrier order. */
@@ -8,7 +9,7 @@ export const colorOf = (carriers: readonly string[], carrier: string): string =>
 export const usd = (cents: number): string => formatMoney(cents);
 
 /** "" is a label the service named no carrier for. */
-export const carrierName = (carrier: string): string => carrier || 'Other';
+export const carrierName = (carrier: string): string => (carrier ? carrierWords(carrier) : 'Other');
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 export const localDay = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

@@ -75,8 +75,8 @@ export function PurchasePanel() {
           ) : null}
           {shipment.rateMismatch ? (
             <p className="small">
-              <strong>Note:</strong> you picked {shipment.rateMismatch.picked.serviceName ?? shipment.rateMismatch.picked.serviceLevel}, but this package already had{' '}
-              {shipment.rateMismatch.bought.serviceName ?? shipment.rateMismatch.bought.serviceLevel}; the label shown is the one bought.
+              <strong>Note:</strong> you picked {serviceWords(shipment.rateMismatch.picked)}, but this package already had{' '}
+              {serviceWords(shipment.rateMismatch.bought)}; the label shown is the one bought.
             </p>
           ) : null}
           {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}

@@ -10,6 +10,7 @@ import { labelsOfOrder, OrderLabelPick, type OrderLabels } from '../../ui/OrderL
 import { benchTime, localTime } from '../../ui/format';
 import { useAutoFocus } from '../../ui/use-auto-focus';
 import { useScanner } from '../../input/useScanner';
+import { carrierWords, statusWords } from '../../../../shared/domain/operatorWords';
 import { PodRequest } from './PodRequest';
 
 type Source = 'auto' | 'platform_uk_id' | 'tracking_no' | 'direct';
@@ -145,14 +146,14 @@ export function TrackingScreen() {
         <div className="grid-2">
           <section className="panel" aria-label="Tracking status">
             <h2>
-              {info.statusSummary ?? info.status.replaceAll('_', ' ')} <span className="badge">{info.status}</span>
+              {info.statusSummary ?? statusWords(info.status)} <span className="badge">{statusWords(info.status)}</span>
             </h2>
             {info.fromCache ? <p className="badge warn">The service could not be reached: this is the last stored status.</p> : null}
             <dl className="facts">
               <dt>Tracking number</dt>
               <dd className="mono">{info.trackingNo ?? '—'}</dd>
               <dt>Carrier</dt>
-              <dd>{info.carrierCode ?? '—'}</dd>
+              <dd>{carrierWords(info.carrierCode)}</dd>
               <dt>Estimated delivery</dt>
               <dd>{info.estimateDeliveryDate ?? '—'}</dd>
               {info.recipientName ? (
