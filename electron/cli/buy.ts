@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { addressSchema } from '../../shared/contract/shipping';
 import type { PurchaseResult, Shipment, StationAddress } from '../../shared/contract/shippingTypes';
 import { plainFileStem } from '../../shared/domain/fileStem';
+import { serviceCodeWords } from '../../shared/domain/operatorWords';
 import { fail } from '../../shared/contract/errors';
 import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import { labelPngProblem } from '../purchases/labelBytes';
@@ -158,7 +159,7 @@ export const buyCommand: CliCommand = {
         const words = printJobWords(await waitForPrint(headless, bought.printJobId, 30_000));
         if (words) io.err(words);
       }
-      if (s.rateMismatch) io.err(`Note: this package was already bought as ${s.rateMismatch.bought.serviceName ?? s.rateMismatch.bought.serviceLevel}; that label is the one shown.`);
+      if (s.rateMismatch) io.err(`Note: this package was already bought as ${s.rateMismatch.bought.serviceName ?? serviceCodeWords(s.rateMismatch.bought.serviceLevel)}; that label is the one shown.`);
       io.out(
         JSON.stringify({
           order_number: orderNumber,

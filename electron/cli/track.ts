@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { statusWords } from '../../shared/domain/operatorWords';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
 
@@ -43,7 +44,7 @@ export const trackCommand: CliCommand = {
           JSON.stringify({ status: info.status, events, tracking_no: info.trackingNo, carrier: info.carrierCode, estimated_delivery: info.estimateDeliveryDate, from_cache: info.fromCache }),
         );
       } else {
-        io.out(`${info.trackingNo ?? ref}: ${info.statusSummary ?? info.status}${info.estimateDeliveryDate ? ` (expected ${info.estimateDeliveryDate})` : ''}`);
+        io.out(`${info.trackingNo ?? ref}: ${info.statusSummary ?? statusWords(info.status)}${info.estimateDeliveryDate ? ` (expected ${info.estimateDeliveryDate})` : ''}`);
         for (const e of events) io.out(`  ${e.time ?? ''}  ${e.description}${e.location ? `, ${e.location}` : ''}`);
       }
       return 0;
