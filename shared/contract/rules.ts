@@ -7,12 +7,12 @@ import { rateRuleSchema } from './shipping';
 export type { Action, Condition, Rule, RuleField } from '../domain/rules/types';
 
 const shortText = (what: string, max: number) => z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is at most ${max} characters`);
-const anyOf = (what: string) => z.array(shortText(what, 20)).min(1, `Name at least one ${what}`).max(100, `Name at most 100 of them`);
+const anyOf = (what: string) => z.array(shortText(what, 20)).min(1, `Name at least one ${what}`).max(100, `Name at most 100 of them`).readonly();
 const compare = z.enum(comparisons, { error: 'Compare with more than, at least, less than, at most or exactly' });
 const amount = (what: string, max: number) => z.number({ error: `Enter the ${what} as a number` }).nonnegative(`The ${what} cannot be negative`).max(max, `The ${what} is more than ${max}; check it`);
 
 export const conditionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('country'), anyOf: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code, such as CA or MX').toUpperCase()).min(1, 'Name at least one country').max(100) }),
+  z.object({ kind: z.literal('country'), anyOf: z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, 'A country is a two-letter code, such as CA or MX').toUpperCase()).min(1, 'Name at least one country').max(100).readonly() }),
   z.object({ kind: z.literal('state'), anyOf: anyOf('state or province') }),
   z.object({ kind: z.literal('zipPrefix'), anyOf: anyOf('ZIP or postal code start') }),
   z.object({ kind: z.literal('residential'), is: z.boolean() }),
@@ -41,8 +41,8 @@ export const actionSchema = z.discriminatedUnion('field', [
 
 export const ruleInputSchema = z.object({
   name: shortText('rule name', 80),
-  conditions: z.array(conditionSchema).max(20, 'A rule has at most 20 conditions'),
-  actions: z.array(actionSchema).min(1, 'Say what the rule does').max(10, 'A rule has at most 10 actions'),
+  conditions: z.array(conditionSchema).max(20, 'A rule has at most 20 conditions').readonly(),
+  actions: z.array(actionSchema).min(1, 'Say what the rule does').max(10, 'A rule has at most 10 actions').readonly(),
 });
 
 /** A rule as `rules test` reports it: whether it matched, each condition, what it set. */
