@@ -9,7 +9,7 @@ import { CliUsageError, type CliCommand, type CliIo } from './command';
 const listed = (r: Rule) => ({ number: r.id, name: r.name, when: r.conditions.map(describeCondition), then: r.actions.map(describeAction) });
 
 function ruleLine(r: Rule): string {
-  const when = r.conditions.length === 0 ? 'every order' : r.conditions.map(describeCondition).join(' and ');
+  const when = r.conditions.length === 0 ? 'any order' : r.conditions.map(describeCondition).join(' and ');
   return `${String(r.id).padStart(3)}  ${r.name}: when ${when} then ${r.actions.map(describeAction).join('; ')}`;
 }
 
@@ -34,8 +34,8 @@ function printTest(t: RuleTest, io: CliIo): void {
   io.out(`Order ${t.orderNumber} (nothing is bought):`);
   for (const r of t.rules) {
     if (!r.matched) {
-      const failed = r.conditions.filter((c) => !c.met).map((c) => (c.unknown ? `${c.words} (${c.unknown})` : c.words));
-      io.out(`  ${named(r.id, r.name)}: does not match: not ${failed.join('; not ')}`);
+      const failed = r.conditions.filter((c) => !c.met).map((c) => (c.unknown ? `"${c.words}" cannot be told: ${c.unknown}` : `"${c.words}" does not hold`));
+      io.out(`  ${named(r.id, r.name)}: does not match: ${failed.join('; ')}`);
       continue;
     }
     const did = r.sets.length > 0 ? `sets ${labels(r.sets)}` : 'sets nothing';

@@ -46,7 +46,7 @@ export const fieldWords: Record<RuleField, string> = {
   insurance: 'Insurance',
   signature: 'Signature',
   saturday: 'Saturday delivery',
-  hold: 'Hold',
+  hold: 'Hold the order',
   skipVerification: 'Scan to verify',
 };
 
@@ -64,7 +64,7 @@ export function describeValue(a: Action): string {
     case 'saturday':
       return a.value ? 'yes' : 'no';
     case 'hold':
-      return `hold the order: ${a.value}`;
+      return a.value;
     case 'skipVerification':
       return a.value ? 'skipped' : 'required';
   }
@@ -75,7 +75,7 @@ export const describeAction = (a: Action): string => `${fieldWords[a.field]}: ${
 
 /** One rule on one line: "when ships to CA and weighs more than 1 lb then Service: ...; Box: ...". */
 export function describeRuleLine(conditions: readonly Condition[], actions: readonly Action[]): string {
-  const when = conditions.length === 0 ? 'every order' : conditions.map(describeCondition).join(' and ');
+  const when = conditions.length === 0 ? 'any order' : conditions.map(describeCondition).join(' and ');
   return `when ${when} then ${actions.map(describeAction).join('; ')}`;
 }
 

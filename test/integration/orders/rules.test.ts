@@ -67,7 +67,7 @@ describe('rules through the command line', () => {
     expect((await rules('list')).out).toEqual([
       '  1  Canada: when ships to CA then Service: USPS Priority Mail International; Box: Small box; Insurance: the order total',
       '  2  Heavy: when weighs more than 5 lb then Box: Large box; Service: cheapest',
-      '  3  Everyone: when every order then Box: Medium box; Signature: adult signature',
+      '  3  Everyone: when any order then Box: Medium box; Signature: adult signature',
     ]);
 
     const tested = jsonOf<Tested>(await rules('test', '--order', 'CAN-1', '--json'));
@@ -89,7 +89,7 @@ describe('rules through the command line', () => {
     expect(words.out).toEqual([
       'Order CAN-1 (nothing is bought):',
       '  rule 1 "Canada": matches, sets Service, Box, Insurance',
-      '  rule 2 "Heavy": does not match: not weighs more than 5 lb',
+      '  rule 2 "Heavy": does not match: "weighs more than 5 lb" does not hold',
       '  rule 3 "Everyone": matches, sets Signature; Box already set by an earlier rule',
       'Service: USPS Priority Mail International (rule 1 "Canada")',
       'Box: Small box (rule 1 "Canada")',

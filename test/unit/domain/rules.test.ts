@@ -121,7 +121,7 @@ describe('rules in words', () => {
       return parsed.value;
     });
     expect(describeRuleLine(conditions.slice(0, 1), actions)).toBe(
-      'when ships to CA or MX then Service: cheapest within 3 days; Box: Small box; Insurance: the order total; Signature: adult signature; Saturday delivery: yes; Hold: hold the order: Call first; Scan to verify: skipped',
+      'when ships to CA or MX then Service: cheapest within 3 days; Box: Small box; Insurance: the order total; Signature: adult signature; Saturday delivery: yes; Hold the order: Call first; Scan to verify: skipped',
     );
   });
 
