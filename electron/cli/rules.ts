@@ -47,6 +47,12 @@ function printTest(t: RuleTest, io: CliIo): void {
   for (const f of t.fields) io.out(`${f.label}: ${f.value} (${named(f.ruleId, f.ruleName)})`);
 }
 
+function ruleNumber(text: string | undefined): number {
+  const id = Number(text);
+  if (!text || !Number.isInteger(id) || id <= 0) throw new CliUsageError('Name the rule by its number, as rules list shows it.');
+  return id;
+}
+
 function each<T>(texts: readonly string[], parse: (text: string) => Parsed<T>): T[] {
   return texts.map((text) => {
     const parsed = parse(text);
@@ -63,10 +69,12 @@ export const rulesCommand: CliCommand = {
     '  parcel-station rules list [--json] [options]',
     '  parcel-station rules add NAME [--when CONDITION]... --then ACTION [--then ACTION]... [--json] [options]',
     '  parcel-station rules remove NUMBER [--json] [options]',
+    '  parcel-station rules move NUMBER (--before NUMBER | --last) [--json] [options]',
     '  parcel-station rules test --order ORDER_NUMBER [--json] [options]',
     '',
-    'Rules are tried in the order they were added. A rule matches when all its conditions hold (with no',
-    '--when it matches every order); each field takes the value of the first matching rule that sets it.',
+    'Rules are tried in their order (a new one goes last; rules move changes it). A rule matches when all',
+    'its conditions hold (with no --when it matches every order); each field takes the value of the first',
+    'matching rule that sets it.',
     'rules test shows, for one order from the inbox, which rules match and what each field is set to, by',
     'which rule, without buying anything.',
     '',
@@ -86,6 +94,8 @@ export const rulesCommand: CliCommand = {
         when: { type: 'string', multiple: true },
         then: { type: 'string', multiple: true },
         order: { type: 'string' },
+        before: { type: 'string' },
+        last: { type: 'boolean', default: false },
       },
       allowPositionals: true,
       strict: true,
@@ -103,11 +113,21 @@ export const rulesCommand: CliCommand = {
       });
     }
     if (action === 'remove') {
-      const id = Number(arg);
-      if (!arg || !Number.isInteger(id) || id <= 0) throw new CliUsageError('Name the rule by its number, as rules list shows it.');
+      const id = ruleNumber(arg);
       return withHeadlessStation(values, async (headless) => {
         const rule = await headless.call('rules.remove', { id });
         io.out(values.json ? JSON.stringify(listed(rule)) : `Removed ${named(rule.id, rule.name)}.`);
+        return 0;
+      });
+    }
+    if (action === 'move') {
+      const id = ruleNumber(arg);
+      if (values.last === (values.before !== undefined)) throw new CliUsageError('Say where the rule goes: --before NUMBER or --last.');
+      const before = values.before === undefined ? null : ruleNumber(values.before);
+      return withHeadlessStation(values, async (headless) => {
+        const rules = await headless.call('rules.move', { id, before });
+        if (values.json) io.out(JSON.stringify(rules.map(listed)));
+        else for (const r of rules) io.out(ruleLine(r));
         return 0;
       });
     }
@@ -121,7 +141,7 @@ export const rulesCommand: CliCommand = {
         return 0;
       });
     }
-    if (action !== 'list') throw new CliUsageError('Say what to do: list, add, remove or test.');
+    if (action !== 'list') throw new CliUsageError('Say what to do: list, add, remove, move or test.');
     return withHeadlessStation(values, async (headless) => {
       const rules = await headless.call('rules.list', {});
       if (values.json) io.out(JSON.stringify(rules.map(listed)));

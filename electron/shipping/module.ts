@@ -47,6 +47,7 @@ export type ShippingCommandName =
   | 'rules.list'
   | 'rules.add'
   | 'rules.remove'
+  | 'rules.move'
   | 'rules.test'
   | 'pickups.candidates'
   | 'pickups.schedule'
@@ -158,6 +159,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'rules.list': async () => rules.list(),
       'rules.add': async (a) => rules.add(a),
       'rules.remove': async (a) => rules.remove(a.id),
+      'rules.move': async (a) => rules.move(a.id, a.before),
       'rules.test': (a) => rules.test(a.orderNumber),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),

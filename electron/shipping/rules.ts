@@ -32,6 +32,12 @@ export function createRulesService(deps: ShippingDeps, lookup: (orderNumber: str
     return removed;
   }
 
+  function move(id: number, before: number | null): Rule[] {
+    if (!deps.rules.move(id, before)) fail('not_found', `There is no rule number ${deps.rules.list().some((r) => r.id === id) ? before : id}. rules list shows their numbers.`);
+    changed();
+    return deps.rules.list();
+  }
+
   async function test(orderNumber: string): Promise<RuleTest> {
     const order = await lookup(orderNumber);
     const outcome = evaluateRules(deps.rules.list(), { recipient: order.recipient, weightOz: order.package?.weightOz ?? null, items: order.items });
@@ -48,5 +54,5 @@ export function createRulesService(deps: ShippingDeps, lookup: (orderNumber: str
     };
   }
 
-  return { list: (): Rule[] => deps.rules.list(), add, remove, test };
+  return { list: (): Rule[] => deps.rules.list(), add, remove, move, test };
 }

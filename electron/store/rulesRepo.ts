@@ -23,11 +23,26 @@ export function createRulesRepo(db: Db, now: () => Date) {
   );
   const one = db.prepare<[number], RuleRow>('SELECT id, name, conditions_json, actions_json FROM rules WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM rules WHERE id = ?');
+  const place = db.prepare<[number, number]>('UPDATE rules SET position = ? WHERE id = ?');
+  const renumber = db.transaction((ids: readonly number[]) => ids.forEach((id, index) => place.run(index + 1, id)));
   return {
     list: (): Rule[] => all.all().map(fromRow),
     add(rule: RuleInput): Rule {
       const { lastInsertRowid } = insert.run(rule.name, JSON.stringify(rule.conditions), JSON.stringify(rule.actions), now().toISOString());
       return fromRow(one.get(Number(lastInsertRowid)) as RuleRow);
+    },
+    /**
+     * Moves a rule to just before another, or last when `before` is null.
+     * False when either rule is not there.
+     */
+    move(id: number, before: number | null): boolean {
+      const ids = all.all().map((r) => r.id);
+      if (!ids.includes(id) || (before !== null && !ids.includes(before))) return false;
+      if (before === id) return true;
+      const rest = ids.filter((other) => other !== id);
+      const at = before === null ? rest.length : rest.indexOf(before);
+      renumber([...rest.slice(0, at), id, ...rest.slice(at)]);
+      return true;
     },
     /** The rule removed, or undefined when there was none with this id. */
     remove(id: number): Rule | undefined {

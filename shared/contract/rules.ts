@@ -75,6 +75,10 @@ export const ruleCommands = {
   'rules.list': command<readonly Rule[]>()('The automation rules, in the order they are tried', z.object({})),
   'rules.add': command<Rule>()('Add a rule after the others', ruleInputSchema),
   'rules.remove': command<Rule>()('Remove a rule by its number', z.object({ id: z.number({ error: 'Name the rule by its number' }).int().positive('Name the rule by its number') })),
+  'rules.move': command<readonly Rule[]>()(
+    'Move a rule to just before another, or last; returns the rules in their new order',
+    z.object({ id: z.number({ error: 'Name the rule by its number' }).int().positive('Name the rule by its number'), before: z.number().int().positive('Name the rule by its number').nullable() }),
+  ),
   'rules.test': command<RuleTest>()(
     'What each rule does for an order, without buying',
     z.object({ orderNumber: shortText('order number', 80) }),

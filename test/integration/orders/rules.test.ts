@@ -110,6 +110,22 @@ describe('rules through the command line', () => {
     expect(jsonOf<Tested>(await rules('test', '--order', 'US-1', '--json')).fields.box?.rule).toBe(3);
   });
 
+  it('moves a rule before another: tried first, it sets the box and the signature; the first rule keeps service and insurance', async () => {
+    await addThree();
+    expect(jsonOf<Listed[]>(await rules('move', '3', '--before', '1', '--json')).map((r) => r.number)).toEqual([3, 1, 2]);
+    const tested = jsonOf<Tested>(await rules('test', '--order', 'CAN-1', '--json'));
+    expect(Object.fromEntries(Object.entries(tested.fields).map(([field, set]) => [field, [set.value, set.rule]]))).toEqual({
+      service: ['USPS Priority Mail International', 1],
+      box: ['Medium box', 3],
+      insurance: ['$42.00', 1],
+      signature: ['adult signature', 3],
+    });
+    expect(jsonOf<Listed[]>(await rules('move', '3', '--last', '--json')).map((r) => r.number)).toEqual([1, 2, 3]);
+    const missing = await rules('move', '3', '--before', '7');
+    expect(missing.code).toBe(1);
+    expect(missing.err.join('\n')).toContain('There is no rule number 7.');
+  });
+
   it('refuses in words: a box no preset names, a condition it cannot read, a rule that is not there, an order not in the inbox', async () => {
     const box = await rules('add', 'Tiny', '--then', 'box=Shoe box');
     expect(box.code).toBe(1);
