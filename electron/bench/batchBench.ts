@@ -69,20 +69,22 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     from?: StationAddress,
     choice: UnattendedChoice | null = null,
   ): Promise<BatchRow> {
+    // The row's prices from before are not bought while it is rated again.
+    prepared.delete(input.key);
     const base = { key: input.key, orderNumber: input.orderNumber, order: null, alreadyShipped: false, to: null, address: unchecked, quote: null, picked: null };
     const typed = readWeight(input.weightText);
     // The batch commands' contract checked the number by a lookup's rules.
     const found = await attempt(() => ports.orders.lookup(input.orderNumber));
     if (!found.ok) {
-      const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error }, error: found.error };
+      const row = { ...base, weight: { text: input.weightText, oz: typed.value, source: 'typed' as const, error: typed.error, scaleProblem: null }, error: found.error };
       return { ...row, blockers: blockersOf(row) };
     }
     const order = found.value;
     // An empty field takes the order's weight; whatever the field holds otherwise is exactly what is bought.
     const fromOrder = input.weightText.trim() === '' ? order.package?.weightOz : undefined;
     const weight: BatchRow['weight'] = fromOrder
-      ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null }
-      : { text: input.weightText, oz: typed.value, source: 'typed', error: (input.weightText.trim() === '' ? order.weightProblem : undefined) ?? typed.error };
+      ? { text: formatOunces(fromOrder), oz: fromOrder, source: 'order', error: null, scaleProblem: null }
+      : { text: input.weightText, oz: typed.value, source: 'typed', error: (input.weightText.trim() === '' ? order.weightProblem : undefined) ?? typed.error, scaleProblem: null };
     const read = { value: weight.oz };
     const entered = order.recipient;
     const dims = choice?.box ?? (order.package?.lengthIn ? { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1 } : defaultDims);
@@ -163,6 +165,9 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     const first = stops[0];
     if (first) return refuse(first);
     if (!row.quote || !quotedFor || !pkg || !row.to || !row.order || !row.quote.rates[choice.picked]) return refuse('Pick a service for this package.');
+    if (row.quote.quoteId !== choice.quoteId || row.quote.rates[choice.picked]?.price !== choice.price) {
+      return refuse('The price of this package changed since it was on screen: nothing was bought. Check the price now shown and buy again (Alt+P).', 'conflict');
+    }
     const input = planPurchase({
       quote: row.quote,
       quotedFor,
@@ -236,7 +241,7 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
         fail('not_found', `No rate matches "${args.service}" for order ${row.orderNumber}${why ? ` (${why})` : ''}.`);
       }
       let purchase: PurchaseResult | undefined;
-      const outcome = await buyOne({ key, picked }, args.print, {
+      const outcome = await buyOne({ key, picked, quoteId: row.quote.quoteId, price: row.quote.rates[picked].price }, args.print, {
         box: args.box,
         // An order bought already still goes through the plan: the journal answers with its label, marked reused, and charges nothing.
         answerShipped: true,
@@ -245,7 +250,8 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
         bought: (result) => (purchase = result),
       });
       if (!outcome.ok || !purchase) fail(outcome.ok ? 'internal' : outcome.code === 'conflict' ? 'conflict' : 'invalid_input', outcome.ok ? 'The order was not bought.' : outcome.message);
-      return { orderNumber: row.orderNumber, purchase, address: row.address };
+      // As the store writes it (#1002), whichever spelling was asked for.
+      return { orderNumber: row.order?.orderNumber ?? row.orderNumber, purchase, address: row.address };
     } finally {
       prepared.delete(key);
     }

@@ -18,6 +18,7 @@ export type BenchCommandName =
   | 'bench.address'
   | 'bench.customs'
   | 'bench.buy'
+  | 'bench.confirmService'
   | 'bench.anotherBox'
   | 'bench.clear'
   | 'batch.prepare'
@@ -56,6 +57,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'bench.address': async (a) => bench.decideAddress(a),
       'bench.customs': async (a) => bench.setCustoms(a),
       'bench.buy': (a) => bench.buy(a),
+      'bench.confirmService': async (a) => bench.confirmService(a),
       'bench.anotherBox': async () => bench.anotherBox(),
       'bench.clear': async () => bench.clear(),
       'batch.prepare': (a) => batch.prepare(a),
@@ -68,7 +70,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       unsubscribe = hub.subscribe((name, payload) => {
         if (name === 'scale.weight') {
           const reading = payload as EventPayload<'scale.weight'>;
-          bench.scaleReading({ stable: reading.stable, oz: reading.postageOz });
+          bench.scaleReading({ stable: reading.stable, status: reading.status, statusText: reading.statusText, oz: reading.postageOz });
         } else if (name === 'purchase.progress') {
           const p = payload as EventPayload<'purchase.progress'>;
           bench.progress(p.packageKey, p.stage);

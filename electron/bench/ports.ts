@@ -6,6 +6,7 @@ import { describeInvalidInput } from '../core/dispatch';
 import type { ScaleService } from '../devices/module';
 import type { Logger } from '../log/logger';
 import type { ChecksService } from '../shipping/checks';
+import type { HistoryService } from '../shipping/history';
 import type { OrdersService } from '../shipping/orders';
 import type { PurchaseService } from '../shipping/purchase';
 import type { RatesService } from '../shipping/rates';
@@ -19,10 +20,13 @@ import type { ShippingSettingsService } from '../shipping/settings';
 export interface BenchPorts {
   readonly quotes: Pick<RatesService, 'quote'>;
   readonly addresses: Pick<ChecksService, 'validate'>;
+  readonly insurance: Pick<ChecksService, 'insurance'>;
   readonly orders: Pick<OrdersService, 'lookup'>;
   readonly settings: Pick<ShippingSettingsService, 'current'>;
   readonly scale: Pick<ScaleService, 'tare'>;
   readonly labels: Pick<PurchaseService, 'buy' | 'nextReturn'>;
+  /** The last label, for the REPRINT_LAST and VOID_LAST barcodes. */
+  readonly history: Pick<HistoryService, 'search' | 'reprint'>;
 }
 
 /**

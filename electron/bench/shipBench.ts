@@ -1,21 +1,13 @@
 import type { CommandArgs } from '../../shared/contract';
-import { OVERRIDE_WORD, type BenchOptions, type BenchState } from '../../shared/contract/bench';
-import type { StationError } from '../../shared/contract/errors';
-import { orderLookupSchema } from '../../shared/contract/shipping';
-import type { OrderLine, PackagePreset, PurchaseStage, StationAddress } from '../../shared/contract/shippingTypes';
+import { shownQuote as shownOf, type BenchState } from '../../shared/contract/bench';
+import type { Result } from '../../shared/contract/errors';
+import { addressCheckSchema, buyInputSchema, orderLookupSchema, quoteInputSchema } from '../../shared/contract/shipping';
+import type { PackagePreset, PurchaseStage } from '../../shared/contract/shippingTypes';
 import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
-import { contentRule } from '../../shared/domain/rateRule';
 import { parseScan } from '../../shared/domain/scan';
-import { formatOunces } from '../../shared/domain/units';
-import { judgeAddress } from './addressRule';
-import { noOptions } from './benchState';
 import { orderBoxKey } from '../purchases/packageKey';
-import { createBuying } from './buying';
-import { readCustoms } from './customs';
-import { readInsurance, readWeight } from './fields';
 import { checked, type Attempt, type BenchPorts } from './ports';
-import { createQuoting } from './quoting';
-import { createShipState } from './shipState';
+import { initialMachine, step, type Effect, type ShipEvent, type ShipMachine } from './shipMachine';
 
 export interface ShipBenchDeps {
   readonly ports: BenchPorts;
@@ -27,89 +19,105 @@ export interface ShipBenchDeps {
   readonly purchaseLimitSeconds: number;
 }
 
-/** A stable scale reading this close to another is the same reading. */
-const SAME_WEIGHT_OZ = 0.05;
-
-function dimsOf(order: OrderLine, preset: PackagePreset | null): BenchState['dims'] {
-  if (order.package?.lengthIn) {
-    return { lengthIn: order.package.lengthIn, widthIn: order.package.widthIn ?? 1, heightIn: order.package.heightIn ?? 1, ...(order.package.packageCode ? { packageCode: order.package.packageCode } : {}) };
-  }
-  return preset ? { lengthIn: preset.lengthIn, widthIn: preset.widthIn, heightIn: preset.heightIn, ...(preset.packageCode ? { packageCode: preset.packageCode } : {}) } : null;
-}
-
 /**
- * The Ship screen's bench loop, held in the station: scan -> order -> address
- * -> package and weight -> rates -> pick -> buy -> print -> next box. Every
- * intent changes one BenchState and pushes it (shipState.ts); rates and the
- * address check run in quoting.ts, the purchase in buying.ts. Here: scans,
- * packages and the packer's edits.
+ * The Ship screen's bench, held in the station: the pure machine of
+ * shipMachine.ts, and here the station side of it. An intent becomes an
+ * event (with what the station read for it: the order, the settings, the
+ * next box), each effect the machine asks for is run on the ports, and its
+ * answer comes back as an event. Every change of the view is pushed.
  */
 export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds }: ShipBenchDeps) {
-  const state = createShipState(emit);
-  const s = state.get;
-  const set = state.set;
-  const locked = state.locked;
-  const quoting = createQuoting(state, ports, attempt);
-  const { requote, check } = quoting;
-  /** Station-side view of the scale: the last stable weight, and what it read when the operator typed a weight. */
-  let stableOz: number | null = null;
-  let scaleWhenTyped: number | null = null;
+  let machine: ShipMachine = initialMachine();
+  let waiting: Array<() => void> = [];
 
-  function weightFromScaleOrOrder(order: OrderLine | null): BenchState['weight'] {
-    if (stableOz !== null) return { text: formatOunces(stableOz), oz: stableOz, source: 'scale', error: null };
-    const oz = order?.package?.weightOz;
-    return oz ? { text: formatOunces(oz), oz, source: 'order', error: null } : { text: '', oz: null, source: null, error: null };
+  function dispatch(event: ShipEvent): BenchState {
+    const [next, effects] = step(machine, event, purchaseLimitSeconds);
+    const changed = next.view !== machine.view;
+    machine = next;
+    if (changed) emit(machine.view);
+    for (const effect of effects) run(effect);
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+    return machine.view;
   }
 
-  function startPackage(order: OrderLine, box: number, preset: PackagePreset | null, keep?: Pick<BenchState, 'to' | 'address' | 'presetName' | 'dims'>): BenchState {
-    quoting.forget();
-    scaleWhenTyped = null;
-    state.restart(orderBoxKey(order.orderNumber, box));
-    set({
-      order,
-      box,
-      alreadyShipped: order.shipped && box === 0,
-      to: keep?.to ?? order.recipient,
-      presetName: keep ? keep.presetName : order.package?.lengthIn ? null : (preset?.name ?? null),
-      dims: keep ? keep.dims : dimsOf(order, preset),
-      weight: weightFromScaleOrOrder(keep ? null : order),
-      options: noOptions,
-      ...(keep ? { address: keep.address } : {}),
+  const answer = <T>(call: () => Promise<T>, event: (result: Result<T>) => ShipEvent): void => {
+    void attempt(call).then((result) => dispatch(event(result)));
+  };
+
+  function run(effect: Effect): void {
+    if (effect.type === 'check') {
+      const { ticket, address } = effect;
+      answer(() => ports.addresses.validate(checked(addressCheckSchema, { address })), (result) => ({ type: 'addressChecked', ticket, entered: address, result }));
+    } else if (effect.type === 'rate') {
+      const { ticket, input } = effect;
+      answer(() => ports.quotes.quote(checked(quoteInputSchema, input)), (result) => ({ type: 'rated', ticket, result }));
+    } else if (effect.type === 'priceInsurance') {
+      const { key, input } = effect;
+      answer(() => ports.insurance.insurance(input), (result) => ({ type: 'insurancePriced', key, result }));
+    } else if (effect.type === 'buy') {
+      const { packageId, input } = effect;
+      answer(() => ports.labels.buy(checked(buyInputSchema, input)), (result) => ({ type: 'bought', packageId, result }));
+    } else if (effect.type === 'reprint') {
+      const { shipmentId } = effect;
+      answer(() => ports.history.reprint({ shipmentId, kind: 'label' }), (result) => ({ type: 'reprinted', result }));
+    } else void attempt(() => ports.scale.tare());
+  }
+
+  /** Resolves once the machine passes the test, judged after every event. */
+  function until(test: (m: ShipMachine) => boolean): Promise<BenchState> {
+    if (test(machine)) return Promise.resolve(machine.view);
+    return new Promise((resolve) => {
+      const look = (): void => {
+        if (test(machine)) resolve(machine.view);
+        else waiting.push(look);
+      };
+      waiting.push(look);
     });
-    // A box started while its order's address was still being checked checks it again: the first answer belongs to the first box.
-    if (!keep || keep.address.status === 'checking') check(keep?.address.entered ?? order.recipient);
-    requote();
-    return s();
   }
 
-  async function defaultPreset(): Promise<PackagePreset | null> {
-    const settings = await attempt(() => ports.settings.current());
-    if (!settings.ok) return null;
-    quoting.shipFrom(settings.value.shipFrom?.country ?? SERVICE_HOME_COUNTRY);
-    return settings.value.presets.find((p) => p.name === settings.value.defaultPreset) ?? settings.value.presets[0] ?? null;
+  /** A buying key: answered once it is judged, and when it buys, once the purchase has its answer. */
+  async function buy(args: CommandArgs<'bench.buy'>): Promise<BenchState> {
+    const packageId = machine.view.packageId;
+    dispatch({ type: 'buyPressed', shown: args.shown });
+    return until((m) => m.view.packageId !== packageId || (m.pendingBuy === null && m.view.purchase.status !== 'buying'));
   }
 
-  const refuse = (message: string, code: StationError['code'] = 'not_found'): BenchState => set({ scanError: { code, message } });
+  async function settings(): Promise<{ readonly preset: PackagePreset | null; readonly presets: readonly PackagePreset[]; readonly origin: string }> {
+    const current = await attempt(() => ports.settings.current());
+    if (!current.ok) return { preset: null, presets: [], origin: machine.origin };
+    const { presets, defaultPreset, shipFrom } = current.value;
+    return { preset: presets.find((p) => p.name === defaultPreset) ?? presets[0] ?? null, presets, origin: shipFrom?.country ?? SERVICE_HOME_COUNTRY };
+  }
 
   async function scanOrder(orderNumber: string): Promise<BenchState> {
-    const [found, preset] = await Promise.all([attempt(() => ports.orders.lookup(checked(orderLookupSchema, { orderNumber }).orderNumber)), defaultPreset()]);
-    if (!found.ok) {
-      quoting.forget();
-      state.restart(null);
-      return set({ scanError: found.error });
-    }
-    return startPackage(found.value, 0, preset);
+    const [found, read] = await Promise.all([attempt(() => ports.orders.lookup(checked(orderLookupSchema, { orderNumber }).orderNumber)), settings()]);
+    if (!found.ok) return dispatch({ type: 'scanRefused', error: found.error, restart: true });
+    return dispatch({ type: 'scanned', order: found.value, preset: read.preset, origin: read.origin, packageKey: orderBoxKey(found.value.orderNumber, 0) });
+  }
+
+  const refuse = (message: string): BenchState => dispatch({ type: 'scanRefused', error: { code: 'not_found', message }, restart: false });
+
+  function anotherBox(): BenchState {
+    const { order, box } = machine.view;
+    if (!order) return machine.view;
+    const next = nextBox(order.orderNumber, box);
+    return dispatch({ type: 'anotherBox', box: next, packageKey: orderBoxKey(order.orderNumber, next) });
   }
 
   async function scan(args: CommandArgs<'bench.scan'>): Promise<BenchState> {
     const parsed = parseScan(args.text);
     if (parsed.kind === 'command') {
-      if (parsed.command === 'BUY') return buying.buy({});
-      if (parsed.command === 'NEXT' || parsed.command === 'CANCEL') return clear();
-      if (parsed.command === 'ANOTHER_BOX') return s().order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
-      if (parsed.command === 'ZERO_SCALE') {
-        await attempt(() => ports.scale.tare());
-        return s();
+      // The command barcode buys what the station last pushed to the screen.
+      if (parsed.command === 'BUY') return buy({ shown: shownOf(machine.view) });
+      if (parsed.command === 'NEXT' || parsed.command === 'CANCEL') return dispatch({ type: 'cleared' });
+      if (parsed.command === 'ANOTHER_BOX') return machine.view.order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
+      if (parsed.command === 'ZERO_SCALE') return dispatch({ type: 'tare' });
+      if (parsed.command === 'REPRINT_LAST' || parsed.command === 'VOID_LAST') {
+        const found = await attempt(async () => ports.history.search({ query: '', state: 'bought', limit: 1 }));
+        const last = found.ok ? (found.value.shipments[0] ?? null) : null;
+        return dispatch({ type: 'lastLabelAsked', action: parsed.command === 'VOID_LAST' ? 'void' : 'reprint', last });
       }
       return refuse('That command barcode works on the Ship screen of the station window.');
     }
@@ -120,166 +128,26 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     return scanOrder(parsed.order_number ?? args.text.trim());
   }
 
-  function anotherBox(): BenchState {
-    const { order, purchase, box, to, address, presetName, dims } = s();
-    if (!order || purchase.status === 'buying') return s();
-    return startPackage(order, nextBox(order.orderNumber, box), null, { to, address, presetName, dims });
-  }
-
-  function clear(): BenchState {
-    if (s().purchase.status === 'buying') return s();
-    quoting.forget();
-    state.restart(null);
-    return set({});
-  }
-
-  function typeWeight(text: string): BenchState {
-    if (locked() || text === s().weight.text) return s();
-    if (text.trim() === '') {
-      scaleWhenTyped = null;
-      set({ weight: weightFromScaleOrOrder(s().order) });
-    } else {
-      const read = readWeight(text);
-      scaleWhenTyped = stableOz;
-      set({ weight: { text, oz: read.value, source: 'typed', error: read.error }, purchase: { ...s().purchase, error: null } });
-    }
-    requote();
-    return s();
-  }
-
-  /**
-   * A stable reading replaces the weight unless the operator typed one since
-   * the scale last changed: a typed weight wins over a scale that has not
-   * moved, and a box placed afterwards wins over the typed weight.
-   */
-  function scaleReading(reading: { readonly stable: boolean; readonly oz: number }): void {
-    if (!reading.stable) return;
-    // An empty scale: the next box is not weighed yet, so nothing stale is offered for it.
-    if (reading.oz <= 0) {
-      stableOz = null;
-      return;
-    }
-    const oz = reading.oz;
-    const moved = stableOz === null || Math.abs(stableOz - oz) >= SAME_WEIGHT_OZ;
-    stableOz = oz;
-    if (locked()) return;
-    const { weight } = s();
-    if (weight.source === 'typed' && scaleWhenTyped !== null && Math.abs(scaleWhenTyped - oz) < SAME_WEIGHT_OZ) return;
-    if (weight.source === 'typed' && !moved) return;
-    if (weight.oz !== null && weight.source !== 'typed' && Math.abs(weight.oz - oz) < SAME_WEIGHT_OZ) return;
-    scaleWhenTyped = null;
-    set({ weight: { text: formatOunces(oz), oz, source: 'scale', error: null } });
-    requote();
-  }
-
-  function setOption(args: CommandArgs<'bench.option'>): BenchState {
-    if (locked()) return s();
-    const shown = s();
-    let options: BenchOptions;
-    if (args.option === 'signature') options = { ...shown.options, signature: args.value };
-    else if (args.option === 'insurance') {
-      if (args.text === shown.options.insuranceText) return shown;
-      const read = readInsurance(args.text);
-      return set({ options: { ...shown.options, insuranceText: args.text, insuranceAmount: read.value, insuranceError: read.error }, purchase: { ...shown.purchase, error: null } });
-    } else options = { ...shown.options, [args.option]: args.on };
-    set({ options });
-    if (args.option === 'lithiumBattery' || args.option === 'qrLabel') {
-      const quote = s().rates.quote;
-      if (quote) quoting.showQuote(quote, options);
-      return s();
-    }
-    requote();
-    return s();
-  }
-
   async function setBox(args: CommandArgs<'bench.box'>): Promise<BenchState> {
-    if (locked()) return s();
-    const settings = await attempt(() => ports.settings.current());
-    const preset = settings.ok ? settings.value.presets.find((p) => p.name === args.presetName) : undefined;
-    const { order } = s();
-    set({ presetName: preset?.name ?? null, dims: preset ? dimsOf({ ...(order as OrderLine), package: null }, preset) : order ? dimsOf(order, null) : null });
-    requote();
-    return s();
+    const read = await settings();
+    return dispatch({ type: 'boxChosen', preset: read.presets.find((p) => p.name === args.presetName) ?? null });
   }
-
-  function pick(args: CommandArgs<'bench.pick'>): BenchState {
-    const shown = s();
-    const quote = shown.rates.quote;
-    if (!quote || locked() || quote.rates.length === 0) return shown;
-    const disabled = new Set(shown.rates.disabled);
-    let index: number;
-    if ('index' in args) index = args.index;
-    else {
-      // The pick stops at the first and the last row: it never wraps to the other end of a long list.
-      index = shown.rates.picked ?? (args.step > 0 ? -1 : quote.rates.length);
-      do index += args.step;
-      while (index >= 0 && index < quote.rates.length && disabled.has(index));
-      if (index < 0 || index >= quote.rates.length) return shown;
-    }
-    const rate = quote.rates[index];
-    if (!rate || disabled.has(index)) return shown;
-    return set({ rates: { ...shown.rates, picked: index, pickNote: contentRule(rate) }, purchase: { ...shown.purchase, error: null } });
-  }
-
-  function decideAddress(args: CommandArgs<'bench.address'>): BenchState {
-    if (locked()) return s();
-    const shown = s();
-    const a = shown.address;
-    if (args.action === 'undo') {
-      if (a.status !== 'standardized' || !a.entered) return shown;
-      set({ address: { ...a, status: 'entered' }, to: shown.to?.residential === undefined ? a.entered : { ...a.entered, residential: shown.to.residential } });
-    } else if (args.action === 'redo') {
-      if (a.status !== 'entered' || !a.entered) return shown;
-      const verdict = judgeAddress(a.entered, { valid: true, standardized: a.suggestion, corrections: a.corrections, messages: a.messages }, null);
-      set({ address: verdict.address, to: verdict.to });
-    } else if (args.action === 'edit') {
-      const residential = a.entered?.residential;
-      const entered = { ...(args.address as StationAddress), ...(residential !== undefined && args.address.residential === undefined ? { residential } : {}) };
-      set({ to: entered, purchase: { ...shown.purchase, error: null } });
-      check(entered);
-    } else {
-      if (a.status !== 'needs_decision') return shown;
-      if (args.word.trim().toUpperCase() !== OVERRIDE_WORD) {
-        return set({ purchase: { ...shown.purchase, error: { code: 'invalid_input', message: `Type the word ${OVERRIDE_WORD} to buy for this address as it is, or edit the address (Alt+E).`, field: 'override' } } });
-      }
-      set({ address: { ...a, status: 'overridden' }, purchase: { ...shown.purchase, error: null } });
-    }
-    requote();
-    return s();
-  }
-
-  /** The declaration as the packer left the editor: read and checked here, and rated with once it keeps every rule. */
-  function setCustoms(args: CommandArgs<'bench.customs'>): BenchState {
-    if (locked() || !s().customs) return s();
-    set({ customs: readCustoms(args.customs), purchase: { ...s().purchase, error: null } });
-    requote();
-    return s();
-  }
-
-  const buying = createBuying({
-    state,
-    quoting,
-    labels: ports.labels,
-    attempt,
-    purchaseLimitSeconds,
-    typeWeight,
-    typeInsurance: (text) => setOption({ option: 'insurance', text }),
-  });
 
   return {
-    state: (): BenchState => s(),
+    state: (): BenchState => machine.view,
     scan,
-    typeWeight: (args: CommandArgs<'bench.weight'>) => typeWeight(args.text),
+    typeWeight: (args: CommandArgs<'bench.weight'>) => dispatch({ type: 'weightTyped', text: args.text }),
     setBox,
-    setOption,
-    pick,
-    decideAddress,
-    setCustoms,
-    buy: buying.buy,
+    setOption: (args: CommandArgs<'bench.option'>) => dispatch({ type: 'optionSet', args }),
+    pick: (args: CommandArgs<'bench.pick'>) => dispatch({ type: 'picked', args }),
+    confirmService: (args: CommandArgs<'bench.confirmService'>) => dispatch({ type: 'serviceConfirmed', word: args.word }),
+    decideAddress: (args: CommandArgs<'bench.address'>) => dispatch({ type: 'addressDecided', args }),
+    setCustoms: (args: CommandArgs<'bench.customs'>) => dispatch({ type: 'customsEdited', customs: args.customs }),
+    buy,
     anotherBox,
-    clear,
-    scaleReading,
-    progress: (key: string, stage: PurchaseStage) => buying.progress(key, stage),
+    clear: () => dispatch({ type: 'cleared' }),
+    scaleReading: (reading: Extract<ShipEvent, { type: 'scaleRead' }>['reading']) => void dispatch({ type: 'scaleRead', reading }),
+    progress: (key: string, stage: PurchaseStage) => void dispatch({ type: 'progress', key, stage }),
   };
 }
 

@@ -95,3 +95,5 @@ export function createHistoryService(deps: ShippingDeps) {
 
   return { search, label, customsForms, reprint, find, ofOrder };
 }
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -1,5 +1,4 @@
 import type { StationContext, StationModule } from '../core/module';
-import { createBatchService } from './batch';
 import { createChecksService, type ChecksService } from './checks';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { PurchaseEngine } from '../purchases/engine';
@@ -10,7 +9,7 @@ import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
 import { createShippingDeps } from './deps';
 import { createEndOfDayService } from './endOfDay';
-import { createHistoryService } from './history';
+import { createHistoryService, type HistoryService } from './history';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
 import { createProductsService } from './products';
@@ -63,8 +62,7 @@ export type ShippingCommandName =
   | 'scanForms.list'
   | 'pod.submit'
   | 'settings.shipping.get'
-  | 'settings.shipping.set'
-  | 'batch.run';
+  | 'settings.shipping.set';
 
 const RECONCILE_EVERY_MS = 60_000;
 
@@ -99,6 +97,7 @@ export interface ShippingServices {
   readonly orders: OrdersService;
   readonly purchase: PurchaseService;
   readonly settings: ShippingSettingsService;
+  readonly history: HistoryService;
 }
 
 /**
@@ -120,7 +119,6 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   const tracking = createTrackingService(deps);
   const checks = createChecksService(deps);
   const endOfDay = createEndOfDayService(deps);
-  const batch = createBatchService(deps, rates, purchase);
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
   let unsubscribe: (() => void) | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -133,7 +131,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   };
 
   return {
-    services: { rates, checks, orders, purchase, settings: deps.settings },
+    services: { rates, checks, orders, purchase, settings: deps.settings, history },
     handlers: {
       'rates.quote': (a) => rates.quote(a),
       'rates.batch': (a) => rates.batch(a.requests),
@@ -187,7 +185,6 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
         settingsChanged();
         return next;
       },
-      'batch.run': (a) => batch.run(a),
     },
     async start() {
       deps.quotes.pruneBefore(new Date(ctx.now().getTime() - QUOTE_KEEP_MS).toISOString());

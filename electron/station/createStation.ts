@@ -150,14 +150,16 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders, history: warehouse.history } : {}),
   });
   // The bench uses the other modules' own services; the dispatcher is for the front ends.
-  const { rates, checks, orders, purchase, settings: shippingSettings } = shipping.services;
+  const { rates, checks, orders, purchase, settings: shippingSettings, history } = shipping.services;
   const bench = createBenchModule(context, events, {
     quotes: rates,
     addresses: checks,
+    insurance: checks,
     orders,
     settings: shippingSettings,
     scale: devices.scales,
     labels: purchase,
+    history,
   });
   const capture = createCaptureModule(context, captureSwitch);
   const reports = createReportsModule(context, warehouse?.bench ?? 'this bench', warehouse?.reports);

@@ -48,6 +48,8 @@ export interface BenchWeight {
   readonly source: 'scale' | 'typed' | 'order' | null;
   /** Words at the field when the text cannot be read. */
   readonly error: string | null;
+  /** Why the scale cannot be trusted now (over its capacity, settling, unreadable); stops Buy unless the weight is typed. */
+  readonly scaleProblem: string | null;
 }
 
 export interface BenchOptions {
@@ -72,6 +74,16 @@ export interface BenchRates {
   readonly disabled: readonly number[];
   /** The content rule of a restricted service picked by hand (Media Mail, Library Mail). */
   readonly pickNote: string | null;
+  /** The operator typed the word to buy the picked service despite its note; a new pick asks again. */
+  readonly noteConfirmed: boolean;
+}
+
+/** What insuring the package costs with the picked service, as the station asked the service. */
+export interface BenchInsurance {
+  readonly status: 'none' | 'quoting' | 'ready' | 'failed';
+  /** Null when the service's answer did not say (the label's price then covers it). */
+  readonly premium: number | null;
+  readonly error: StationError | null;
 }
 
 export interface BenchPurchase {
@@ -111,6 +123,9 @@ export interface BenchCustoms {
   readonly filing: ExportFiling | null;
 }
 
+/** Where a blocker's words belong on the Ship screen. */
+export type BenchField = 'order' | 'address' | 'customs' | 'weight' | 'insurance' | 'rate' | 'service';
+
 export interface BenchState {
   /** Grows with every change; a renderer keeps the newest it has seen. */
   readonly seq: number;
@@ -128,13 +143,16 @@ export interface BenchState {
   readonly dims: { readonly lengthIn: number; readonly widthIn: number; readonly heightIn: number; readonly packageCode?: string } | null;
   readonly weight: BenchWeight;
   readonly options: BenchOptions;
+  readonly insurance: BenchInsurance;
   /** Present only when the package leaves the ship-from country. */
   readonly customs: BenchCustoms | null;
   readonly rates: BenchRates;
   /** What still stops Buy, in words, each naming its field; empty when Enter buys. */
-  readonly blockers: ReadonlyArray<{ readonly field: 'order' | 'address' | 'customs' | 'weight' | 'insurance' | 'rate'; readonly message: string }>;
+  readonly blockers: ReadonlyArray<{ readonly field: BenchField; readonly message: string }>;
   readonly purchase: BenchPurchase;
   readonly scanError: StationError | null;
+  /** The VOID_LAST barcode named this label (tracking number or id): the screen that scanned it opens Void on it, which asks to confirm. */
+  readonly voidAsked: string | null;
 }
 
 /** One package of a batch as the station prepared it: the same address, weight and rate rules as the Ship screen. */
@@ -171,6 +189,55 @@ export interface ReturnPurchase {
 
 /** The word typed to buy for an address the service could not confirm. */
 export const OVERRIDE_WORD = 'SHIP';
+
+/**
+ * The price the operator saw when pressing a buying key, with what it was for:
+ * the station buys only while this is still the current quote of the package.
+ */
+export const shownQuoteSchema = z
+  .object({
+    packageId: z.number().int().min(0),
+    quoteId: z.number().int(),
+    picked: z.number().int().min(0).max(500),
+    rateId: z.string().max(200).nullable(),
+    price: z.number(),
+    weightOz: z.number(),
+    presetName: z.string().max(40).nullable(),
+    options: z.string().max(400),
+    insuranceAmount: z.number().nullable(),
+    insurancePremium: z.number().nullable(),
+  })
+  .strict();
+
+export type ShownQuote = z.infer<typeof shownQuoteSchema>;
+
+/** The options that change what a label costs or may carry, as one comparable text. */
+const priceOptions = (o: BenchOptions): string =>
+  JSON.stringify([o.signature, o.saturday, o.additionalHandling, o.returnLabel, o.lithiumBattery]);
+
+/** The quote a bench state draws, as a buying key sends it; null while no price is on screen. */
+export function shownQuote(s: BenchState): ShownQuote | null {
+  const { quote, picked, status } = s.rates;
+  const rate = quote && picked !== null ? quote.rates[picked] : undefined;
+  if (!quote || !rate || picked === null || status !== 'ready' || s.weight.oz === null) return null;
+  return {
+    packageId: s.packageId,
+    quoteId: quote.quoteId,
+    picked,
+    rateId: rate.rateId,
+    price: rate.price,
+    weightOz: s.weight.oz,
+    presetName: s.presetName,
+    options: priceOptions(s.options),
+    insuranceAmount: s.options.insuranceAmount,
+    insurancePremium: s.options.insuranceAmount ? s.insurance.premium : null,
+  };
+}
+
+/** What the label costs in all, as the Buy panel draws it: the picked rate and the insurance bought with it. */
+export function shownTotal(shown: ShownQuote): number {
+  return Math.round((shown.price + (shown.insurancePremium ?? 0)) * 100) / 100;
+}
 
 const toggles = ['saturday', 'additionalHandling', 'returnLabel', 'lithiumBattery', 'qrLabel'] as const;
 const text = (max: number) => z.string().max(max, `That is too long (at most ${max} characters)`);
@@ -223,8 +290,12 @@ export const benchCommands = {
     z.object({ customs: customsTextSchema }).strict(),
   ),
   'bench.buy': command<BenchState>()(
-    'Buy and print the picked rate for exactly what is shown; the texts, when given, are the fields as the operator left them',
-    z.object({ weightText: text(40).optional(), insuranceText: text(20).optional() }).strict(),
+    'Buy and print the price on screen: refused in words when it is no longer the current quote of the package (null: no price was on screen)',
+    z.object({ shown: shownQuoteSchema.nullable() }).strict(),
+  ),
+  'bench.confirmService': command<BenchState>()(
+    'Buy the picked service despite its content rule (Media Mail, Library Mail): the operator types the word',
+    z.object({ word: text(20) }).strict(),
   ),
   'bench.anotherBox': command<BenchState>()('Start the next box of the order on the bench, with its own label', z.object({}).strict()),
   'bench.clear': command<BenchState>()('Put the package away: the bench waits for the next scan', z.object({}).strict()),
@@ -302,10 +373,17 @@ export const batchBenchCommands = {
       .strict(),
   ),
   'batch.buy': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
-    'Buy and print the prepared rows at the rates shown; rows that are not ready are refused in words, already shipped ones are left out',
+    'Buy and print the prepared rows at the rates shown (each names the quote and price on screen); rows that are not ready, or whose price is no longer current, are refused in words, already shipped ones are left out',
     z
       .object({
-        rows: z.array(z.object({ key: batchKey, picked: z.number().int().min(0).max(500), override: text(20).optional() }).strict()).min(1, 'Add at least one package').max(500),
+        rows: z
+          .array(
+            z
+              .object({ key: batchKey, picked: z.number().int().min(0).max(500), quoteId: z.number().int(), price: z.number(), override: text(20).optional() })
+              .strict(),
+          )
+          .min(1, 'Add at least one package')
+          .max(500),
         print: z.boolean().default(true),
       })
       .strict(),

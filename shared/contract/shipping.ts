@@ -313,14 +313,6 @@ export const shippingCommands = {
       upsLabelPrintType: upsLabelPrintTypeSchema.optional(),
     }),
   ),
-  'batch.run': command<{ readonly batchId: string; readonly outcomes: readonly BatchOutcome[] }>()(
-    'Rate, buy and print several packages as a queue',
-    z.object({
-      packages: z.array(batchPackage).min(1, 'Add at least one package').max(500, 'Run at most 500 packages at once'),
-      service: z.union([z.enum(['cheapest', 'fastest', 'rule']), z.string().trim().min(1).max(80)]).default('rule'),
-      print: z.boolean().default(true),
-    }),
-  ),
 } as const;
 
 export const shippingEvents = {

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CommandInput, CommandName } from '../../shared/contract';
-import type { BenchState } from '../../shared/contract/bench';
+import { shownQuote, type BenchState } from '../../shared/contract/bench';
 import { startSandbox } from '../../electron/sandbox';
 import { createStation } from '../../electron/station/createStation';
 import { createVault } from '../../electron/vault/vault';
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         const job = payload as { id: string; status: string };
         if (name === 'print.job' && (job.status === 'done' || job.status === 'failed')) printed.add(job.id);
       });
-      const bought = await call('bench.buy', {});
+      const bought = await call('bench.buy', { shown: shownQuote(state) });
       if (bought.purchase.status !== 'bought') throw new Error(`${order} was not bought: ${bought.purchase.error?.message ?? bought.purchase.status}`);
       enterToBought.push((performance.now() - enter) / latencyMs);
       // The packer takes the label off the printer before scanning the next order: the next scan starts after it printed.

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BenchState } from '../../shared/contract/bench';
+import { shownQuote, type BenchState } from '../../shared/contract/bench';
 import { startSandbox } from '../../electron/sandbox';
 import { readEndpoint } from '../../electron/station/endpoint';
 import { connectRemoteStation, type RemoteStation } from '../../electron/station/remoteStation';
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
         const job = payload as { reference?: string | null; status?: string };
         return name === 'print.job' && (job.status === 'done' || job.status === 'failed') ? job : undefined;
       });
-      const bought = (await call(r, 'bench.buy', {})) as BenchState;
+      const bought = (await call(r, 'bench.buy', { shown: shownQuote(state) })) as BenchState;
       if (bought.purchase.status !== 'bought') throw new Error(`${order} was not bought: ${bought.purchase.error?.message ?? bought.purchase.status}`);
       if (bought.purchase.result?.printJobId) {
         const job = await printed;

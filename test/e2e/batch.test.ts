@@ -48,6 +48,10 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
     expect(sandbox.stats().labelsSold).toBe(7);
     await row('DEMO-1010').getByText('Already shipped').waitFor();
     await expect(table.getByText('Bought', { exact: true }).count()).resolves.toBe(6);
+    // Alt+P is a buying key: every row's cost in History is the price its row showed right before it.
+    const ready = ['DEMO-1001', 'DEMO-1002', 'DEMO-1004', 'DEMO-1005', 'DEMO-1006'];
+    const stored = await Promise.all(ready.map(async (o) => (await bench().call('history.search', { query: o })).shipments[0]?.cost ?? null));
+    expect(stored.map((cost) => Math.round((cost ?? 0) * 100))).toEqual(prices);
     const dear = await bench().call('history.search', { query: 'DEMO-1002' });
     expect(dear.shipments[0]?.cost).toBe(Number(/\$([\d,.]+)/.exec(options[dearest] ?? '')?.[1]?.replace(/,/g, '')));
     const overridden = await bench().call('history.search', { query: 'DEMO-1013' });

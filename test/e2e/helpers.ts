@@ -19,21 +19,23 @@ export const isUsps = (serviceLevel: string): boolean => serviceLevel.startsWith
 /**
  * Types a barcode the way a wedge scanner does: every key stamped 5 ms after
  * the last, whatever the load on the test machine (Chromium takes the event
- * time from the stamp), then Enter. The page's scanner hook sees a scan.
+ * time from the stamp), then Enter (or Tab). The page's scanner hook sees a scan.
  */
-export async function scannerTypes(page: Page, text: string): Promise<void> {
+export async function scannerTypes(page: Page, text: string, terminator: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     // A scan starts apart from any key a person pressed just before it.
     const start = Date.now() / 1000 + 0.1;
-    const keys = [...text, '\r'];
+    const end = terminator === 'Enter' ? '\r' : '\t';
+    const keys = [...text, end];
     for (const [index, char] of keys.entries()) {
       const timestamp = start + index * 0.005;
-      const enter = char === '\r';
-      const key = enter ? 'Enter' : char;
-      const code = enter ? 'Enter' : /[0-9]/.test(char) ? `Digit${char}` : /[a-z]/i.test(char) ? `Key${char.toUpperCase()}` : '';
-      const common = { key, code, windowsVirtualKeyCode: enter ? 13 : char.toUpperCase().charCodeAt(0) };
-      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: char, unmodifiedText: char, timestamp, ...common });
+      const last = char === end;
+      const key = last ? terminator : char;
+      const code = last ? terminator : /[0-9]/.test(char) ? `Digit${char}` : /[a-z]/i.test(char) ? `Key${char.toUpperCase()}` : '';
+      const common = { key, code, windowsVirtualKeyCode: last ? (terminator === 'Enter' ? 13 : 9) : char.toUpperCase().charCodeAt(0) };
+      const typed = last && terminator === 'Tab' ? {} : { text: char, unmodifiedText: char };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...typed, timestamp, ...common });
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp: timestamp + 0.001, ...common });
     }
   } finally {

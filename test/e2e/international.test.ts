@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shipFrom, useBench } from './fixture';
-import { internationalCsv as csv } from './helpers';
+import { internationalCsv as csv, scannerTypes } from './helpers';
 
 describe('International: CSV to printed label and customs form', () => {
   const bench = useBench();
@@ -68,6 +68,15 @@ describe('International: CSV to printed label and customs form', () => {
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('customs.items.2.description');
     await page.keyboard.press('Alt+M');
     await expect.poll(() => page.getByRole('table', { name: 'Customs items' }).locator('tbody tr').count()).toBe(2);
+
+    // An HS code typed at scanner speed with Tab stays in its field: it is not taken for an order scan, and the package stays.
+    const hs = page.getByRole('textbox', { name: /Item 1 HS code/ });
+    await hs.focus();
+    await hs.fill('');
+    await scannerTypes(page, '490199', 'Tab');
+    await expect(hs.inputValue()).resolves.toBe('490199');
+    await expect(page.getByRole('region', { name: 'Ship to' }).getByText('order UK-2001').count()).resolves.toBe(1);
+    await hs.fill('611710');
 
     await value.fill('1300');
     await value.press('Enter');

@@ -72,7 +72,7 @@ describe('every other capability, where an operator looks for it', () => {
     await page.getByRole('table', { name: 'Rates' }).waitFor();
     await page.keyboard.press('F2');
     await page.keyboard.type('250');
-    // The amount reaches the station when the packer leaves the field (Enter there buys).
+    // The amount reaches the station when the packer leaves the field (or presses Enter there).
     await page.keyboard.press('Tab');
     await page.getByRole('status', { name: 'Insurance quote' }).getByText(/costs \$\d/).waitFor();
   });

@@ -6,12 +6,11 @@ export interface EditableLike {
   readonly selectionStart: number | null;
   readonly selectionEnd: number | null;
   setSelectionRange(start: number, end: number): void;
-  dispatchEvent(event: Event): boolean;
   closest?(selector: string): unknown;
 }
 
 export interface AttachScannerOptions extends ScanClassifierOptions {
-  /** Fields that keep the scanned characters. Default: inside an element marked `data-scan-field`. */
+  /** Fields a scan is recognised in. Default: inside an element marked `data-scan-field`. */
   readonly keepTextIn?: (element: EditableLike) => boolean;
 }
 
@@ -23,45 +22,25 @@ interface KeyEventLike extends Event {
   readonly repeat: boolean;
 }
 
-interface Snapshot {
-  readonly element: EditableLike;
-  readonly value: string;
-  readonly selectionStart: number | null;
-  readonly selectionEnd: number | null;
-}
-
 function asEditable(element: unknown): EditableLike | undefined {
   if (typeof element !== 'object' || element === null) return undefined;
   const candidate = element as Partial<EditableLike>;
-  // Inputs without a caret (checkbox, button) report selectionStart null: nothing to restore there.
+  // Inputs without a caret (checkbox, button) report selectionStart null: they take no text, so a scan there is a scan.
   return typeof candidate.value === 'string' && typeof candidate.selectionStart === 'number' && typeof candidate.setSelectionRange === 'function'
     ? (element as EditableLike)
     : undefined;
 }
 
-/** Default: a field inside `[data-scan-field]` keeps the scanned text. */
+/** Default: a field inside `[data-scan-field]` is where scans are typed. */
 export const inScanField = (element: EditableLike): boolean => Boolean(element.closest?.('[data-scan-field]'));
 
 /**
- * Sets a field's value the way typing would, so React's controlled inputs
- * see the change: React watches the prototype's value setter, not `.value =`.
- */
-function restore(snapshot: Snapshot): void {
-  const { element } = snapshot;
-  if (element.value === snapshot.value) return;
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set;
-  if (setter) setter.call(element, snapshot.value);
-  else element.value = snapshot.value;
-  element.dispatchEvent(new Event('input', { bubbles: true }));
-  if (snapshot.selectionStart !== null && snapshot.selectionEnd !== null) element.setSelectionRange(snapshot.selectionStart, snapshot.selectionEnd);
-}
-
-/**
  * Listens for keys on `target` (the window, in the capture phase, so it sees
- * every key before any screen) and calls `onScan` for each scanner burst.
- * Keys always pass through; only a scan's terminator is stopped, and the
- * scanned characters are taken back out of the field that had the focus
- * (unless that field keeps them). Returns the function that stops listening.
+ * every key before any screen) and calls `onScan` for each scanner burst
+ * typed into the scan field or with no text field focused. Keys always pass
+ * through; only a scan's terminator is stopped. A burst typed into any other
+ * field (an HS code, a weight) is that field's text: it stays there, and
+ * its Enter or Tab acts as typed. Returns the function that stops listening.
  */
 export function attachScanner(
   target: EventTarget,
@@ -71,7 +50,6 @@ export function attachScanner(
 ): () => void {
   const classifier = createScanClassifier(options);
   const keep = options.keepTextIn ?? inScanField;
-  let snapshot: Snapshot | undefined;
 
   const onKeyDown = (event: Event): void => {
     const key = event as KeyEventLike;
@@ -83,17 +61,11 @@ export function attachScanner(
       metaKey: key.metaKey,
       repeat: key.repeat,
     });
+    if (decision.kind === 'pass') return;
     const active = asEditable(activeElement());
-    if (decision.kind === 'pass') {
-      if (decision.burstStart) {
-        snapshot = active ? { element: active, value: active.value, selectionStart: active.selectionStart, selectionEnd: active.selectionEnd } : undefined;
-      }
-      return;
-    }
+    if (active && !keep(active)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (snapshot && snapshot.element === active && !keep(active)) restore(snapshot);
-    snapshot = undefined;
     onScan(decision.scan);
   };
 

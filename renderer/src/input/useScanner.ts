@@ -8,11 +8,10 @@ export interface UseScannerOptions extends AttachScannerOptions {
 }
 
 /**
- * Calls `onScan` for every barcode a keyboard-wedge scanner types, wherever
- * the focus is. A person's typing is never held back or lost: only the
- * scan's Enter/Tab is stopped, and the scanned text is taken back out of
- * the focused field unless it sits inside `[data-scan-field]` (the Ship
- * screen's scan box keeps what was read).
+ * Calls `onScan` for every barcode a keyboard-wedge scanner types into the
+ * scan box (`[data-scan-field]`) or with no text field focused. A person's
+ * typing is never held back or lost, fast typing in another field included:
+ * it stays in that field; only a recognised scan's Enter/Tab is stopped.
  */
 export function useScanner(onScan: (scan: ScanCompletion) => void, options: UseScannerOptions = {}): void {
   const { enabled = true, minLength, maxAverageMs, maxGapMs, keepTextIn } = options;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
-import type { BatchRow, BenchState, CustomsText } from '../../../shared/contract/bench';
+import { shownQuote, type BatchRow, type BenchState, type CustomsText } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { openTestVault, type TestVault } from '../../support/keyring';
 import { command } from '../../support/station';
@@ -67,7 +67,7 @@ describe('customs at the bench', () => {
     expect(refused.customs?.problems[0]).toEqual({ field: 'itn', message: 'HS 611710 (Wool scarf) is worth $2,600.00, over $2,500.00: file the export in AES and enter its ITN' });
     expect(refused.rates.status).toBe('idle');
     expect(refused.blockers).toEqual([{ field: 'customs', message: 'HS 611710 (Wool scarf) is worth $2,600.00, over $2,500.00: file the export in AES and enter its ITN' }]);
-    const stopped: BenchState = await call('bench.buy', {});
+    const stopped: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(stopped.purchase.status).toBe('none');
     expect(stopped.purchase.error?.message).toContain('enter its ITN');
 
@@ -75,7 +75,7 @@ describe('customs at the bench', () => {
     expect(filed.customs?.problems).toEqual([]);
     expect(filed.customs?.filing).toEqual({ type: 'ITN', code: 'X20250627012345' });
     await until(started.packageId, rated);
-    const bought: BenchState = await call('bench.buy', {});
+    const bought: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(bought.purchase.status).toBe('bought');
     expect(bought.purchase.result?.customsForms.length).toBe(1);
     const history = await call('history.search', { query: 'UK-3001', limit: 5 });
@@ -128,7 +128,8 @@ describe('customs at the bench', () => {
     );
     expect(uk?.blockers).toEqual([]);
     expect(uk?.quote?.rates.length).toBeGreaterThan(0);
-    const { outcomes } = await call('batch.buy', { rows: [{ key: 'b1', picked: uk?.picked ?? 0 }, { key: 'b2', picked: 0 }], print: true });
+    const shown = (row: BatchRow | undefined, key: string) => ({ key, picked: row?.picked ?? 0, quoteId: row?.quote?.quoteId ?? -1, price: row?.quote?.rates[row.picked ?? 0]?.price ?? 0 });
+    const { outcomes } = await call('batch.buy', { rows: [shown(uk, 'b1'), shown(ca, 'b2')], print: true });
     expect(outcomes.find((o) => o.key === 'b2')).toMatchObject({ ok: false, message: expect.stringContaining('declare its contents for customs') });
     const bought = outcomes.find((o) => o.key === 'b1');
     expect(bought?.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
-import type { BenchState } from '../../../shared/contract/bench';
+import { shownQuote, type BenchState } from '../../../shared/contract/bench';
 import { inputWords } from '../../../shared/contract/inputWords';
 import { addressSchema } from '../../../shared/contract/shipping';
 import { createStation, type Station } from '../../../electron/station/createStation';
@@ -63,7 +63,7 @@ describe('the bench state machine', () => {
   });
 
   it('buys exactly what is shown with one key, and the state says bought', async () => {
-    const bought: BenchState = await call('bench.buy', {});
+    const bought: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(bought.purchase.status).toBe('bought');
     expect(bought.purchase.result?.shipment.orderNumber).toBe('DEMO-1001');
   });
@@ -73,13 +73,13 @@ describe('the bench state machine', () => {
     const judged = await until((s) => s.packageId === started.packageId && settled(s));
     expect(judged.address.status).toBe('needs_decision');
     expect(judged.blockers[0]?.field).toBe('address');
-    const refused: BenchState = await call('bench.buy', {});
+    const refused: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(refused.purchase.status).toBe('none');
     expect(refused.purchase.error?.message).toMatch(/could not confirm/);
     const wrongWord: BenchState = await call('bench.address', { action: 'override', word: 'a' });
     expect(wrongWord.address.status).toBe('needs_decision');
     await call('bench.address', { action: 'override', word: 'ship' });
-    const bought: BenchState = await call('bench.buy', {});
+    const bought: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(bought.purchase.status).toBe('bought');
     expect(bought.purchase.result?.shipment.addressOverride).toMatch(/typed SHIP/);
   });
@@ -90,7 +90,7 @@ describe('the bench state machine', () => {
     const typed: BenchState = await call('bench.weight', { text: '1 ib 4 oz' });
     expect(typed.weight).toMatchObject({ text: '1 ib 4 oz', oz: null, source: 'typed' });
     expect(typed.weight.error).toMatch(/not a weight/);
-    const refused: BenchState = await call('bench.buy', {});
+    const refused: BenchState = await call('bench.buy', { shown: shownQuote(await call('bench.state', {})) });
     expect(refused.purchase.status).toBe('none');
     expect(refused.purchase.error?.field).toBe('weight');
     const next: BenchState = await call('bench.scan', { text: 'DEMO-1005' });

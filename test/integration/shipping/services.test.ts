@@ -205,11 +205,4 @@ describe('shipping services against the sandbox', () => {
     expect((await call('orders.lookup', { orderNumber: 'c-1' })).recipient.name).toBe('Ann Lee');
     expect((await call('orders.list', {})).length).toBeGreaterThan(1);
   });
-
-  it('runs a batch with per-package outcomes and progress', async () => {
-    const packages = Array.from({ length: 5 }, (_, i) => ({ key: `batch-${i}`, to: shipTo, package: { ...pkg, weightOz: 5 + i } }));
-    const result = await call('batch.run', { packages, service: 'cheapest' });
-    expect(result.outcomes.every((o) => o.ok)).toBe(true);
-    expect(bench.events.filter((e) => e.name === 'batch.progress').length).toBeGreaterThanOrEqual(5);
-  });
 });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '../../station/use-query';
 import { emptyAddress } from '../../ui/AddressForm';
 import { InlineError } from '../../ui/ErrorText';
 import { Key } from '../../ui/Key';
+import { useStartFocus } from '../../ui/use-start-focus';
 import { benchTime, money } from '../../ui/format';
 import { emptyPackage, type V1OrderDraft } from './draft';
 import { V1AddressVerify } from './V1AddressVerify';
@@ -19,8 +20,11 @@ export function AccountScreen() {
   const [deskOrder, setDeskOrder] = useState<V1OrderDraft>(noOrder);
   const balance = useQuery('account.balance', {}, ['backend', 'shipments']);
   const carriers = useQuery('account.carrierAccounts', {}, ['backend']);
+  const screen = useRef<HTMLElement>(null);
+  // Work on Account starts at the order form's first field.
+  useStartFocus(screen, true, 'input');
   return (
-    <section className="screen" aria-label="Account">
+    <section ref={screen} className="screen" aria-label="Account">
       <h1>Account</h1>
       <div className="grid-2">
         <section className="panel" aria-label="Balance">

@@ -79,14 +79,21 @@ export function BatchScreen() {
   const rateAll = async (): Promise<void> => setRunError(await prepare(useBatch.getState().lines.filter((l) => !l.outcome?.ok).map((l) => l.key)));
 
   const onWeight = (key: string, text: string): void => {
-    useBatch.getState().update(key, { weightText: text });
+    // The price for the old weight leaves the row: Alt+P buys only prices drawn for what the row now holds.
+    useBatch.getState().update(key, { weightText: text, prepared: null, picked: null });
     void prepare([key]).then(setRunError);
   };
 
   const buyAll = async (): Promise<void> => {
     if (ready.length === 0) return;
     useBatch.getState().patch({ running: true, done: 0 });
-    const rows = ready.map((l) => ({ key: l.key, picked: l.picked ?? 0, ...(l.override.trim() ? { override: l.override.trim() } : {}) }));
+    const rows = ready.map((l) => ({
+      key: l.key,
+      picked: l.picked ?? 0,
+      quoteId: l.prepared?.quote?.quoteId ?? -1,
+      price: priceOf(l),
+      ...(l.override.trim() ? { override: l.override.trim() } : {}),
+    }));
     const result = await run('batch.buy', { rows, print: true });
     const batch = useBatch.getState();
     if (result.ok) {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Key } from '../../ui/Key';
+import { useStartFocus } from '../../ui/use-start-focus';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { ScanForm } from '../../../../shared/contract/shippingTypes';
 import { useNav } from '../../stores/nav-store';
@@ -25,6 +26,9 @@ export function EndOfDayScreen() {
   const withPdf = (forms.data ?? []).filter((f) => f.pdfUrl);
   const [pickedId, setPickedId] = useState<number | null>(null);
   const picked = withPdf.find((f) => f.id === pickedId) ?? withPdf[0];
+  const screen = useRef<HTMLElement>(null);
+  // Work starts at Create SCAN form once the count is known; with nothing to put on a form, at the pickup offer.
+  useStartFocus(screen, candidates.data !== undefined, '[aria-keyshortcuts="Alt+F"]');
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -50,7 +54,7 @@ export function EndOfDayScreen() {
   };
 
   return (
-    <section className="screen" aria-label="End of day">
+    <section ref={screen} className="screen" aria-label="End of day">
       <h1>End of day</h1>
       <div className="grid-2">
         <section className="panel" aria-label="SCAN form">

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { sounds } from '../../ui/sounds';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
-import { parseTypedWeight } from '../../../../shared/domain/units';
+import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
+import { stableWeight, useScale } from '../../stores/scale-store';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { PurchaseResult } from '../../../../shared/contract/shippingTypes';
 import { useReadOnly } from '../../station/read-only';
@@ -40,6 +41,7 @@ export function ReturnsScreen() {
   const [returnNumber, setReturnNumber] = useState(1);
   // The operator starts with the order the return is for.
   const orderField = useRef<HTMLInputElement>(null);
+  const weightField = useRef<HTMLInputElement>(null);
   const readOnly = useReadOnly() !== undefined;
   useAutoFocus(orderField);
 
@@ -52,6 +54,9 @@ export function ReturnsScreen() {
     sounds.scanOk();
     setLookupError(null);
     setCustomer(draftFrom(result.value.recipient));
+    // The weight as Ship takes it: a stable scale reading, else the order's own.
+    const oz = stableWeight(useScale.getState().reading) ?? result.value.package?.weightOz ?? null;
+    setWeight(oz ? formatOunces(oz) : '');
     setOrderNumber(result.value.orderNumber);
     setReturnNumber(1);
     setBought(null);
@@ -66,6 +71,7 @@ export function ReturnsScreen() {
     const weightOz = parseTypedWeight(weight);
     if (!weightOz) {
       setBuyError({ code: 'invalid_input', message: 'Enter the weight, e.g. 12 oz or 1 lb 4 oz.', field: 'package.weightOz' });
+      weightField.current?.focus();
       return;
     }
     setBusy(true);
@@ -144,11 +150,20 @@ export function ReturnsScreen() {
               <span>
                 Weight <Key k="Alt+W" />
               </span>
-              <input aria-keyshortcuts="Alt+W" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="e.g. 1 lb 4 oz" aria-invalid={buyError?.field === 'package.weightOz'} />
+              <input
+                ref={weightField}
+                aria-keyshortcuts="Alt+W"
+                value={weight}
+                onChange={(e) => setWeight(e.target.value)}
+                placeholder="e.g. 1 lb 4 oz"
+                aria-invalid={buyError?.field === 'package.weightOz'}
+                aria-describedby={buyError?.field === 'package.weightOz' ? 'return-weight-error' : undefined}
+              />
             </label>
           </div>
+          {buyError?.field === 'package.weightOz' ? <InlineError error={buyError} id="return-weight-error" /> : null}
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
-          <InlineError error={buyError ?? undefined} />
+          {buyError?.field === 'package.weightOz' ? null : <InlineError error={buyError ?? undefined} />}
           <div className="row">
             <button type="button" className="button primary big" disabled={busy || bought !== null || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
               Buy return label <Key k="Alt+P" />

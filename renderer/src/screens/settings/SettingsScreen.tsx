@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useQuery } from '../../station/use-query';
+import { useStartFocus } from '../../ui/use-start-focus';
 import { InlineError } from '../../ui/ErrorText';
 import { BackendSettings } from './BackendSettings';
 import { CommandSheet } from './CommandSheet';
@@ -11,8 +13,10 @@ import { WireCaptureSettings } from './WireCaptureSettings';
 
 export function SettingsScreen() {
   const shipping = useQuery('settings.shipping.get', {}, ['settings']);
+  const screen = useRef<HTMLElement>(null);
+  useStartFocus(screen);
   return (
-    <section className="screen" aria-label="Settings">
+    <section ref={screen} className="screen" aria-label="Settings">
       <h1>Settings</h1>
       <div className="grid-2">
         <div>

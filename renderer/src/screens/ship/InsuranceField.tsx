@@ -10,12 +10,8 @@ import { usePackageDraft } from './use-package-draft';
 export function InsuranceField({ shortcut }: { readonly shortcut: string }) {
   const shown = useBench((s) => s.bench?.options.insuranceText ?? '');
   const invalid = useBench((s) => s.bench?.options.insuranceError != null);
-  // Enter in the amount buys the package when it is ready, with the amount as typed.
-  const field = usePackageDraft(
-    shown,
-    (text) => void intent('bench.option', { option: 'insurance', text }),
-    (insuranceText) => void intent('bench.buy', { insuranceText }),
-  );
+  // Enter on a changed amount prices the insurance; the next Enter buys the price then on screen.
+  const field = usePackageDraft(shown, (text) => void intent('bench.option', { option: 'insurance', text }));
   return (
     <input
       id="insurance-amount"

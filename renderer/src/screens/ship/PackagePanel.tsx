@@ -17,12 +17,8 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
   const dims = useBench((s) => s.bench?.dims ?? null);
   const blocker = useBench((s) => s.bench?.blockers.find((b) => b.field === 'weight') ?? null);
   const refusedAtBuy = useBench((s) => s.bench?.purchase.error?.field === 'weight' || [s.bench?.rates.error?.field].some((f) => f?.startsWith('package.weight')));
-  // Enter in Weight buys the package when it is ready, at exactly the weight typed.
-  const field = usePackageDraft(
-    weight?.text ?? '',
-    (text) => void intent('bench.weight', { text }),
-    (weightText) => void intent('bench.buy', { weightText }),
-  );
+  // Enter on a changed weight draws its prices; the next Enter buys the price then on screen.
+  const field = usePackageDraft(weight?.text ?? '', (text) => void intent('bench.weight', { text }));
   const error = weight?.error ?? null;
 
   return (
@@ -59,7 +55,7 @@ export function PackagePanel({ presets }: { readonly presets: readonly PackagePr
         </label>
       </div>
       <p id="weight-hint" className={error || (blocker && weight?.source) ? 'small error-message' : 'small muted'} role={error ? 'alert' : undefined}>
-        {error ?? (weight?.source ? sourceWords[weight.source] : (blocker?.message ?? 'Place the box on the scale, or type a weight such as 12 oz or 1 lb 4 oz.'))}
+        {error ?? (weight?.source && weight.source !== 'typed' && weight.scaleProblem ? blocker?.message : null) ?? (weight?.source ? sourceWords[weight.source] : (blocker?.message ?? 'Place the box on the scale, or type a weight such as 12 oz or 1 lb 4 oz.'))}
       </p>
       <ScaleReading />
     </section>

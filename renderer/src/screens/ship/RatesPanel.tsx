@@ -2,6 +2,7 @@ import type { BenchWeight } from '../../../../shared/contract/bench';
 import { InlineError } from '../../ui/ErrorText';
 import { RatesTable } from '../../ui/RatesTable';
 import { intent, useBench } from './bench-store';
+import { ServiceConfirm } from './ServiceConfirm';
 
 function ruleWords(rule: { readonly kind: string; readonly days?: number }): string {
   if (rule.kind === 'fastest') return 'fastest';
@@ -38,6 +39,7 @@ export function RatesPanel() {
           {rates.pickNote}
         </p>
       ) : null}
+      {rates?.pickNote && !rates.noteConfirmed && bench?.purchase.status !== 'bought' ? <ServiceConfirm key={`${bench?.packageId}-${rates.picked}`} /> : null}
       {quote ? (
         <>
           <RatesTable

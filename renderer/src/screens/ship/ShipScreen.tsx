@@ -8,7 +8,7 @@ import { optionKey } from './options';
 import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
 import { handleScan } from './ship-scan';
-import { followBench, intent, useBench } from './bench-store';
+import { buyShown, followBench, intent, useBench } from './bench-store';
 import { ShipToPanel } from './ShipToPanel';
 import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
@@ -61,7 +61,7 @@ export function ShipScreen() {
       }
       if (event.key === 'Enter' && !isTyping(event.target) && !(event.target instanceof HTMLButtonElement)) {
         event.preventDefault();
-        void intent('bench.buy', {});
+        void buyShown();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -73,7 +73,7 @@ export function ShipScreen() {
     event.preventDefault();
     const text = scanText.trim();
     setScanText('');
-    void (text === '' ? intent('bench.buy', {}) : handleScan(text));
+    void (text === '' ? buyShown() : handleScan(text));
   };
 
   return (

@@ -77,7 +77,9 @@ export function ShipToPanel() {
       </section>
     );
   }
-  const badge = address.status in badges ? badges[address.status as keyof typeof badges] : null;
+  const found = address.status in badges ? badges[address.status as keyof typeof badges] : null;
+  // Nothing is bought on the operator's word until the label is: until then the badge says what the word will do.
+  const badge = address.status === 'overridden' && bench.purchase.status !== 'bought' ? (['warn', 'not confirmed: you typed SHIP, Buy uses it as it is'] as const) : found;
   return (
     <section className="panel" aria-label="Ship to">
       <h2>

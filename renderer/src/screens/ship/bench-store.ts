@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { CommandInput } from '../../../../shared/contract';
-import type { BenchState } from '../../../../shared/contract/bench';
+import { shownQuote, type BenchState } from '../../../../shared/contract/bench';
 import { getStation } from '../../station/get-station';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
 
-type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.anotherBox' | 'bench.clear';
+type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.confirmService' | 'bench.anotherBox' | 'bench.clear';
 
 /** The bench as the station last pushed it; the screen draws this and nothing else. */
 export const useBench = create<{ readonly bench: BenchState | null }>(() => ({ bench: null }));
@@ -26,12 +26,19 @@ function sound(name: BenchIntent, state: BenchState): void {
 }
 
 /** Sends an intent; the station answers with the state it leads to (also pushed to every window). */
-export async function intent<N extends BenchIntent>(name: N, input: CommandInput<N>): Promise<void> {
+export async function intent<N extends BenchIntent>(name: N, input: CommandInput<N>): Promise<BenchState | null> {
   const result = await run(name, input, { action: 'Working on the package' });
-  if (!result.ok) return;
+  if (!result.ok) return null;
   const state = result.value as BenchState;
   take(state);
   sound(name, state);
+  return state;
+}
+
+/** Every buying key: Buy carries the price drawn on screen right now, and the station buys only while it is current. */
+export async function buyShown(): Promise<void> {
+  const bench = useBench.getState().bench;
+  await intent('bench.buy', { shown: bench ? shownQuote(bench) : null });
 }
 
 /** Follows the station's bench from now on; a window that opens (or reloads) mid-purchase sees where it is. */
