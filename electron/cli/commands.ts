@@ -3,6 +3,7 @@ import { historyCommand } from './history';
 import { reportCommand } from './report';
 import { ordersCommand } from './orders';
 import { productsCommand } from './products';
+import { rulesCommand } from './rules';
 import { voidCommand } from './void';
 import { reprintCommand } from './reprint';
 import { labelCommand } from './label';
@@ -18,4 +19,4 @@ import { serviceCommands } from './serviceCommands';
 import { v1Command } from './v1';
 
 /** Every CLI subcommand, in the order `--help` lists them. Add yours here. */
-export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, productsCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, reportCommand, labelCommand, printersCommand, printCommand, v1Command];
+export const cliCommands: readonly CliCommand[] = [browserCommand, doctorCommand, sandboxCommand, scalesCommand, scanCommand, ordersCommand, productsCommand, rulesCommand, ...serviceCommands, buyCommand, voidCommand, reprintCommand, historyCommand, reportCommand, labelCommand, printersCommand, printCommand, v1Command];

@@ -6,6 +6,7 @@ import { createOrdersRepo } from '../store/ordersRepo';
 import { createPickupsRepo } from '../store/pickupsRepo';
 import { createProductsRepo } from '../store/productsRepo';
 import { createQuotesRepo } from '../store/quotesRepo';
+import { createRulesRepo } from '../store/rulesRepo';
 import { createScanFormsRepo } from '../store/scanFormsRepo';
 import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
@@ -63,6 +64,7 @@ export function createShippingDeps(
     scanForms: createScanFormsRepo(db, now),
     orders: createOrdersRepo(db, now),
     products: createProductsRepo(db, now),
+    rules: createRulesRepo(db, now),
     settings: createShippingSettings(createSettingsStore(db, now), shared.settings ? { shared: shared.settings, changed: settingsChanged } : undefined),
   };
 }

@@ -13,6 +13,7 @@ import { createHistoryService, type HistoryService } from './history';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
 import { createProductsService } from './products';
+import { createRulesService } from './rules';
 import { backendIdOf, type BackendPort, type PrintPort } from './ports';
 import { createPurchaseService, type PurchaseService } from './purchase';
 import { createRatesService, type RatesService } from './rates';
@@ -42,6 +43,11 @@ export type ShippingCommandName =
   | 'products.list'
   | 'products.get'
   | 'products.save'
+  | 'rules.list'
+  | 'rules.add'
+  | 'rules.remove'
+  | 'rules.move'
+  | 'rules.test'
   | 'pickups.candidates'
   | 'pickups.schedule'
   | 'pickups.cancel'
@@ -109,6 +115,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   const orders = createOrdersService(deps);
   const pickups = createPickupsService(deps);
   const products = createProductsService(deps);
+  const rules = createRulesService(deps, (n) => orders.lookup(n));
   const tracking = createTrackingService(deps);
   const checks = createChecksService(deps);
   const endOfDay = createEndOfDayService(deps);
@@ -147,6 +154,11 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'products.list': async (a) => products.list(a.query, a.limit),
       'products.get': async (a) => products.get(a.sku),
       'products.save': async (a) => products.save(a),
+      'rules.list': async () => rules.list(),
+      'rules.add': async (a) => rules.add(a),
+      'rules.remove': async (a) => rules.remove(a.id),
+      'rules.move': async (a) => rules.move(a.id, a.before),
+      'rules.test': (a) => rules.test(a.orderNumber),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),
       'pickups.cancel': (a) => pickups.cancel(a.pickupNo),

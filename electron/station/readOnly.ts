@@ -40,6 +40,8 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'orders.lookup',
   'products.list',
   'products.get',
+  'rules.list',
+  'rules.test',
   'pickups.list',
   'scanForms.list',
 ]);

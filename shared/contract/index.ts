@@ -6,6 +6,7 @@ import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
+import { ruleCommands } from './rules';
 import { shippingCommands, shippingEvents } from './shipping';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
@@ -21,6 +22,7 @@ export const commands = {
   ...stationCommands,
   ...shippingCommands,
   ...productCommands,
+  ...ruleCommands,
   ...benchCommands,
   ...batchBenchCommands,
   ...accountCommands,

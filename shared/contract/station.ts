@@ -81,6 +81,7 @@ export const changeTopics = [
   'shipments',
   'orders',
   'products',
+  'rules',
   'pickups',
   'printJobs',
   'printers',

@@ -104,6 +104,7 @@ describe('parcel-station --help lists every capability', () => {
   it.each([
     ['pickups', ['add', 'list', 'cancel', 'locations']],
     ['scan-form', ['create']],
+    ['rules', ['list', 'add', 'remove', 'move', 'test']],
   ] as const)('%s: listed, each subcommand named in full with --json, and the service flags', async (name, subcommands) => {
     expect((await listed()).some((line) => line.startsWith(`  ${name} `))).toBe(true);
     const usage = await usageOf(name);

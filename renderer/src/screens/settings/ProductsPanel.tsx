@@ -5,6 +5,7 @@ import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units'
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
+import { Key } from '../../ui/Key';
 
 const empty = { sku: '', name: '', weight: '', barcode: '', hsCode: '', originCountry: '', customsDescription: '', valueUsd: '' };
 type Draft = typeof empty;
@@ -114,10 +115,10 @@ export function ProductsPanel() {
           </label>
         ))}
         <button type="submit" className="button">
-          Save product
+          Save product <Key k="Enter" />
         </button>
-        <button type="button" className="button" onClick={() => setDraft(empty)}>
-          New product
+        <button type="button" className="button" aria-keyshortcuts="Alt+N" onClick={() => setDraft(empty)}>
+          New product <Key k="Alt+N" />
         </button>
       </form>
       <InlineError error={error ?? undefined} />
