@@ -73,7 +73,7 @@ describe('Reports', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-day'))).resolves.toBe('2026-03-11');
     await page.keyboard.press('End');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-day'))).resolves.toBe('2026-03-12');
-    await page.locator('figcaption').getByText(/2026-03-12: \$24\.50 for 2 labels \(FEDEX \$20\.00, USPS \$4\.50\); 1 voided/).waitFor();
+    await page.locator('figcaption').getByText(/2026-03-12: \$24\.50 for 2 labels \(FedEx \$20\.00, USPS \$4\.50\); 1 voided/).waitFor();
 
     const split = await page.getByRole('group', { name: 'Postage by carrier' }).locator('g.chart-bar').evaluateAll((gs) => gs.map((g) => [g.getAttribute('data-carrier'), Number(g.getAttribute('data-cents'))]));
     expect(split).toEqual([['FEDEX', 2000], ['UPS', 1299], ['USPS', 1662]]);
