@@ -3,6 +3,7 @@ import type { Rate } from '../../shared/contract/shippingTypes';
 import { isContentRestricted } from '../../shared/domain/rateRule';
 import { formatOunces } from '../../shared/domain/units';
 import { lithiumRate } from './purchasePlan';
+import { verifyBlocker, verifyOff } from './verify';
 
 export const noOptions: BenchOptions = {
   signature: null,
@@ -37,6 +38,9 @@ export function emptyBench(seq: number, packageId: number): BenchState {
     purchase: { status: 'none', stages: [], result: null, error: null, limitSeconds: null },
     scanError: null,
     voidAsked: null,
+    verify: verifyOff,
+    choices: [],
+    hold: null,
   };
 }
 
@@ -69,7 +73,10 @@ function overLimit(s: BenchState): string | null {
 export function blockersOf(s: BenchState): BenchState['blockers'] {
   const out: Array<BenchState['blockers'][number]> = [];
   if (!s.order || !s.to) return [{ field: 'order', message: 'Scan an order first.' }];
+  if (s.hold !== null) out.push({ field: 'hold', message: `A rule holds this order: "${s.hold}". To ship it now, release the hold (Alt+H).` });
   if (s.address.status === 'needs_decision') out.push({ field: 'address', message: s.address.problem ?? 'Check the ship-to address first.' });
+  const items = verifyBlocker(s.verify);
+  if (items) out.push({ field: 'verify', message: items });
   const customs = s.customs?.problems[0];
   if (customs) out.push({ field: 'customs', message: customs.message });
   if (s.weight.oz === null) out.push({ field: 'weight', message: s.weight.error ?? 'Put the box on the scale, or type its weight (Alt+W).' });

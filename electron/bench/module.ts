@@ -21,6 +21,8 @@ export type BenchCommandName =
   | 'bench.confirmService'
   | 'bench.anotherBox'
   | 'bench.clear'
+  | 'bench.verify'
+  | 'bench.release'
   | 'batch.prepare'
   | 'batch.buy'
   | 'batch.buyOrder'
@@ -33,7 +35,7 @@ export type BenchCommandName =
  * through its ports (given at composition), hears the scale and the purchase
  * journal on the event hub, and pushes `bench.changed`.
  */
-export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts): StationModule<BenchCommandName> {
+export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts, benchName: string): StationModule<BenchCommandName> {
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const attempt = attemptWith(ctx.log.child('bench'));
   const bench = createShipBench({
@@ -42,6 +44,7 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
     nextBox: (orderNumber, after) => Math.max(after, ...shipments.boxesOfOrder(orderNumber)) + 1,
     emit: (state) => ctx.emit('bench.changed', state),
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
+    benchName,
   });
   const batch = createBatchBench(ports, attempt, ctx.emit);
   const returns = createReturnsBench(ports);
@@ -60,6 +63,8 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'bench.confirmService': async (a) => bench.confirmService(a),
       'bench.anotherBox': async () => bench.anotherBox(),
       'bench.clear': async () => bench.clear(),
+      'bench.verify': (a) => bench.verify(a),
+      'bench.release': () => bench.release(),
       'batch.prepare': (a) => batch.prepare(a),
       'batch.buy': (a) => batch.buy(a),
       'batch.buyOrder': (a) => batch.buyOrder(a),

@@ -8,8 +8,10 @@ import type { Logger } from '../log/logger';
 import type { ChecksService } from '../shipping/checks';
 import type { HistoryService } from '../shipping/history';
 import type { OrdersService } from '../shipping/orders';
+import type { ProductsService } from '../shipping/products';
 import type { PurchaseService } from '../shipping/purchase';
 import type { RatesService } from '../shipping/rates';
+import type { RulesService } from '../shipping/rules';
 import type { ShippingSettingsService } from '../shipping/settings';
 
 /**
@@ -27,6 +29,10 @@ export interface BenchPorts {
   readonly labels: Pick<PurchaseService, 'buy' | 'nextReturn'>;
   /** The last label, for the REPRINT_LAST and VOID_LAST barcodes. */
   readonly history: Pick<HistoryService, 'search' | 'reprint'>;
+  /** The automation rules, applied to each scanned order. */
+  readonly rules: Pick<RulesService, 'list'>;
+  /** The catalog: an item's barcode for scan to verify, and what a scan that is no item of the order is. */
+  readonly products: Pick<ProductsService, 'get'>;
 }
 
 /**

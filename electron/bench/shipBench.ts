@@ -6,8 +6,10 @@ import type { PackagePreset, PurchaseStage } from '../../shared/contract/shippin
 import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { parseScan } from '../../shared/domain/scan';
 import { orderBoxKey } from '../purchases/packageKey';
+import { readSetup } from './packageSetup';
 import { checked, type Attempt, type BenchPorts } from './ports';
 import { initialMachine, step, type Effect, type ShipEvent, type ShipMachine } from './shipMachine';
+import { lineOf, verifying } from './verify';
 
 export interface ShipBenchDeps {
   readonly ports: BenchPorts;
@@ -17,6 +19,8 @@ export interface ShipBenchDeps {
   readonly emit: (state: BenchState) => void;
   /** How long the purchase journal keeps asking the service before it gives up, in seconds. */
   readonly purchaseLimitSeconds: number;
+  /** The bench's name as the station knows it (the warehouse's name for it, else the computer's); the label reference wins when set. */
+  readonly benchName: string;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface ShipBenchDeps {
  * next box), each effect the machine asks for is run on the ports, and its
  * answer comes back as an event. Every change of the view is pushed.
  */
-export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds }: ShipBenchDeps) {
+export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds, benchName }: ShipBenchDeps) {
   let machine: ShipMachine = initialMachine();
   let waiting: Array<() => void> = [];
 
@@ -84,17 +88,22 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     return until((m) => m.view.packageId !== packageId || (m.pendingBuy === null && m.view.purchase.status !== 'buying'));
   }
 
-  async function settings(): Promise<{ readonly preset: PackagePreset | null; readonly presets: readonly PackagePreset[]; readonly origin: string }> {
+  async function settings() {
     const current = await attempt(() => ports.settings.current());
-    if (!current.ok) return { preset: null, presets: [], origin: machine.origin };
-    const { presets, defaultPreset, shipFrom } = current.value;
-    return { preset: presets.find((p) => p.name === defaultPreset) ?? presets[0] ?? null, presets, origin: shipFrom?.country ?? SERVICE_HOME_COUNTRY };
+    if (!current.ok) return { preset: null, presets: [], origin: machine.origin, scanToVerify: false, who: benchName };
+    const { presets, defaultPreset, shipFrom, scanToVerify, labelReference } = current.value;
+    const preset: PackagePreset | null = presets.find((p) => p.name === defaultPreset) ?? presets[0] ?? null;
+    return { preset, presets, origin: shipFrom?.country ?? SERVICE_HOME_COUNTRY, scanToVerify, who: labelReference?.trim() || benchName };
   }
+
+  /** While the order's items are being checked, a scan that is not one of them is refused as the wrong item; null when it may be an order. */
+  const wrongItem = (text: string): BenchState | null => (verifying(machine.view.verify) ? dispatch({ type: 'itemRefused', text, product: null }) : null);
 
   async function scanOrder(orderNumber: string): Promise<BenchState> {
     const [found, read] = await Promise.all([attempt(() => ports.orders.lookup(checked(orderLookupSchema, { orderNumber }).orderNumber)), settings()]);
-    if (!found.ok) return dispatch({ type: 'scanRefused', error: found.error, restart: true });
-    return dispatch({ type: 'scanned', order: found.value, preset: read.preset, origin: read.origin, packageKey: orderBoxKey(found.value.orderNumber, 0) });
+    if (!found.ok) return (found.error.code === 'not_found' ? wrongItem(orderNumber) : null) ?? dispatch({ type: 'scanRefused', error: found.error, restart: true });
+    const setup = await readSetup(ports, attempt, found.value, read);
+    return dispatch({ type: 'scanned', order: found.value, preset: read.preset, origin: read.origin, packageKey: orderBoxKey(found.value.orderNumber, 0), setup });
   }
 
   const refuse = (message: string): BenchState => dispatch({ type: 'scanRefused', error: { code: 'not_found', message }, restart: false });
@@ -121,7 +130,14 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
       }
       return refuse('That command barcode works on the Ship screen of the station window.');
     }
-    if (parsed.kind === 'unknown') return refuse(parsed.message ?? 'That scan is not an order number.');
+    if (verifying(machine.view.verify) && machine.view.purchase.status !== 'buying') {
+      // An item of the order on the bench counts as an item, not as the next order.
+      const line = lineOf(machine.view.verify, args.text);
+      if (line !== null) return dispatch({ type: 'itemScanned', line });
+      const product = await attempt(async () => ports.products.get(args.text.trim()));
+      if (product.ok && product.value) return dispatch({ type: 'itemRefused', text: args.text, product: { sku: product.value.sku, name: product.value.name } });
+    }
+    if (parsed.kind === 'unknown') return wrongItem(args.text) ?? refuse(parsed.message ?? 'That scan is not an order number.');
     if (parsed.kind === 'tracking' && !parsed.order_number) {
       return refuse(`That is a ${parsed.carrier ? `${parsed.carrier} ` : ''}tracking number, not an order. Use Void, Tracking or History to work with a label.`);
     }
@@ -133,8 +149,21 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     return dispatch({ type: 'boxChosen', preset: read.presets.find((p) => p.name === args.presetName) ?? null });
   }
 
+  async function verify(args: CommandArgs<'bench.verify'>): Promise<BenchState> {
+    if (args.action === 'count') return dispatch({ type: 'itemCounted', line: args.line, quantity: args.quantity });
+    const read = await settings();
+    return dispatch({ type: 'verifySkipped', by: read.who });
+  }
+
+  async function release(): Promise<BenchState> {
+    const read = await settings();
+    return dispatch({ type: 'holdReleased', by: read.who });
+  }
+
   return {
     state: (): BenchState => machine.view,
+    verify,
+    release,
     scan,
     typeWeight: (args: CommandArgs<'bench.weight'>) => dispatch({ type: 'weightTyped', text: args.text }),
     setBox,

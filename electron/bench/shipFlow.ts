@@ -7,6 +7,7 @@ import { formatMoney, toCents } from '../../shared/domain/money';
 import { purchaseKeyOf } from '../purchases/packageKey';
 import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, blockersOf, disabledRates } from './benchState';
+import { rulePick, type AppliedRules } from './choices';
 import { customsTextOf, readCustoms } from './customs';
 import { planPurchase, type QuotedFor } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
@@ -35,6 +36,8 @@ export interface ShipMachine {
   readonly insured: { readonly key: string | null; readonly pending: boolean };
   /** A buying key pressed while an answer was on its way: judged when the last one comes. */
   readonly pendingBuy: { readonly shown: ShownQuote | null } | null;
+  /** What the automation rules set for the order on the bench (its service is picked from every new quote). */
+  readonly applied: AppliedRules | null;
 }
 
 export type Effect =
@@ -90,7 +93,7 @@ export function dropRates(m: ShipMachine): ShipMachine {
 }
 
 export function showQuote(m: ShipMachine, quote: RateQuote, options: BenchOptions = m.view.options): ShipMachine {
-  const picked = autoPick(quote.rates, quote.preselected, options);
+  const picked = autoPick(quote.rates, rulePick(quote.rates, m.applied?.service ?? null) ?? quote.preselected, options);
   return patch(m, { rates: { ...noRates, status: 'ready', quote, picked, disabled: disabledRates(quote.rates, options) } });
 }
 

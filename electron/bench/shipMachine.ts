@@ -26,6 +26,8 @@ import {
   type ShipMachine,
   type Step,
 } from './shipFlow';
+import { verifyOff } from './verify';
+import { isVerifyEvent, noteChoices, setupView, verifyStep, type PackageSetup, type VerifyEvent } from './verifyStep';
 
 export type { Effect, ShipMachine } from './shipFlow';
 
@@ -36,7 +38,7 @@ export type { Effect, ShipMachine } from './shipFlow';
  * box number) travel in the event, so the transition stays pure.
  */
 export type ShipEvent =
-  | { readonly type: 'scanned'; readonly order: OrderLine; readonly preset: PackagePreset | null; readonly origin: string; readonly packageKey: string }
+  | { readonly type: 'scanned'; readonly order: OrderLine; readonly preset: PackagePreset | null; readonly origin: string; readonly packageKey: string; readonly setup?: PackageSetup }
   | { readonly type: 'scanRefused'; readonly error: StationError; readonly restart: boolean }
   | { readonly type: 'anotherBox'; readonly box: number; readonly packageKey: string }
   | { readonly type: 'cleared' }
@@ -56,7 +58,8 @@ export type ShipEvent =
   | { readonly type: 'rated'; readonly ticket: number; readonly result: Result<RateQuote> }
   | { readonly type: 'insurancePriced'; readonly key: string; readonly result: Result<InsuranceQuote> }
   | { readonly type: 'bought'; readonly packageId: number; readonly result: Result<PurchaseResult> }
-  | { readonly type: 'progress'; readonly key: string; readonly stage: PurchaseStage };
+  | { readonly type: 'progress'; readonly key: string; readonly stage: PurchaseStage }
+  | VerifyEvent;
 
 /** A stable scale reading this close to another is the same reading. */
 const SAME_WEIGHT_OZ = 0.05;
@@ -73,6 +76,7 @@ export function initialMachine(): ShipMachine {
     checking: false,
     insured: { key: null, pending: false },
     pendingBuy: null,
+    applied: null,
   };
 }
 
@@ -117,7 +121,7 @@ function restart(m: ShipMachine, packageKey: string | null): ShipMachine {
 
 type Kept = Pick<BenchState, 'to' | 'address' | 'presetName' | 'dims'>;
 
-function startPackage(m0: ShipMachine, order: OrderLine, box: number, packageKey: string, preset: PackagePreset | null, keep?: Kept): Step {
+function startPackage(m0: ShipMachine, order: OrderLine, box: number, packageKey: string, preset: PackagePreset | null, keep: Kept | undefined, setup: Partial<BenchState>): Step {
   const m = patch(restart({ ...m0, scale: { ...m0.scale, whenTyped: null } }, packageKey), {
     order,
     box,
@@ -128,6 +132,7 @@ function startPackage(m0: ShipMachine, order: OrderLine, box: number, packageKey
     weight: weightFromScaleOrOrder(m0, keep ? null : order),
     options: noOptions,
     ...(keep ? { address: keep.address } : {}),
+    ...setup,
   });
   // A box started while its order's address was still being checked checks it again: the first answer belongs to the first box.
   const [asked, checks] = !keep || keep.address.status === 'checking' ? check(m, keep?.address.entered ?? order.recipient) : ([m, []] as const);
@@ -271,15 +276,16 @@ function lastLabel(m: ShipMachine, action: 'reprint' | 'void', last: Shipment | 
 }
 
 function transition(m: ShipMachine, e: ShipEvent): Step {
+  if (isVerifyEvent(e)) return verifyStep(m, e);
   switch (e.type) {
     case 'scanned':
-      return startPackage({ ...m, origin: e.origin }, e.order, 0, e.packageKey, e.preset);
+      return startPackage({ ...m, origin: e.origin, applied: e.setup?.applied ?? null }, e.order, 0, e.packageKey, e.setup?.applied?.preset ?? e.preset, undefined, setupView(e.setup ?? null));
     case 'scanRefused':
       return same(patch(e.restart ? restart(m, null) : m, { scanError: e.error }));
     case 'anotherBox': {
       const { order, purchase, to, address, presetName, dims } = m.view;
       if (!order || purchase.status === 'buying') return same(m);
-      return startPackage(m, order, e.box, e.packageKey, null, { to, address, presetName, dims });
+      return startPackage(m, order, e.box, e.packageKey, null, { to, address, presetName, dims }, setupView({ applied: m.applied, verify: verifyOff }));
     }
     case 'cleared':
       return same(m.view.purchase.status === 'buying' ? m : patch(restart(m, null), {}));
@@ -328,7 +334,8 @@ function transition(m: ShipMachine, e: ShipEvent): Step {
  * waiting on answers is judged once none is on its way.
  */
 export function step(m: ShipMachine, e: ShipEvent, limitSeconds: number): Step {
-  const [moved, effects] = transition(m, e);
+  const [changed, effects] = transition(m, e);
+  const moved = noteChoices(m, changed, e.type === 'optionSet' ? e.args.option : e.type);
   const [insured, pricing] = followInsurance(moved);
   const [judged, buying] = judgeBuy(insured, limitSeconds);
   return [judged, [...effects, ...pricing, ...buying]];

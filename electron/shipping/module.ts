@@ -12,8 +12,8 @@ import { createEndOfDayService } from './endOfDay';
 import { createHistoryService, type HistoryService } from './history';
 import { createOrdersService, type OrdersService } from './orders';
 import { createPickupsService } from './pickups';
-import { createProductsService } from './products';
-import { createRulesService } from './rules';
+import { createProductsService, type ProductsService } from './products';
+import { createRulesService, type RulesService } from './rules';
 import { backendIdOf, type BackendPort, type PrintPort } from './ports';
 import { createPurchaseService, type PurchaseService } from './purchase';
 import { createRatesService, type RatesService } from './rates';
@@ -98,6 +98,8 @@ export interface ShippingServices {
   readonly purchase: PurchaseService;
   readonly settings: ShippingSettingsService;
   readonly history: HistoryService;
+  readonly rules: RulesService;
+  readonly products: ProductsService;
 }
 
 /**
@@ -131,7 +133,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
   };
 
   return {
-    services: { rates, checks, orders, purchase, settings: deps.settings, history },
+    services: { rates, checks, orders, purchase, settings: deps.settings, history, rules, products },
     handlers: {
       'rates.quote': (a) => rates.quote(a),
       'rates.batch': (a) => rates.batch(a.requests),

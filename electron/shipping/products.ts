@@ -2,6 +2,8 @@ import type { ProductImportReport } from '../../shared/contract/products';
 import { parseProductCsv, type Product } from '../../shared/domain/products';
 import type { ShippingDeps } from './deps';
 
+export type ProductsService = ReturnType<typeof createProductsService>;
+
 /** The product catalog: imported from a CSV file, or one product added or changed at the bench. */
 export function createProductsService(deps: ShippingDeps) {
   const changed = () => deps.ctx.emit('station.changed', { topics: ['products'] });

@@ -6,6 +6,8 @@ import type { Rule, RuleInput } from '../../shared/domain/rules/types';
 import { describeValue, fieldWords } from '../../shared/domain/rules/words';
 import type { ShippingDeps } from './deps';
 
+export type RulesService = ReturnType<typeof createRulesService>;
+
 /**
  * The automation rules: kept in order, and tried on an order without buying.
  * Applying them on the Ship screen belongs to the bench machine.

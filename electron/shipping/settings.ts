@@ -12,6 +12,7 @@ const KEYS = {
   defaultPreset: 'shipping.defaultPreset',
   labelReference: 'shipping.labelReference',
   upsLabelPrintType: 'shipping.upsLabelPrintType',
+  scanToVerify: 'shipping.scanToVerify',
 } as const;
 
 export const defaultPresets: readonly PackagePreset[] = [
@@ -34,7 +35,8 @@ const presetSchema = z.object({
  * What every bench of a warehouse shares. The default preset stays the
  * bench's own, like its printer: a bench packing small items starts from a
  * mailer while the next one starts from a box. So do the label reference
- * (a bench's station name or desk) and the UPS print type (its printer's).
+ * (a bench's station name or desk), the UPS print type (its printer's) and
+ * scan to verify (a bench with a scanner for items checks them).
  */
 const SHARED_KEYS: readonly string[] = [KEYS.shipFrom, KEYS.presets, KEYS.rateRule];
 
@@ -62,6 +64,7 @@ export function createShippingSettings(settings: SettingsStore, warehouse?: Ware
       defaultPreset: settings.get(KEYS.defaultPreset, z.string().nullable(), defaultPresets[0]?.name ?? null),
       labelReference: settings.get(KEYS.labelReference, z.string().nullable(), null),
       upsLabelPrintType: settings.get(KEYS.upsLabelPrintType, upsLabelPrintTypeSchema, 'common'),
+      scanToVerify: settings.get(KEYS.scanToVerify, z.boolean(), false),
     };
   }
   function set(patch: Partial<ShippingSettings>): ShippingSettings {
@@ -132,5 +135,6 @@ function patched(patch: Partial<ShippingSettings>): Map<string, unknown> {
   if (patch.defaultPreset !== undefined) entries.set(KEYS.defaultPreset, patch.defaultPreset);
   if (patch.labelReference !== undefined) entries.set(KEYS.labelReference, patch.labelReference);
   if (patch.upsLabelPrintType !== undefined) entries.set(KEYS.upsLabelPrintType, patch.upsLabelPrintType);
+  if (patch.scanToVerify !== undefined) entries.set(KEYS.scanToVerify, patch.scanToVerify);
   return entries;
 }

@@ -150,7 +150,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders, history: warehouse.history } : {}),
   });
   // The bench uses the other modules' own services; the dispatcher is for the front ends.
-  const { rates, checks, orders, purchase, settings: shippingSettings, history } = shipping.services;
+  const { rates, checks, orders, purchase, settings: shippingSettings, history, rules, products } = shipping.services;
   const bench = createBenchModule(context, events, {
     quotes: rates,
     addresses: checks,
@@ -160,7 +160,9 @@ export async function createStation(config: StationConfig): Promise<Station> {
     scale: devices.scales,
     labels: purchase,
     history,
-  });
+    rules,
+    products,
+  }, warehouse?.bench ?? os.hostname());
   const capture = createCaptureModule(context, captureSwitch);
   const reports = createReportsModule(context, warehouse?.bench ?? 'this bench', warehouse?.reports);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });

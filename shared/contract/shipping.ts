@@ -311,6 +311,7 @@ export const shippingCommands = {
       defaultPreset: z.string().trim().max(40).nullable().optional(),
       labelReference: labelReferenceSchema.nullable().optional(),
       upsLabelPrintType: upsLabelPrintTypeSchema.optional(),
+      scanToVerify: z.boolean().optional(),
     }),
   ),
 } as const;

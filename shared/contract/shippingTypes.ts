@@ -269,6 +269,8 @@ export interface ShippingSettings {
   readonly labelReference: string | null;
   /** The print type asked for UPS labels: `barcode` is documented for UPS only (v2-docs.md 3.4); a QR label asked for still wins. */
   readonly upsLabelPrintType: UpsLabelPrintType;
+  /** This bench checks each order's items by scanning them before Buy (scan to verify). */
+  readonly scanToVerify: boolean;
 }
 
 export type UpsLabelPrintType = 'common' | 'barcode';

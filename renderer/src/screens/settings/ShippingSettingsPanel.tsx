@@ -14,6 +14,7 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
   const [rule, setRule] = useState<RateRule>(settings.rateRule);
   const [labelReference, setLabelReference] = useState(settings.labelReference ?? '');
   const [upsPrintType, setUpsPrintType] = useState<UpsLabelPrintType>(settings.upsLabelPrintType);
+  const [scanToVerify, setScanToVerify] = useState(settings.scanToVerify);
   const [draft, setDraft] = useState({ name: '', lengthIn: '', widthIn: '', heightIn: '' });
   const [error, setError] = useState<StationError | null>(null);
   const [saved, setSaved] = useState(false);
@@ -27,6 +28,7 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
       defaultPreset: defaultPreset || null,
       labelReference,
       upsLabelPrintType: upsPrintType,
+      scanToVerify,
     });
     if (!result.ok) return setError(result.error);
     setError(null);
@@ -119,6 +121,11 @@ export function ShippingSettingsPanel({ settings }: { readonly settings: Shippin
           </select>
         </label>
       </div>
+      <h2>At this bench</h2>
+      <label className="check">
+        <input type="checkbox" checked={scanToVerify} onChange={(e) => setScanToVerify(e.target.checked)} />
+        Scan to verify: scan each item of the order (or type its count) before Buy
+      </label>
       <InlineError error={error ?? undefined} />
       <button type="button" className="button primary" aria-keyshortcuts="Alt+H" onClick={() => void save()}>
         Save shipping settings <Key k="Alt+H" />
