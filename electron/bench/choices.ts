@@ -57,9 +57,11 @@ export function applyRules(outcome: RulesOutcome, presets: readonly PackagePrese
   return { service, preset, options, hold, verify, choices };
 }
 
-/** What a package starts with from the rules (nothing when none applied). */
-export function rulesView(applied: AppliedRules | null): Pick<BenchState, 'options' | 'choices' | 'hold'> {
-  return { options: applied?.options ?? noOptions, choices: applied?.choices ?? [], hold: applied?.hold ?? null };
+/** What a package starts with from the rules (nothing when none applied); the rule's box wins over the order's own size. */
+export function rulesView(applied: AppliedRules | null): Partial<BenchState> {
+  const box = applied?.preset;
+  const dims = box ? { lengthIn: box.lengthIn, widthIn: box.widthIn, heightIn: box.heightIn, ...(box.packageCode ? { packageCode: box.packageCode } : {}) } : null;
+  return { options: applied?.options ?? noOptions, choices: applied?.choices ?? [], hold: applied?.hold ?? null, ...(box && dims ? { presetName: box.name, dims } : {}) };
 }
 
 const norm = (text: string): string => text.trim().toLowerCase().replace(/[\s_]+/g, ' ');
@@ -98,13 +100,14 @@ const MAX_LINES = 12;
 /** How this package was chosen, one line each for History: every rule's choice, the operator's changes, and the items check. */
 export function decisionsOf(view: BenchState): string[] {
   const picked = operatorValue(view, 'service');
-  const lines = view.choices.map((c) => {
+  const verified = verifyDecision(view.verify);
+  // A rule's skip is told once, by the check's own line.
+  const lines = view.choices.filter((c) => !(c.field === 'skipVerification' && verified)).map((c) => {
     const rule = `rule "${c.ruleName}"`;
     if (c.changedTo !== null) return `${c.label}: ${c.changedTo}, changed by the operator (${rule} set ${c.value}).`;
     if (c.field === 'service' && picked) return `${c.label}: ${picked}, set by ${rule} (${c.value}).`;
     return `${c.label}: ${c.value}, set by ${rule}.`;
   });
-  const verified = verifyDecision(view.verify);
   if (verified) lines.push(verified);
   return lines.slice(0, MAX_LINES).map((line) => (line.length > MAX_LINE ? `${line.slice(0, MAX_LINE - 1)}…` : line));
 }

@@ -285,7 +285,7 @@ function transition(m: ShipMachine, e: ShipEvent): Step {
     case 'anotherBox': {
       const { order, purchase, to, address, presetName, dims } = m.view;
       if (!order || purchase.status === 'buying') return same(m);
-      return startPackage(m, order, e.box, e.packageKey, null, { to, address, presetName, dims }, setupView({ applied: m.applied, verify: verifyOff }));
+      return startPackage(m, order, e.box, e.packageKey, null, { to, address, presetName, dims }, setupView({ applied: m.applied && { ...m.applied, preset: null }, verify: verifyOff }));
     }
     case 'cleared':
       return same(m.view.purchase.status === 'buying' ? m : patch(restart(m, null), {}));

@@ -27,8 +27,8 @@ export interface VerifyStart {
 
 /** The lines to count for an order's items (the same SKU on two lines counts as one line); off without items or with the setting off. */
 export function startVerify(items: readonly OrderItem[], start: VerifyStart): BenchVerify {
-  const wanted = start.rule ? !start.rule.skip || start.on : start.on;
-  if (items.length === 0 || !(wanted || start.rule?.skip)) return verifyOff;
+  const required = start.on || start.rule?.skip === false;
+  if (items.length === 0 || !required) return verifyOff;
   const lines: VerifyLine[] = [];
   for (const item of items) {
     const key = skuKey(item.sku);

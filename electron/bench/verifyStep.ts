@@ -1,5 +1,5 @@
 import type { BenchChoice, BenchState, BenchVerify } from '../../shared/contract/bench';
-import { noteChange, operatorValue, rulesView, type AppliedRules } from './choices';
+import { noteChange, operatorValue, rulePick, rulesView, type AppliedRules } from './choices';
 import { patch, type ShipMachine, type Step } from './shipFlow';
 import { countScan, countTyped, refuseScan, skipVerify, verifyOff } from './verify';
 
@@ -63,6 +63,10 @@ const fieldOf: Readonly<Record<string, BenchChoice['field']>> = { boxChosen: 'bo
 export function noteChoices(before: ShipMachine, after: ShipMachine, cause: string): ShipMachine {
   const field = fieldOf[cause];
   if (!field || after.view === before.view || after.view.packageId !== before.view.packageId || after.view.choices.length === 0) return after;
-  const choices = noteChange(after.view.choices, field, operatorValue(after.view, field));
+  const { quote, picked } = after.view.rates;
+  // The rule's own pick, chosen again by hand, is the rule's choice.
+  const rulesPick = field === 'service' && quote !== null && picked !== null && rulePick(quote.rates, after.applied?.service ?? null) === picked;
+  const words = rulesPick ? after.view.choices.find((c) => c.field === 'service')?.value : operatorValue(after.view, field);
+  const choices = noteChange(after.view.choices, field, words);
   return choices === after.view.choices ? after : { ...after, view: { ...after.view, choices } };
 }
