@@ -1,5 +1,6 @@
 import okUrl from '../../../resources/sounds/scan-ok.wav';
 import errorUrl from '../../../resources/sounds/scan-error.wav';
+import itemRefusedUrl from '../../../resources/sounds/item-refused.wav';
 
 const cache = new Map<string, HTMLAudioElement>();
 
@@ -18,4 +19,6 @@ function play(url: string): void {
 export const sounds = {
   scanOk: () => play(okUrl),
   scanError: () => play(errorUrl),
+  /** Scan to verify: an item that does not go in this box (wrong, not in the order, one too many). */
+  itemRefused: () => play(itemRefusedUrl),
 };

@@ -3,6 +3,7 @@ import { formatOunces } from '../../../../shared/domain/units';
 import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { useBench } from './bench-store';
+import { VerifyItems } from './VerifyItems';
 
 /**
  * What goes in the box: the scanned order's items as the store sold them, and
@@ -12,6 +13,7 @@ import { useBench } from './bench-store';
  */
 export function OrderItems() {
   const order = useBench((s) => s.bench?.order ?? null);
+  const checking = useBench((s) => (s.bench?.verify.status ?? 'off') !== 'off');
   const weight = useBench((s) => s.bench?.weight ?? null);
   const settings = useQuery('settings.shipping.get', {}, ['settings']);
   const [remembered, setRemembered] = useState<string | null>(null);
@@ -34,24 +36,28 @@ export function OrderItems() {
       <h2>
         In the box <span className="muted small">{units === 1 ? '1 item' : `${units} items`}</span>
       </h2>
-      <table className="data" aria-label="Order items">
-        <thead>
-          <tr>
-            <th>SKU</th>
-            <th>Item</th>
-            <th className="num">Qty</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item, index) => (
-            <tr key={`${item.sku}-${index}`}>
-              <td>{item.sku}</td>
-              <td>{item.name}</td>
-              <td className="num">{item.quantity}</td>
+      {checking ? (
+        <VerifyItems />
+      ) : (
+        <table className="data" aria-label="Order items">
+          <thead>
+            <tr>
+              <th>SKU</th>
+              <th>Item</th>
+              <th className="num">Qty</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={`${item.sku}-${index}`}>
+                <td>{item.sku}</td>
+                <td>{item.name}</td>
+                <td className="num">{item.quantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {order.weightFrom === 'catalog' && order.package ? <p className="small">Weight from the catalog: {formatOunces(order.package.weightOz)}</p> : null}
       {order.weightProblem ? <p className="small warn">{order.weightProblem}</p> : null}
       {only && unitOz !== null && unitOz > 0 ? (

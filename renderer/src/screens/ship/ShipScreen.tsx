@@ -14,6 +14,7 @@ import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
 import { CustomsPanel } from './CustomsEditor';
 import { OrderItems } from './OrderItems';
+import { RuleChoices } from './RuleChoices';
 
 const OrdersInbox = lazy(() => import('./OrdersInbox').then((m) => ({ default: m.OrdersInbox })));
 
@@ -99,6 +100,7 @@ export function ShipScreen() {
       </div>
       <p id="scan-help" className="small muted">
         Enter on an empty Scan box buys and prints the picked rate. ↑ ↓ change the rate. Esc returns to Scan.
+        {bench?.verify.status === 'checking' ? ' Scan each item of the order here before Buy.' : ''}
       </p>
       <InlineError error={bench?.scanError ?? undefined} />
       <div className="grid-2">
@@ -110,6 +112,7 @@ export function ShipScreen() {
           <OptionsPanel />
         </div>
         <div>
+          <RuleChoices />
           <BuyPanel />
           <PurchasePanel />
           <RatesPanel />

@@ -5,7 +5,7 @@ import { getStation } from '../../station/get-station';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
 
-type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.confirmService' | 'bench.anotherBox' | 'bench.clear';
+type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.confirmService' | 'bench.anotherBox' | 'bench.clear' | 'bench.verify' | 'bench.release';
 
 /** The bench as the station last pushed it; the screen draws this and nothing else. */
 export const useBench = create<{ readonly bench: BenchState | null }>(() => ({ bench: null }));
@@ -19,7 +19,8 @@ function take(next: BenchState): void {
 
 /** What the packer hears after their own scan or Buy: the package started, or it was refused. */
 function sound(name: BenchIntent, state: BenchState): void {
-  if (name === 'bench.scan' || name === 'bench.anotherBox') {
+  if ((name === 'bench.scan' || name === 'bench.verify') && !state.scanError && state.verify.problem) sounds.itemRefused();
+  else if (name === 'bench.scan' || name === 'bench.anotherBox') {
     if (state.scanError) sounds.scanError();
     else if (state.order) sounds.scanOk();
   } else if (name === 'bench.buy' && (state.purchase.error || state.purchase.status === 'failed')) sounds.scanError();
