@@ -7,7 +7,7 @@ import { formatMoney, toCents } from '../../shared/domain/money';
 import { purchaseKeyOf } from '../purchases/packageKey';
 import { judgeAddress, overrideNote } from './addressRule';
 import { autoPick, blockersOf, disabledRates } from './benchState';
-import { rulePick, type AppliedRules } from './choices';
+import { decisionsOf, rulePick, type AppliedRules } from './choices';
 import { customsTextOf, readCustoms } from './customs';
 import { planPurchase, type QuotedFor } from './purchasePlan';
 import { ratingInput, ratingKey } from './rating';
@@ -197,6 +197,7 @@ export function judgeBuy(m: ShipMachine, limitSeconds: number): Step {
     print: true,
     ...(v.customs?.declaration ? { customs: v.customs.declaration } : {}),
     ...(v.address.status === 'overridden' ? { addressOverride: overrideNote(v.address) } : {}),
+    decisions: decisionsOf(v),
   });
   // The purchase engine's name for the package (a return label is a package of its own): its progress comes under it.
   const buying = { ...ready, packageKey: purchaseKeyOf(input, () => v.options.returnLabel) };
