@@ -183,6 +183,7 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
           ...(a.defaultPreset !== undefined ? { defaultPreset: a.defaultPreset } : {}),
           ...(a.labelReference !== undefined ? { labelReference: a.labelReference } : {}),
           ...(a.upsLabelPrintType !== undefined ? { upsLabelPrintType: a.upsLabelPrintType } : {}),
+          ...(a.scanToVerify !== undefined ? { scanToVerify: a.scanToVerify } : {}),
         });
         settingsChanged();
         return next;

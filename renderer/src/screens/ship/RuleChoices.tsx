@@ -1,3 +1,4 @@
+import type { BenchChoice } from '../../../../shared/contract/bench';
 import { Key } from '../../ui/Key';
 import { useReadOnly } from '../../station/read-only';
 import { intent, useBench } from './bench-store';
@@ -7,8 +8,11 @@ import { intent, useBench } from './bench-store';
  * set it and the operator's change, before Buy: the same lines History keeps.
  * A rule's hold stops Buy until it is released here (Alt+H).
  */
+const none: readonly BenchChoice[] = [];
+
 export function RuleChoices() {
-  const choices = useBench((s) => s.bench?.choices ?? []);
+  // A constant when there is no bench: a new array each time would redraw without end.
+  const choices = useBench((s) => s.bench?.choices ?? none);
   const hold = useBench((s) => s.bench?.hold ?? null);
   const blocker = useBench((s) => s.bench?.blockers.find((b) => b.field === 'hold') ?? null);
   const settled = useBench((s) => s.bench?.purchase.status === 'buying' || s.bench?.purchase.status === 'bought');
