@@ -105,7 +105,7 @@ export function decisionsOf(view: BenchState): string[] {
   const lines = view.choices.filter((c) => !(c.field === 'skipVerification' && verified)).map((c) => {
     const rule = `rule "${c.ruleName}"`;
     if (c.changedTo !== null) return `${c.label}: ${c.changedTo}, changed by the operator (${rule} set ${c.value}).`;
-    if (c.field === 'service' && picked) return `${c.label}: ${picked}, set by ${rule} (${c.value}).`;
+    if (c.field === 'service' && picked && norm(picked) !== norm(c.value)) return `${c.label}: ${picked}, set by ${rule} (${c.value}).`;
     return `${c.label}: ${c.value}, set by ${rule}.`;
   });
   if (verified) lines.push(verified);

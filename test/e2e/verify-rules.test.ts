@@ -108,7 +108,7 @@ describe('Ship: scan to verify and the automation rules (issue 23)', () => {
       name: 'Canada',
       conditions: [{ kind: 'country', anyOf: ['CA'] }],
       actions: [
-        { field: 'service', value: { kind: 'fastest' } },
+        { field: 'service', value: { kind: 'named', name: 'USPS Priority Mail International' } },
         { field: 'box', value: 'Medium box' },
         { field: 'insurance', value: { kind: 'amount', usd: 50 } },
       ],
@@ -119,14 +119,14 @@ describe('Ship: scan to verify and the automation rules (issue 23)', () => {
     await page.keyboard.press('Enter');
     const rules = page.getByRole('region', { name: 'Set by rules' });
     await expect.poll(() => rules.getByRole('listitem').allInnerTexts()).toEqual([
-      'Service: fastest set by rule "Canada"',
+      'Service: USPS Priority Mail International set by rule "Canada"',
       'Box: Medium box set by rule "Canada"',
       'Insurance: $50.00 set by rule "Canada"',
     ]);
     await expect(page.getByRole('region', { name: 'Package' }).getByRole('combobox', { name: /Box/ }).inputValue()).resolves.toBe('Medium box');
     const insurance = page.getByRole('textbox', { name: /Insurance/ });
     await expect(insurance.inputValue()).resolves.toBe('50.00');
-    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
+    await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]', { hasText: 'USPS Priority Mail International' }).waitFor();
 
     await insurance.fill('80');
     await insurance.press('Enter');
@@ -137,7 +137,7 @@ describe('Ship: scan to verify and the automation rules (issue 23)', () => {
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     const lines = await historyLines(f, 'CA-3001');
     expect(lines).toEqual([
-      expect.stringMatching(/^Service: .+, set by rule "Canada" \(fastest\)\.$/),
+      'Service: USPS Priority Mail International, set by rule "Canada".',
       'Box: Medium box, set by rule "Canada".',
       'Insurance: $80.00, changed by the operator (rule "Canada" set $50.00).',
     ]);

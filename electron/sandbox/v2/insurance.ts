@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { refuse } from '../errorCodes';
 import { findCarrier, findLevel } from '../domain/catalog';
+import { internationalLevel } from '../domain/international';
 import { insuranceFeeCents } from '../domain/pricing';
 import type { SandboxContext } from '../context';
 import type { Reply, SandboxRequest } from '../http/types';
@@ -22,7 +23,8 @@ export function insuranceRate(ctx: SandboxContext, req: SandboxRequest): Reply {
   const declared = query.declared_value ?? query.insured_value;
   if (declared === undefined) refuse('insurance_value_invalid', 'declared_value is required: the value to insure, in USD.');
   if (query.carrier_code && !findCarrier(query.carrier_code)) refuse('carrier_unknown', `carrier_code "${query.carrier_code}" is not an active carrier.`);
-  const level = query.service_level ? findLevel(query.service_level) : undefined;
+  // A level the sandbox sells abroad (it rates and buys them) is insured like a domestic one.
+  const level = query.service_level ? (findLevel(query.service_level) ?? internationalLevel(query.service_level.toUpperCase())) : undefined;
   if (query.service_level && (!level || (query.carrier_code && level.carrier !== query.carrier_code.toUpperCase()))) refuse('service_level_unknown');
   const valueCents = Math.round(declared * 100);
   const rateId = insuranceRateIdFor(ctx, valueCents);

@@ -70,6 +70,9 @@ describe('insurance/rate', () => {
     const res = await h.v2<Envelope<{ declared_value: number; insurance_fee: number }>>('GET', '/api/shipment/insurance/rate?declared_value=250&service_level=USPS_GROUND_ADVANTAGE');
     expect(res.json.data).toMatchObject({ declared_value: 250, insurance_fee: 2.55, currency: 'USD', carrier_code: 'USPS', service_level: 'USPS_GROUND_ADVANTAGE' });
     expect((await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?declared_value=50')).json.data).toMatchObject({ insurance_fee: 1 });
+    // A level it sells abroad is insured too: the station asks for the service the packer picked.
+    const abroad = await h.v2<Envelope>('GET', '/api/shipment/insurance/rate?declared_value=80&carrier_code=UPS&service_level=UPS_WORLDWIDE_SAVER');
+    expect(abroad.json.data).toMatchObject({ declared_value: 80, carrier_code: 'UPS', service_level: 'UPS_WORLDWIDE_SAVER' });
   });
 
   it('refuses missing or out-of-range values and unknown service levels', async () => {
