@@ -1,4 +1,5 @@
-import type { BenchChoice, BenchOptions, BenchState } from '../../shared/contract/bench';
+import type { BenchOptions, BenchState } from '../../shared/contract/bench';
+import type { BenchChoice } from '../../shared/contract/benchChecks';
 import type { PackagePreset, Rate } from '../../shared/contract/shippingTypes';
 import { isContentRestricted, pickRate } from '../../shared/domain/rateRule';
 import { insuredWords, outcomeFields, type RulesOutcome } from '../../shared/domain/rules/evaluate';

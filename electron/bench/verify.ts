@@ -1,4 +1,4 @@
-import type { BenchVerify, VerifyLine, VerifyProblemKind } from '../../shared/contract/bench';
+import type { BenchVerify, VerifyLine, VerifyProblemKind } from '../../shared/contract/benchChecks';
 import type { OrderItem } from '../../shared/contract/shippingTypes';
 import { plural } from '../../shared/domain/operatorWords';
 import { skuKey } from '../../shared/domain/products';

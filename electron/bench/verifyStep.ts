@@ -1,4 +1,5 @@
-import type { BenchChoice, BenchState, BenchVerify } from '../../shared/contract/bench';
+import type { BenchState } from '../../shared/contract/bench';
+import type { BenchChoice, BenchVerify } from '../../shared/contract/benchChecks';
 import { noteChange, operatorValue, rulePick, rulesView, type AppliedRules } from './choices';
 import { patch, type ShipMachine, type Step } from './shipFlow';
 import { countScan, countTyped, refuseScan, skipVerify, verifyOff } from './verify';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
 import { addressSchema, signatureOptions, usPsReturnLevels } from './shipping';
+import type { BenchChoice, BenchVerify, RuleHold } from './benchChecks';
 import type { AddressCheck, BatchOutcome, CustomsDeclaration, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
 import { contentsTypes, MAX_CUSTOMS_ITEMS, nonDeliveryOptions, type CustomsProblem, type ExportFiling } from '../domain/customs';
 
@@ -126,42 +127,6 @@ export interface BenchCustoms {
 /** Where a blocker's words belong on the Ship screen. */
 export type BenchField = 'order' | 'address' | 'customs' | 'weight' | 'insurance' | 'rate' | 'service' | 'verify' | 'hold';
 
-/** One line of the order as the packer checks it: the code scanned for it (the catalog's barcode, else the SKU) and how many are counted. */
-export interface VerifyLine {
-  readonly sku: string;
-  readonly name: string;
-  readonly code: string;
-  readonly quantity: number;
-  readonly counted: number;
-}
-
-/** Why the last item scan or count was refused; each kind has its own words and sound. */
-export type VerifyProblemKind = 'wrongItem' | 'notInOrder' | 'tooMany';
-
-/**
- * Scan to verify (a bench setting): off, checking until every line is
- * counted, complete, or skipped for this one order (by the operator's key, or
- * by a rule) with who skipped it.
- */
-export interface BenchVerify {
-  readonly status: 'off' | 'checking' | 'complete' | 'skipped';
-  readonly lines: readonly VerifyLine[];
-  readonly problem: { readonly kind: VerifyProblemKind; readonly message: string } | null;
-  /** Who skipped: the bench's name as the station knows it, or the rule's name. */
-  readonly skippedBy: string | null;
-}
-
-/** One choice made for the package by a rule, and the operator's change to it; drawn before Buy and kept in History. */
-export interface BenchChoice {
-  readonly field: 'service' | 'box' | 'insurance' | 'signature' | 'saturday' | 'hold' | 'skipVerification';
-  readonly label: string;
-  /** What the rule set, in words. */
-  readonly value: string;
-  readonly ruleName: string;
-  /** What the operator changed it to, in words; null while the rule's value stands. */
-  readonly changedTo: string | null;
-}
-
 export interface BenchState {
   /** Grows with every change; a renderer keeps the newest it has seen. */
   readonly seq: number;
@@ -190,10 +155,8 @@ export interface BenchState {
   /** The VOID_LAST barcode named this label (tracking number or id): the screen that scanned it opens Void on it, which asks to confirm. */
   readonly voidAsked: string | null;
   readonly verify: BenchVerify;
-  /** What the automation rules set for this package, each with the operator's change. */
   readonly choices: readonly BenchChoice[];
-  /** A rule holds the order with this note: Buy waits until the operator releases it. */
-  readonly hold: string | null;
+  readonly hold: RuleHold;
 }
 
 /** One package of a batch as the station prepared it: the same address, weight and rate rules as the Ship screen. */
@@ -340,14 +303,6 @@ export const benchCommands = {
   ),
   'bench.anotherBox': command<BenchState>()('Start the next box of the order on the bench, with its own label', z.object({}).strict()),
   'bench.clear': command<BenchState>()('Put the package away: the bench waits for the next scan', z.object({}).strict()),
-  'bench.verify': command<BenchState>()(
-    'Scan to verify: type how many of a line are in the box, or skip verifying this one order on purpose',
-    z.discriminatedUnion('action', [
-      z.object({ action: z.literal('count'), line: z.number().int().min(0).max(500), quantity: z.number({ error: 'Type how many are in the box' }).int('Count whole items').min(0, 'The count cannot be negative').max(100_000) }).strict(),
-      z.object({ action: z.literal('skip') }).strict(),
-    ]),
-  ),
-  'bench.release': command<BenchState>()('Release the hold a rule put on the order on the bench, so it can be bought', z.object({}).strict()),
 } as const;
 
 const batchKey = z.string().trim().min(1).max(120);

@@ -3,6 +3,7 @@ import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
 import { captureCommands } from './capture';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
+import { benchCheckCommands } from './benchCheckCommands';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
@@ -24,6 +25,7 @@ export const commands = {
   ...productCommands,
   ...ruleCommands,
   ...benchCommands,
+  ...benchCheckCommands,
   ...batchBenchCommands,
   ...accountCommands,
   ...printingCommands,

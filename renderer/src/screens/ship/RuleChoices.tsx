@@ -1,4 +1,4 @@
-import type { BenchChoice } from '../../../../shared/contract/bench';
+import type { BenchChoice } from '../../../../shared/contract/benchChecks';
 import { Key } from '../../ui/Key';
 import { useReadOnly } from '../../station/read-only';
 import { intent, useBench } from './bench-store';
