@@ -33,7 +33,11 @@ export const setupView = (setup: PackageSetup | null): Partial<BenchState> => ({
 /** Nothing to check once the label is being bought or is bought, nor without an order. */
 const settled = (m: ShipMachine): boolean => !m.view.order || m.view.purchase.status === 'buying' || m.view.purchase.status === 'bought';
 
-const withVerify = (m: ShipMachine, verify: BenchVerify): Step => [verify === m.view.verify ? m : patch(m, { verify, scanError: null }), []];
+/** The Buy refusal that named this field leaves once the field moves. */
+const purchaseWithout = (m: ShipMachine, field: 'verify' | 'hold'): BenchState['purchase'] =>
+  m.view.purchase.error?.field === field ? { ...m.view.purchase, error: null } : m.view.purchase;
+
+const withVerify = (m: ShipMachine, verify: BenchVerify): Step => [verify === m.view.verify ? m : patch(m, { verify, scanError: null, purchase: purchaseWithout(m, 'verify') }), []];
 
 export function verifyStep(m: ShipMachine, e: VerifyEvent): Step {
   if (settled(m)) return [m, []];
@@ -49,7 +53,7 @@ export function verifyStep(m: ShipMachine, e: VerifyEvent): Step {
       return withVerify(m, skipVerify(verify, e.by));
     case 'holdReleased':
       if (m.view.hold === null) return [m, []];
-      return [patch(m, { hold: null, choices: noteChange(m.view.choices, 'hold', `released by ${e.by}`) }), []];
+      return [patch(m, { hold: null, choices: noteChange(m.view.choices, 'hold', `released by ${e.by}`), purchase: purchaseWithout(m, 'hold') }), []];
   }
 }
 

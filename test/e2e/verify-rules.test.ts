@@ -62,6 +62,7 @@ describe('Ship: scan to verify and the automation rules (issue 23)', () => {
 
     await scannerTypes(page, '0812345000121');
     await expect.poll(() => counted('MUG-12').inputValue()).toBe('1');
+    await expect.poll(() => page.getByRole('region', { name: 'Purchase' }).getByRole('alert').count()).toBe(0);
     await scannerTypes(page, 'CST-4');
     await check.getByRole('alert').getByText('Coaster set (4) (CST-4) is not in this order. Take it out of the box.').waitFor();
     await expect.poll(lastSound).toBe('item');
@@ -83,14 +84,17 @@ describe('Ship: scan to verify and the automation rules (issue 23)', () => {
     await expect(historyLines(f, 'V-100')).resolves.toEqual(['Items verified by scan: 3 items on 3 lines.']);
   });
 
-  it('Alt+V skips verifying one order, and History records the bench that skipped', async () => {
+  it('a typed count counts a line; Alt+V skips verifying the rest of the order, and History records the bench that skipped', async () => {
     const f = bench();
     const { page } = f;
     await threeItemOrder(f);
     await page.getByRole('textbox', { name: 'Scan' }).fill('V-100');
     await page.keyboard.press('Enter');
     const check = page.getByRole('group', { name: 'Scan to verify' });
-    await check.getByRole('textbox', { name: 'Count of POT-1' }).waitFor();
+    const teapots = check.getByRole('textbox', { name: 'Count of POT-1' });
+    await teapots.fill('1');
+    await teapots.press('Enter');
+    await check.getByText(/2 items still to scan \(1 × MUG-12, 1 × NAP-1\)/).waitFor();
     await page.getByRole('table', { name: 'Rates' }).locator('tbody tr[aria-selected="true"]').waitFor();
     await page.keyboard.press('Alt+v');
     await check.getByRole('status').getByText('Scan to verify skipped for this order by Bench 7.').waitFor();

@@ -76,6 +76,7 @@ describe('scan to verify in the bench machine', () => {
     expect(d.effect('buy')).toBeUndefined();
 
     d.send({ type: 'itemScanned', line: 0 });
+    expect(d.view().purchase.error).toBeNull();
     d.send({ type: 'itemRefused', text: 'POT-1', product: { sku: 'POT-1', name: 'Teapot' } });
     expect(d.view().verify.problem).toEqual({ kind: 'notInOrder', message: 'Teapot (POT-1) is not in this order. Take it out of the box.' });
     d.send({ type: 'itemRefused', text: '999', product: null });
