@@ -40,7 +40,7 @@ export function createRulesService(deps: ShippingDeps, lookup: (orderNumber: str
 
   async function test(orderNumber: string): Promise<RuleTest> {
     const order = await lookup(orderNumber);
-    const outcome = evaluateRules(deps.rules.list(), { recipient: order.recipient, weightOz: order.package?.weightOz ?? null, items: order.items });
+    const outcome = evaluateRules(deps.rules.list(), { recipient: order.recipient, weightOz: order.package?.weightOz ?? null, items: order.items, store: order.store, tags: order.tags });
     return {
       orderNumber: order.orderNumber,
       rules: outcome.rules,
