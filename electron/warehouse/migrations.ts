@@ -196,6 +196,7 @@ export const pgMigrations: readonly PgMigration[] = [
         created_at TIMESTAMPTZ NOT NULL DEFAULT now()
       );
       CREATE INDEX rules_position ON rules (position);
+      CREATE TABLE rules_started (bench TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now());
       ALTER TABLE orders ADD COLUMN store TEXT;
       ALTER TABLE orders ADD COLUMN tags_json TEXT;
     `,
