@@ -1,12 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { warehouseTestbed } from './benchStation';
+import { openDatabase } from '../../../electron/store/database';
+import { createRulesRepo } from '../../../electron/store/rulesRepo';
+import type { RuleInput } from '../../../shared/domain/rules/types';
+import { warehouseTestbed, type BenchStation } from './benchStation';
 
 const testbed = warehouseTestbed({ prefix: 'ps-shared-rules-', seed: 47 });
 
 /** ShipStation's export names the store (Harbor Pottery) on every order. */
 const shipStationCsv = fs.readFileSync(path.join(__dirname, '../../fixtures/store-exports/shipstation-orders-export.csv'), 'utf8');
+
+/** A rule written straight into a bench's own SQLite, as a bench alone keeps it before it joins. */
+function keptAlone(bench: BenchStation, rule: RuleInput): void {
+  const db = openDatabase({ file: path.join(bench.dataDir, 'station.sqlite') });
+  try {
+    createRulesRepo(db, () => new Date()).add(rule);
+  } finally {
+    db.close();
+  }
+}
 
 describe('automation rules in a warehouse', () => {
   it("one ordered list for every bench: A's rule applies in B's rules test, B's move reorders A's; while the database is away a bench tries its last copy and refuses changes in words", async () => {
@@ -63,5 +76,15 @@ describe('automation rules in a warehouse', () => {
     // Back: B removes a rule; A no longer tries it.
     await b.call('rules.remove', { id: pottery.id });
     expect((await a.call('rules.list', {})).map((r) => r.name)).toEqual(['Everything']);
+  }, 180_000);
+
+  it("the first bench to read a new warehouse's rules brings its own; a bench after it takes the warehouse's list in place of its own", async () => {
+    const url = await testbed.server.database();
+    const [first, later] = await testbed.benches(url, [], 'first', 'later');
+    if (!first || !later) throw new Error('two benches');
+    keptAlone(first, { name: 'Fragile by hand', conditions: [{ kind: 'tag', anyOf: ['fragile'] }], actions: [{ field: 'hold', value: 'Pack by hand' }] });
+    keptAlone(later, { name: 'Only here', conditions: [], actions: [{ field: 'saturday', value: true }] });
+    expect((await first.call('rules.list', {})).map((r) => r.name)).toEqual(['Fragile by hand']);
+    expect((await later.call('rules.list', {})).map((r) => r.name)).toEqual(['Fragile by hand']);
   }, 180_000);
 });
