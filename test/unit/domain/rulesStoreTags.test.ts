@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionSchema } from '../../../shared/contract/rules';
+import { importOrderFile } from '../../../shared/domain/orderImport';
 import { evaluateRules } from '../../../shared/domain/rules/evaluate';
 import { parseCondition } from '../../../shared/domain/rules/parse';
 import type { Condition, Rule, RuleOrder } from '../../../shared/domain/rules/types';
@@ -49,5 +50,19 @@ describe('store and tag conditions', () => {
     const parsed = conditionSchema.safeParse({ kind: 'store', anyOf: [] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe('Name at least one store name');
+  });
+});
+
+describe('store and tags from a mapped file', () => {
+  it('a mapping names the store and tags columns; tags split on commas or semicolons, each once', () => {
+    const csv = ['Ref,Who,Addr,Town,St,Zip,Ctry,Shop,Labels', 'R-1,Ann Lee,1457 Sunset Blvd,Los Angeles,CA,90026,US,Corner Shop,gift; Gift;fragile'].join('\n');
+    const mapping = {
+      name: 'corner',
+      header: [],
+      columns: { order_number: 'Ref', recipient_name: 'Who', street: 'Addr', city: 'Town', state: 'St', zip_code: 'Zip', country: 'Ctry', store: 'Shop', tags: 'Labels' },
+    };
+    const read = importOrderFile(csv, { mapping, originCountry: 'US' });
+    expect(read.refused).toEqual([]);
+    expect(read.orders[0]?.order).toMatchObject({ orderNumber: 'R-1', store: 'Corner Shop', tags: ['gift', 'fragile'] });
   });
 });
