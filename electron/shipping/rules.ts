@@ -6,6 +6,8 @@ import type { Rule, RuleInput } from '../../shared/domain/rules/types';
 import { describeValue, fieldWords } from '../../shared/domain/rules/words';
 import type { ShippingDeps } from './deps';
 
+export type RulesService = ReturnType<typeof createRulesService>;
+
 const sameRules = (a: readonly Rule[], b: readonly Rule[]): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
