@@ -19,7 +19,13 @@ export async function readSetup(
   read: { readonly presets: readonly PackagePreset[]; readonly scanToVerify: boolean },
 ): Promise<PackageSetup> {
   const rules = await attempt(async () => ports.rules.list());
-  const outcome = evaluateRules(rules.ok ? rules.value : [], { recipient: order.recipient, weightOz: order.package?.weightOz ?? null, items: order.items });
+  const outcome = evaluateRules(rules.ok ? rules.value : [], {
+    recipient: order.recipient,
+    weightOz: order.package?.weightOz ?? null,
+    items: order.items,
+    store: order.store,
+    tags: order.tags,
+  });
   const applied = applyRules(outcome, read.presets);
   const barcodes = new Map<string, string>();
   for (const item of order.items) {
