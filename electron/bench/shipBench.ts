@@ -97,7 +97,8 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
   }
 
   /** While the order's items are being checked, a scan that is not one of them is refused as the wrong item; null when it may be an order. */
-  const wrongItem = (text: string): BenchState | null => (verifying(machine.view.verify) ? dispatch({ type: 'itemRefused', text, product: null }) : null);
+  const checkingItems = (): boolean => verifying(machine.view.verify) && (machine.view.purchase.status === 'none' || machine.view.purchase.status === 'failed');
+  const wrongItem = (text: string): BenchState | null => (checkingItems() ? dispatch({ type: 'itemRefused', text, product: null }) : null);
 
   async function scanOrder(orderNumber: string): Promise<BenchState> {
     const [found, read] = await Promise.all([attempt(() => ports.orders.lookup(checked(orderLookupSchema, { orderNumber }).orderNumber)), settings()]);
@@ -130,7 +131,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
       }
       return refuse('That command barcode works on the Ship screen of the station window.');
     }
-    if (verifying(machine.view.verify) && machine.view.purchase.status !== 'buying') {
+    if (checkingItems()) {
       // An item of the order on the bench counts as an item, not as the next order.
       const line = lineOf(machine.view.verify, args.text);
       if (line !== null) return dispatch({ type: 'itemScanned', line });
