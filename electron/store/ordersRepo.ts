@@ -9,6 +9,8 @@ export interface OrderRow {
   readonly customs_json: string | null;
   /** The line items as the store sold them; null for orders imported before items were kept. */
   readonly items_json: string | null;
+  /** The store's note on the order (printed on its packing slip); absent or null when it gave none. */
+  readonly note?: string | null;
   readonly imported_at: string;
   readonly shipped: number;
 }

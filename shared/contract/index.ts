@@ -8,6 +8,7 @@ import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
 import { ruleCommands } from './rules';
 import { shippingCommands, shippingEvents } from './shipping';
+import { slipCommands } from './slips';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
 import { reportCommands } from './reports';
@@ -27,6 +28,7 @@ export const commands = {
   ...batchBenchCommands,
   ...accountCommands,
   ...printingCommands,
+  ...slipCommands,
   ...deviceCommands,
   ...captureCommands,
   ...warehouseCommands,
