@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { StationError } from '../../../../shared/contract/errors';
 import type { SlipFormat, SlipPaper, SlipSettings, SlipShow, SlipWhen } from '../../../../shared/contract/slips';
 import { run } from '../../station/run';
@@ -26,15 +26,15 @@ const showWords: ReadonlyArray<readonly [keyof SlipShow, string]> = [
 
 /** This bench's packing slips: when they print, on which printer, and what they show. */
 export function SlipSettingsPanel() {
-  const saved = useQuery('slips.settings.get', {}, ['settings']);
+  const saved = useQuery('slips.settings.get', {}, []);
+  return saved.data ? <SlipSettingsForm settings={saved.data} /> : <InlineError error={saved.error} />;
+}
+
+function SlipSettingsForm({ settings }: { readonly settings: SlipSettings }) {
   const printers = useQuery('printers.list', {}, ['printers']);
-  const [draft, setDraft] = useState<SlipSettings | null>(null);
+  const [draft, setDraft] = useState<SlipSettings>(settings);
   const [error, setError] = useState<StationError | null>(null);
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (saved.data) setDraft((current) => current ?? saved.data ?? null);
-  }, [saved.data]);
-  if (!draft) return <InlineError error={saved.error} />;
   const set = (patch: Partial<SlipSettings>): void => {
     setDone(false);
     setDraft({ ...draft, ...patch });
