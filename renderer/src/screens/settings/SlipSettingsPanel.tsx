@@ -39,7 +39,8 @@ function SlipSettingsForm({ settings }: { readonly settings: SlipSettings }) {
     setDone(false);
     setDraft({ ...draft, ...patch });
   };
-  const profiles = (printers.data ?? []).filter((p) => p.profile !== null);
+  // An 80 mm slip needs a receipt printer's language; a 4x6 slip goes to any saved printer.
+  const profiles = (printers.data ?? []).filter((p) => p.profile !== null && (draft.format !== 'receipt' || p.profile.language === 'escpos'));
   const queues = (printers.data ?? []).flatMap((p) => (p.osQueue ? [p.osQueue.name] : []));
   const save = async (): Promise<void> => {
     const result = await run('slips.settings.set', { settings: draft });
