@@ -34,9 +34,28 @@ export function itemRow(printer: Thermal, quantity: string, sku: string, name: s
   ]);
 }
 
+/** Dots across an 80 mm head. */
+const HEAD_DOTS = 576;
+/** The module width node-thermal-printer asks the printer for (GS w 3). */
+const PRINTER_MODULE_DOTS = 3;
+
 /** The Code 128 of the order number as the slip prints it (no human-readable line from the printer: the slip prints its own). */
 export function orderBarcode(printer: Thermal, orderNumber: string): void {
   printer.code128(orderNumber, { height: 80 });
+}
+
+/**
+ * The printer draws the barcode when it fits the head at its module width;
+ * a longer order number would be cut off there, so it goes as an image with
+ * the widest whole-dot modules that fit.
+ */
+async function fittedOrderBarcode(printer: Thermal, orderNumber: string): Promise<void> {
+  const bwipjs = (await import('bwip-js/node')).default;
+  const [symbol] = bwipjs.raw('code128', orderNumber);
+  const modules = symbol && 'sbs' in symbol ? symbol.sbs.reduce((sum, w) => sum + w, 0) : 0;
+  if (modules * PRINTER_MODULE_DOTS <= HEAD_DOTS) return orderBarcode(printer, orderNumber);
+  const scale = Math.max(1, Math.floor(HEAD_DOTS / modules));
+  await printer.printImageBuffer(await bwipjs.toBuffer({ bcid: 'code128', text: orderNumber, scale, height: 10, includetext: false }));
 }
 
 /**
@@ -57,7 +76,7 @@ export async function renderReceiptSlip(content: SlipContent): Promise<Buffer> {
   printer.println('Packing slip');
   if (content.orderNumber) {
     printer.newLine();
-    orderBarcode(printer, content.orderNumber);
+    await fittedOrderBarcode(printer, content.orderNumber);
     printer.newLine();
     printer.println(`Order ${content.orderNumber}`);
   }
