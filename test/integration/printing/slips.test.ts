@@ -27,6 +27,8 @@ const ITEMS = [
   { sku: 'SPOON-05', name: 'Tea spoon', quantity: 3 },
 ];
 
+const NOTE = 'Gift: leave out the invoice.';
+
 let cups: TestCups;
 let office: RawPort;
 beforeAll(async () => {
@@ -62,6 +64,7 @@ function bench() {
     package: null,
     customs: null,
     items: ITEMS,
+    note: NOTE,
     recipientName: 'Ada Lovelace',
   });
   const shipments = createShipmentsRepo(db, ctx.now);
@@ -120,7 +123,7 @@ describe('packing slips on each kind of printer', () => {
       const content = contentOf(createShipmentsRepo(station.ctx.db, station.ctx.now).get(station.shipmentId)!, {
         recipient: { name: 'Ada Lovelace', street: '12 Analytical Way', city: 'Portland', state: 'OR', zip: '97201', country: 'US' },
         items: ITEMS,
-        note: null,
+        note: NOTE,
       }, settings);
       const pdf = await renderSlipPdf(content, 'label');
       const [png] = await pdfPagesToPngs(pdf);
@@ -163,6 +166,7 @@ describe('packing slips on each kind of printer', () => {
       const text = captured.toString('latin1');
       expect(text).toContain('Kettle & Co');
       expect(text).toContain('12 Analytical Way');
+      expect(text).toContain(NOTE);
       // Ends with node-thermal-printer's full cut and a reset.
       expect(captured.subarray(-5).equals(Buffer.from([0x1d, 0x56, 0x00, 0x1b, 0x40]))).toBe(true);
     } finally {
@@ -185,6 +189,7 @@ describe('packing slips on each kind of printer', () => {
         expect(text).toContain(item.name);
       }
       expect(text).toContain('Portland, OR 97201');
+      expect(text).toContain(NOTE);
     } finally {
       await station.close();
     }
