@@ -257,12 +257,14 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     }
   }
 
-  async function buy(args: CommandArgs<'batch.buy'>): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
+  /** `heard` hears each row's outcome as it comes (the Batch machine's lines follow it). */
+  async function buy(args: CommandArgs<'batch.buy'>, heard?: (outcome: BatchOutcome) => void): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
     const batchId = randomUUID();
     let done = 0;
     const outcomes = await mapBounded(args.rows, BATCH_CONCURRENCY, async (choice) => {
       const outcome = await buyOne(choice, args.print);
       done += 1;
+      heard?.(outcome);
       emit('batch.progress', { batchId, done, total: args.rows.length, outcome });
       return outcome;
     });
@@ -271,3 +273,5 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
 
   return { prepare, buy, buyOrder, rateOrder };
 }
+
+export type BatchBench = ReturnType<typeof createBatchBench>;
