@@ -22,8 +22,10 @@ export interface ReturnsMachine {
   readonly choice: UnattendedChoice | null;
   /** Whether a bought label is printed (the command line may say no). */
   readonly print: boolean;
-  /** The return service the command line named; the screen leaves it to the default. */
+  /** The return service the command line named: no other is bought. */
   readonly level: string | null;
+  /** The return service picked on the screen: kept when the return is priced again, while it is offered. */
+  readonly preferred: string | null;
   /** Where the quote on screen sends the package back to (the ship-from it was priced for). */
   readonly quotedTo: StationAddress | null;
 }
@@ -66,7 +68,7 @@ export function initialReturns(packageKey: string): ReturnsMachine {
     lookupError: null,
     blockers: [],
   };
-  return { view: { ...view, blockers: blockersOf(view) }, packageKey, ticket: 0, choice: null, print: true, level: null, quotedTo: null };
+  return { view: { ...view, blockers: blockersOf(view) }, packageKey, ticket: 0, choice: null, print: true, level: null, preferred: null, quotedTo: null };
 }
 
 function blockersOf(v: Omit<ReturnsView, 'blockers'>): ReturnsView['blockers'] {
@@ -88,13 +90,13 @@ function patch(m: ReturnsMachine, change: Partial<Omit<ReturnsView, 'seq' | 'blo
 const same = (m: ReturnsMachine): ReturnsStep => [m, []];
 const locked = (m: ReturnsMachine): boolean => m.view.purchase.status === 'buying' || m.view.purchase.status === 'bought';
 
-/** The rate a return buys by default: the one the command line named, else Ground Advantage Return, else the first. */
-function defaultPick(quote: RateQuote, level: string | null): number | null {
+/** The rate a return buys: the one the command line named (or none), else the one picked on screen, else Ground Advantage Return, else the first. */
+function defaultPick(quote: RateQuote, level: string | null, preferred: string | null): number | null {
+  const find = (wanted: string): number => quote.rates.findIndex((r) => r.serviceLevel.toUpperCase() === wanted.toUpperCase());
+  if (level) return find(level) >= 0 ? find(level) : null;
   if (quote.rates.length === 0) return null;
-  const wanted = level ?? usPsReturnLevels[0];
-  const index = quote.rates.findIndex((r) => r.serviceLevel.toUpperCase() === wanted);
-  if (index >= 0) return index;
-  return level ? null : 0;
+  for (const wanted of [preferred, usPsReturnLevels[0]]) if (wanted && find(wanted) >= 0) return find(wanted);
+  return 0;
 }
 
 /** The price leaves the screen and is asked for again, when there is something to price. */
@@ -119,7 +121,7 @@ function requote(m0: ReturnsMachine): ReturnsStep {
 function rated(m: ReturnsMachine, ticket: number, to: StationAddress | null, result: Result<RateQuote>): ReturnsStep {
   if (ticket !== m.ticket) return same(m);
   if (!result.ok) return same(patch(m, { rates: { ...noRates, status: 'failed', error: result.error } }));
-  return same(patch({ ...m, quotedTo: to }, { rates: { status: 'ready', quote: result.value, picked: defaultPick(result.value, m.level), error: null } }));
+  return same(patch({ ...m, quotedTo: to }, { rates: { status: 'ready', quote: result.value, picked: defaultPick(result.value, m.level, m.preferred), error: null } }));
 }
 
 /** The buying key: refused in words unless the price sent is the one on screen now. */
@@ -192,9 +194,9 @@ export function returnsStep(m: ReturnsMachine, e: ReturnsEvent): ReturnsStep {
     case 'weightTyped':
       return weightTyped(m, e.text);
     case 'picked': {
-      const quote = m.view.rates.quote;
-      if (locked(m) || !quote?.rates[e.index]) return same(m);
-      return same(patch(m, { rates: { ...m.view.rates, picked: e.index }, purchase: noPurchase }));
+      const rate = m.view.rates.quote?.rates[e.index];
+      if (locked(m) || !rate || m.level) return same(m);
+      return same(patch({ ...m, preferred: rate.serviceLevel }, { rates: { ...m.view.rates, picked: e.index }, purchase: noPurchase }));
     }
     case 'chosen':
       return same({ ...m, choice: e.choice, print: e.print, level: e.level });

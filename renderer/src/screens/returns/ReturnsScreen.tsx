@@ -70,11 +70,17 @@ export function ReturnsScreen() {
     return false;
   };
 
+  /**
+   * The buying key. Edits not yet priced are sent instead, and buy nothing: the
+   * next key buys the price then drawn. A return that cannot be priced (no
+   * weight, say) is still pressed, so the station says why, in words.
+   */
   const buy = async (): Promise<void> => {
-    if (await sendEdits()) return;
+    const sent = await sendEdits();
+    const now = useReturnsDesk.getState().view;
+    if (sent && (!now || now.rates.status === 'rating' || now.blockers.length === 0)) return;
     const answer = await buyShownReturn();
-    const blocker = answer?.purchase.error ? answer.blockers[0] : undefined;
-    if (blocker?.field === 'weight') weightField.current?.focus();
+    if (answer?.purchase.error && answer.blockers[0]?.field === 'weight') weightField.current?.focus();
   };
 
   const startOver = (): void => {
@@ -128,13 +134,16 @@ export function ReturnsScreen() {
               </span>
               <select
                 aria-keyshortcuts="Alt+E"
-                value={picked ?? ''}
-                disabled={!quote || busy || bought !== null}
-                onChange={(e) => void returnsIntent('returnsDesk.pick', { index: Number(e.target.value) })}
+                value={rate?.serviceLevel ?? ''}
+                disabled={busy || bought !== null}
+                onChange={(e) => {
+                  const index = quote?.rates.findIndex((r) => r.serviceLevel === e.target.value) ?? -1;
+                  if (index >= 0) void returnsIntent('returnsDesk.pick', { index });
+                }}
               >
                 {quote ? null : <option value="">Priced once the customer and weight are known</option>}
-                {quote?.rates.map((r, index) => (
-                  <option key={r.serviceLevel} value={index}>
+                {quote?.rates.map((r) => (
+                  <option key={r.serviceLevel} value={r.serviceLevel}>
                     {serviceWords(r)} · {money(r.price, r.currency)} · {days(r.deliveryDays)}
                   </option>
                 ))}
@@ -155,7 +164,7 @@ export function ReturnsScreen() {
               />
             </label>
           </form>
-          {weightError ? <InlineError error={{ code: 'invalid_input', message: weightError }} id="return-weight-error" /> : null}
+          {weightError ? <InlineError error={{ code: 'invalid_input', message: weightError, field: 'package.weightOz' }} id="return-weight-error" /> : null}
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
           <p role="status" aria-label="Return price" className="picked-rate">
             {view?.rates.status === 'rating' ? 'Pricing the return…' : null}
@@ -168,7 +177,7 @@ export function ReturnsScreen() {
           </p>
           {weightError && buyError?.message === weightError ? null : <InlineError error={buyError ?? undefined} />}
           <div className="row">
-            <button type="button" className="button primary big" disabled={busy || bought !== null || readOnly || (!shown && !edited)} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
+            <button type="button" className="button primary big" disabled={busy || bought !== null || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
               {rate && shown && !edited ? `Buy return label for ${money(rate.price, rate.currency)}` : 'Buy return label'} <Key k="Alt+P" />
             </button>
             <Working when={busy}>Buying the return label…</Working>
