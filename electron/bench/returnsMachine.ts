@@ -3,6 +3,7 @@ import type { ReturnsShown, ReturnsView } from '../../shared/contract/desks';
 import type { Result, StationError } from '../../shared/contract/errors';
 import { usPsReturnLevels } from '../../shared/contract/shipping';
 import type { OrderLine, PackageSpec, PurchaseResult, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
+import { formatMoney, toCents } from '../../shared/domain/money';
 import { formatOunces } from '../../shared/domain/units';
 import { readWeight } from './fields';
 import type { UnattendedChoice } from './unattended';
@@ -145,7 +146,9 @@ function buyPressed(m: ReturnsMachine, shown: ReturnsShown | null): ReturnsStep 
   ) {
     return refuse(STALE_RETURN, 'conflict');
   }
-  const named = v.orderNumber ? { orderNumber: v.orderNumber, returnNumber: v.returnNumber } : { packageKey: m.packageKey };
+  const how = m.level ? 'the service named on the command line' : m.preferred ? 'the service picked on screen' : 'the usual return service';
+  const decisions = [`Return priced before buying: ${rate.serviceName} at ${formatMoney(toCents(rate.price), rate.currency)} (${how}).`];
+  const named = { ...(v.orderNumber ? { orderNumber: v.orderNumber, returnNumber: v.returnNumber } : { packageKey: m.packageKey }), decisions };
   // A rate without an id (a backend that prices without quoting) is bought directly, naming the service priced.
   const direct = !rate.rateId && v.customer && m.quotedTo ? { from: v.customer, to: m.quotedTo } : null;
   if (!rate.rateId && !direct) return refuse('This price cannot be bought as shown; price the return again.');

@@ -88,5 +88,6 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
     await page.getByRole('status', { name: 'Batch progress' }).getByText(/Finished: 1 bought/).waitFor({ timeout: 30_000 });
     const stored = await bench().call('history.search', { query: 'DEMO-1011' });
     expect(stored.shipments[0]?.cost).toBe(drawn);
+    expect(stored.shipments[0]?.decisions).toEqual([`Bought with Batch at the price its row showed ($${drawn.toFixed(2)}).`]);
   });
 });

@@ -81,6 +81,7 @@ describe('the Returns machine, without a browser', () => {
     const buying = d.send({ type: 'buyPressed', shown: returnsShown(view) }).view;
     expect(buying.purchase.status).toBe('buying');
     expect(d.effect('buy')?.input).toMatchObject({ method: 'rate', quoteId: 1, rateId: 'g1', orderNumber: 'R-1', returnNumber: 1 });
+    expect(d.effect('buy')?.input.decisions).toEqual(['Return priced before buying: USPS_GROUND_ADVANTAGE_RETURN at $6.10 (the usual return service).']);
     const packageId = d.effect('buy')?.packageId ?? -1;
     expect(d.send({ type: 'bought', packageId, result: { ok: true, value: sold } }).view.purchase).toMatchObject({ status: 'bought', result: sold });
   });
