@@ -35,6 +35,16 @@ describe('Returns and Address: where the cursor starts, a return priced before i
     await expect.poll(() => returns.locator('[name="from.name"]').inputValue()).not.toBe('');
     const first = await drawnPrice(returns);
 
+    // An address edited with Enter is priced again (a new quote) and buys nothing.
+    const quoted = async (): Promise<number | null> => (await bench().call('returnsDesk.state', {})).rates.quote?.quoteId ?? null;
+    const before = await quoted();
+    const zip = returns.locator('[name="from.zip"]');
+    await zip.fill('10001');
+    await zip.press('Enter');
+    await expect.poll(quoted).not.toBe(before);
+    await expect.poll(async () => (await bench().call('returnsDesk.state', {})).customer?.zip).toBe('10001');
+    await expect(returnCosts(bench(), 'DEMO-1004')).resolves.toEqual([]);
+
     // Enter in Weight on a changed weight draws the new price and buys nothing.
     const weight = returns.getByPlaceholder('e.g. 1 lb 4 oz');
     await weight.fill('30 lb');
