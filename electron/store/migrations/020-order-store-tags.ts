@@ -5,7 +5,7 @@ import type { Migration } from './index';
  * so automation rules can test "store is" and "tag present". Tags are a JSON
  * list as the export spelled them; rules compare them without case.
  */
-export const m024OrderStoreTags: Migration = {
+export const m020OrderStoreTags: Migration = {
   version: 20,
   name: 'orders: store and tags',
   sql: `
