@@ -5,7 +5,7 @@ import type { Migration } from './index';
  * printed on its packing slip. Versions run without gaps: this one comes
  * right after the order's store and tags (020).
  */
-export const m022OrderNotes: Migration = {
+export const m021OrderNotes: Migration = {
   version: 21,
   name: 'orders: the note a packing slip prints',
   sql: `
