@@ -4,11 +4,13 @@ import { accountCommands, accountEvents } from './account';
 import { captureCommands } from './capture';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { benchCheckCommands } from './benchCheckCommands';
+import { deskCommands, deskEvents } from './desks';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
 import { ruleCommands } from './rules';
 import { shippingCommands, shippingEvents } from './shipping';
+import { slipCommands } from './slips';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
 import { reportCommands } from './reports';
@@ -27,8 +29,10 @@ export const commands = {
   ...benchCommands,
   ...benchCheckCommands,
   ...batchBenchCommands,
+  ...deskCommands,
   ...accountCommands,
   ...printingCommands,
+  ...slipCommands,
   ...deviceCommands,
   ...captureCommands,
   ...warehouseCommands,
@@ -39,6 +43,7 @@ export const events = {
   ...stationEvents,
   ...shippingEvents,
   ...benchEvents,
+  ...deskEvents,
   ...accountEvents,
   ...printingEvents,
   ...deviceEvents,
