@@ -37,6 +37,7 @@ export function emptyBench(seq: number, packageId: number): BenchState {
     purchase: { status: 'none', stages: [], result: null, error: null, limitSeconds: null },
     scanError: null,
     voidAsked: null,
+    autoBuy: { status: 'off', capUsd: null, countdownSeconds: 1, total: null, reason: null },
   };
 }
 

@@ -7,6 +7,9 @@ import { createBatchBench } from './batchBench';
 import { createReturnsBench } from './returnsBench';
 import { attemptWith, type BenchPorts } from './ports';
 import { createShipBench } from './shipBench';
+import { createSettingsStore } from '../store/settings';
+import { createProfileStore } from '../printing/profiles';
+import { autoBuySettings, printerNotReady, withCapFromFlag } from './autoBuySetting';
 
 export type BenchCommandName =
   | 'bench.state'
@@ -25,7 +28,15 @@ export type BenchCommandName =
   | 'batch.buy'
   | 'batch.buyOrder'
   | 'batch.rateOrder'
-  | 'returns.buyForOrder';
+  | 'returns.buyForOrder'
+  | 'settings.autoBuy.get'
+  | 'settings.autoBuy.set'
+  | 'bench.stopAutoBuy';
+
+export interface BenchModuleOptions {
+  /** `--auto-buy MAX_USD`: saved as this bench's auto-buy setting when the station opens. */
+  readonly autoBuyUsd?: number;
+}
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station, with
@@ -33,7 +44,7 @@ export type BenchCommandName =
  * through its ports (given at composition), hears the scale and the purchase
  * journal on the event hub, and pushes `bench.changed`.
  */
-export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts): StationModule<BenchCommandName> {
+export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts, options: BenchModuleOptions = {}): StationModule<BenchCommandName> {
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const attempt = attemptWith(ctx.log.child('bench'));
   const bench = createShipBench({
@@ -43,6 +54,10 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
     emit: (state) => ctx.emit('bench.changed', state),
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
   });
+  const autoBuy = autoBuySettings(createSettingsStore(ctx.db, ctx.now));
+  if (options.autoBuyUsd !== undefined) autoBuy.save(withCapFromFlag(autoBuy.current(), options.autoBuyUsd));
+  bench.setAutoBuy(autoBuy.current());
+  const printers = createProfileStore(ctx.db, ctx.now);
   const batch = createBatchBench(ports, attempt, ctx.emit);
   const returns = createReturnsBench(ports);
   let unsubscribe: (() => void) | undefined;
@@ -65,6 +80,13 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'batch.buyOrder': (a) => batch.buyOrder(a),
       'batch.rateOrder': (a) => batch.rateOrder(a),
       'returns.buyForOrder': (a) => returns.buyForOrder(a),
+      'settings.autoBuy.get': async () => autoBuy.current(),
+      'settings.autoBuy.set': async (a) => {
+        bench.setAutoBuy(autoBuy.save(a));
+        ctx.emit('station.changed', { topics: ['settings'] });
+        return autoBuy.current();
+      },
+      'bench.stopAutoBuy': async () => bench.stopAutoBuy(),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {
@@ -74,11 +96,16 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
         } else if (name === 'purchase.progress') {
           const p = payload as EventPayload<'purchase.progress'>;
           bench.progress(p.packageKey, p.stage);
+        } else if (name === 'printer.status') {
+          const status = payload as EventPayload<'printer.status'>;
+          // Auto-buy waits while the default printer says it cannot print; a label bought by Enter is held for it instead.
+          if (status.printerId === printers.defaultId()) bench.printerReadiness(printerNotReady(status));
         }
       });
     },
     async close() {
       unsubscribe?.();
+      bench.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/count
 import { formatMoney, toCents } from '../../shared/domain/money';
 import { purchaseKeyOf } from '../purchases/packageKey';
 import { judgeAddress, overrideNote } from './addressRule';
+import type { AutoBuyEffect, AutoBuyMemory } from './autoBuyTypes';
 import { autoPick, blockersOf, disabledRates } from './benchState';
 import { customsTextOf, readCustoms } from './customs';
 import { planPurchase, type QuotedFor } from './purchasePlan';
@@ -33,8 +34,9 @@ export interface ShipMachine {
   readonly checking: boolean;
   /** The insurance question asked last (amount and service) and whether its answer is still on its way. */
   readonly insured: { readonly key: string | null; readonly pending: boolean };
-  /** A buying key pressed while an answer was on its way: judged when the last one comes. */
-  readonly pendingBuy: { readonly shown: ShownQuote | null } | null;
+  /** A buying key pressed while an answer was on its way: judged when the last one comes; `decisions` go to History with the label. */
+  readonly pendingBuy: { readonly shown: ShownQuote | null; readonly decisions?: readonly string[] } | null;
+  readonly autoBuy: AutoBuyMemory;
 }
 
 export type Effect =
@@ -43,7 +45,8 @@ export type Effect =
   | { readonly type: 'priceInsurance'; readonly key: string; readonly input: CommandInput<'insurance.quote'> }
   | { readonly type: 'buy'; readonly packageId: number; readonly input: CommandInput<'labels.buy'> }
   | { readonly type: 'tare' }
-  | { readonly type: 'reprint'; readonly shipmentId: number };
+  | { readonly type: 'reprint'; readonly shipmentId: number }
+  | AutoBuyEffect;
 
 export type Step = readonly [ShipMachine, readonly Effect[]];
 

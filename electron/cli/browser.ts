@@ -25,6 +25,8 @@ export const browserCommand: CliCommand = {
     '',
     '  --port N                  port to listen on; 0 (default) picks a free one',
     '  --no-open                 do not open the default web browser',
+    '  --auto-buy MAX_USD        zero-key scan to print: buy without a key up to this price (saved as this',
+    '                            bench\'s setting; 0 turns it off; see Settings, Auto-buy)',
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {

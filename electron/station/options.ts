@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { fail } from '../../shared/contract/errors';
+import { readAutoBuyFlag } from '../bench/autoBuySetting';
 import { overrideFromEnvironment } from '../backend/override';
 import { resolveDataDir } from '../core/paths';
 import { warehouseFromOptions } from '../warehouse/url';
@@ -16,6 +18,7 @@ export const stationOptions = {
   warehouse: { type: 'string' },
   bench: { type: 'string' },
   'capture-wire': { type: 'string' },
+  'auto-buy': { type: 'string' },
 } as const;
 
 export type StationOptionValues = { readonly [K in keyof typeof stationOptions]?: string | undefined };
@@ -40,7 +43,15 @@ export function stationConfigOf(values: StationOptionValues, env: Readonly<Recor
   const override = overrideFromEnvironment({ baseUrl: values['base-url'], legacyBaseUrl: values['legacy-base-url'] }, env);
   const warehouse = warehouseFromOptions(values, env);
   const captureWire = values['capture-wire'];
-  return { dataDir: resolveDataDir(values['data-dir']), ...(override ? { override } : {}), ...(warehouse ? { warehouse } : {}), ...(captureWire ? { captureWire } : {}) };
+  const autoBuy = values['auto-buy'] === undefined ? undefined : readAutoBuyFlag(values['auto-buy']);
+  if (autoBuy && 'error' in autoBuy) fail('invalid_input', autoBuy.error, { field: 'auto-buy' });
+  return {
+    dataDir: resolveDataDir(values['data-dir']),
+    ...(override ? { override } : {}),
+    ...(warehouse ? { warehouse } : {}),
+    ...(captureWire ? { captureWire } : {}),
+    ...(autoBuy ? { autoBuyUsd: autoBuy.capUsd } : {}),
+  };
 }
 
 /**

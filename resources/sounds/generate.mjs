@@ -1,4 +1,4 @@
-// Writes the two scan beeps as 16-bit mono WAV files. Run: node resources/sounds/generate.mjs
+// Writes the two scan beeps and the auto-buy chime as 16-bit mono WAV files. Run: node resources/sounds/generate.mjs
 // Tones are made here rather than downloaded so their licence is ours and they stay tiny.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,3 +40,5 @@ function render(notes, volume) {
 // Success: one bright rising chirp. Failure: two low buzzes, easy to tell apart without looking.
 fs.writeFileSync(path.join(here, 'scan-ok.wav'), render([[1320, 60], [1760, 70]], 0.5));
 fs.writeFileSync(path.join(here, 'scan-error.wav'), render([[220, 140], [0, 60], [196, 200]], 0.6));
+// Auto-buy: three rising notes, longer than the scan chirp, so a label bought with no key is heard as such.
+fs.writeFileSync(path.join(here, 'auto-buy.wav'), render([[880, 90], [1175, 90], [1568, 160]], 0.5));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
+import type { BenchAutoBuy } from './autoBuyView';
 import { addressSchema, signatureOptions, usPsReturnLevels } from './shipping';
 import type { AddressCheck, BatchOutcome, CustomsDeclaration, OrderLine, PurchaseResult, PurchaseStage, RateQuote, StationAddress } from './shippingTypes';
 import { contentsTypes, MAX_CUSTOMS_ITEMS, nonDeliveryOptions, type CustomsProblem, type ExportFiling } from '../domain/customs';
@@ -153,6 +154,7 @@ export interface BenchState {
   readonly scanError: StationError | null;
   /** The VOID_LAST barcode named this label (tracking number or id): the screen that scanned it opens Void on it, which asks to confirm. */
   readonly voidAsked: string | null;
+  readonly autoBuy: BenchAutoBuy;
 }
 
 /** One package of a batch as the station prepared it: the same address, weight and rate rules as the Ship screen. */

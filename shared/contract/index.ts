@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
 import { captureCommands } from './capture';
+import { autoBuyCommands } from './autoBuy';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
@@ -25,6 +26,7 @@ export const commands = {
   ...ruleCommands,
   ...benchCommands,
   ...batchBenchCommands,
+  ...autoBuyCommands,
   ...accountCommands,
   ...printingCommands,
   ...deviceCommands,

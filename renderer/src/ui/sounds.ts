@@ -1,5 +1,6 @@
 import okUrl from '../../../resources/sounds/scan-ok.wav';
 import errorUrl from '../../../resources/sounds/scan-error.wav';
+import autoBuyUrl from '../../../resources/sounds/auto-buy.wav';
 
 const cache = new Map<string, HTMLAudioElement>();
 
@@ -18,4 +19,6 @@ function play(url: string): void {
 export const sounds = {
   scanOk: () => play(okUrl),
   scanError: () => play(errorUrl),
+  /** A label bought on the scan alone (auto-buy): three rising notes, unlike either scan sound. */
+  autoBuy: () => play(autoBuyUrl),
 };

@@ -12,6 +12,7 @@ import { buyShown, followBench, intent, useBench } from './bench-store';
 import { ShipToPanel } from './ShipToPanel';
 import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
+import { AutoBuyBar } from './AutoBuyBar';
 import { CustomsPanel } from './CustomsEditor';
 import { OrderItems } from './OrderItems';
 
@@ -48,8 +49,9 @@ export function ShipScreen() {
         return;
       }
       if (event.key === 'Escape') {
-        // Back to the Scan box from anywhere on the screen, ready for the next barcode.
+        // Back to the Scan box from anywhere on the screen, ready for the next barcode; a running auto-buy countdown stops.
         event.preventDefault();
+        if (useBench.getState().bench?.autoBuy.status === 'counting') void intent('bench.stopAutoBuy', {});
         setScanText('');
         focusScan();
         return;
@@ -110,6 +112,7 @@ export function ShipScreen() {
           <OptionsPanel />
         </div>
         <div>
+          <AutoBuyBar />
           <BuyPanel />
           <PurchasePanel />
           <RatesPanel />
