@@ -26,6 +26,8 @@ export interface PlanInput {
   readonly print: boolean;
   /** The operator's deliberate word to buy for an address the service did not confirm. */
   readonly addressOverride?: string;
+  /** How the package was chosen, for History (rules, an automatic buy, a skipped check). */
+  readonly decisions?: readonly string[];
   /** A ship-from other than the station's setting (the quote carries it; a direct purchase names it). */
   readonly from?: StationAddress;
   /** The declaration the quote was rated with; a direct purchase carries it itself. */
@@ -66,6 +68,7 @@ export function planPurchase(p: PlanInput): CommandInput<'labels.buy'> {
     qrLabel: p.options.qrLabel,
     print: p.print,
     ...(p.addressOverride ? { addressOverride: p.addressOverride } : {}),
+    ...(p.decisions?.length ? { decisions: [...p.decisions] } : {}),
   };
   const insured = (p.options.insuranceAmount ?? 0) > 0;
   if (!p.options.lithiumBattery && rate.rateId && (insured || sameAddress(p.quotedFor.to, p.to))) {

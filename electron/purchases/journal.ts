@@ -12,6 +12,8 @@ export interface ChosenService {
   readonly price: number | null;
   /** The operator overrode the address check for this purchase (what the service said). */
   readonly addressOverride?: string;
+  /** How the package was chosen (rules, an automatic buy, a skipped check), in operator words. */
+  readonly decisions?: readonly string[];
   /** The weight rated, for reports: a rated purchase's request names only its rate. */
   readonly weightOz?: number;
 }

@@ -21,7 +21,10 @@ import { labelPrintTypeFor, toOptionData, toWireAddress, toWirePackage, toWireSh
 
 export type BuyInput = CommandArgs<'labels.buy'>;
 
-const overrideOf = (input: BuyInput) => (input.addressOverride ? { addressOverride: input.addressOverride } : {});
+const overrideOf = (input: BuyInput) => ({
+  ...(input.addressOverride ? { addressOverride: input.addressOverride } : {}),
+  ...(input.decisions?.length ? { decisions: input.decisions } : {}),
+});
 
 /** `engine`: the station's purchase engine, shared with the v1 desk; one of its own when absent. */
 export function createPurchaseService(deps: ShippingDeps, rates: RatesService, shared?: PurchaseEngine) {

@@ -1,6 +1,6 @@
 import { createStation, type Station, type StationConfig } from './createStation';
 import { readEndpoint, startStationEndpoint, type EndpointInfo, type HostKind, type StationEndpoint } from './endpoint';
-import { acquireFolderLock } from './folderLock';
+import { acquireFolderLock, type FolderLock } from './folderLock';
 import { makeFolderPrivate } from '../core/privateFolder';
 
 export interface HostedStation {
@@ -45,6 +45,24 @@ export async function waitForHolder(dataDir: string, timeoutMs: number = ANNOUNC
 }
 
 /**
+ * The folder's lock, or the live process that holds it. Both are asked on
+ * every poll: a holder that finishes before it is seen (a short command)
+ * leaves the lock free, and waiting out the announce time for it would make
+ * every command queued behind it take 15 s longer.
+ */
+async function lockOrHolder(dataDir: string): Promise<{ readonly lock: FolderLock } | { readonly heldBy: EndpointInfo | null }> {
+  const deadline = Date.now() + ANNOUNCE_WAIT_MS;
+  for (;;) {
+    const lock = acquireFolderLock(dataDir);
+    if (lock) return { lock };
+    const endpoint = readEndpoint(dataDir);
+    if (endpoint && isAlive(endpoint.pid)) return { heldBy: endpoint };
+    if (Date.now() >= deadline) return { heldBy: null };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
  * Opens the data folder as its sole owner: the OS lock first, then the
  * station, then its endpoint for other processes. Every front end starts a
  * station through here (desktop station process, browser mode, a CLI command
@@ -53,8 +71,9 @@ export async function waitForHolder(dataDir: string, timeoutMs: number = ANNOUNC
 export async function hostStation(config: StationConfig & { readonly kind: HostKind }): Promise<HostOutcome> {
   // Before the lock, so a folder another user holds is refused in words rather than by a failed lock file.
   makeFolderPrivate(config.dataDir);
-  const lock = acquireFolderLock(config.dataDir);
-  if (!lock) return { heldBy: await waitForHolder(config.dataDir) };
+  const taken = await lockOrHolder(config.dataDir);
+  if ('heldBy' in taken) return taken;
+  const { lock } = taken;
   let station: Station;
   try {
     station = await createStation(config);

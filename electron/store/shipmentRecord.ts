@@ -112,6 +112,12 @@ export type SharedColumns = Pick<
   readonly duplicate_label: number | boolean;
 };
 
+function chosenLines(row: ShipmentRow, key: 'decisions'): readonly string[] {
+  if (!row.chosen_json) return [];
+  const value = (JSON.parse(row.chosen_json) as Record<string, unknown>)[key];
+  return Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string') : [];
+}
+
 /** The one mapping from a stored row to the label benches share, whichever store the row came from. */
 export function sharedShipmentOf(row: SharedColumns, bench: string, labels: readonly StoredLabel[]): SharedShipment {
   return {
@@ -170,6 +176,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     duplicateLabel: row.duplicate_label === 1,
     rateMismatch: mismatch,
     addressOverride: chosenField(row, 'addressOverride'),
+    decisions: chosenLines(row, 'decisions'),
     isReturn: row.is_return === 1,
     bench: row.bench ?? null,
     labelCount: row.label_count ?? 0,

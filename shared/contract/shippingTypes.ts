@@ -106,6 +106,8 @@ export interface Shipment {
   readonly rateMismatch: { readonly picked: BoughtService; readonly bought: BoughtService } | null;
   /** Bought for an address the service did not confirm, on the operator's deliberate word: what they overrode. */
   readonly addressOverride: string | null;
+  /** How the package was chosen (a rule, an automatic buy, a skipped check), one line of operator words each. */
+  readonly decisions: readonly string[];
   readonly isReturn: boolean;
   /** In a warehouse, the bench that bought a label another bench bought; absent or null: this bench. */
   readonly bench?: string | null;

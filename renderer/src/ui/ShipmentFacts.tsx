@@ -50,6 +50,16 @@ export function ShipmentFacts({ shipment }: { readonly shipment: Shipment }) {
           </dd>
         </>
       ) : null}
+      {shipment.decisions.length > 0 ? (
+        <>
+          <dt>Chosen</dt>
+          <dd data-testid="decisions">
+            {shipment.decisions.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </dd>
+        </>
+      ) : null}
       {shipment.unreadableAnswer ? (
         <>
           <dt>Problem</dt>

@@ -80,6 +80,11 @@ export function PurchasePanel() {
             </p>
           ) : null}
           {shipment.addressOverride ? <p className="small">{shipment.addressOverride}</p> : null}
+          {shipment.decisions.map((line) => (
+            <p key={line} className="small" data-testid="purchase-decision">
+              {line}
+            </p>
+          ))}
           <UnreadableAnswer shipment={shipment} />
           {result.printError && !(shipment.unreadableAnswer && shipment.labelCount === 0) ? <p className="error-message">Not printed: {result.printError} The label is stored; reprint it from History.</p> : null}
           <p className="muted small">Scan the next order to start the next package, or press Alt+B for another box of this order.</p>
