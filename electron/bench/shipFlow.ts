@@ -175,7 +175,7 @@ export function buyPressed(m: ShipMachine, shown: ShownQuote | null): Step {
  */
 export function judgeBuy(m: ShipMachine, limitSeconds: number): Step {
   if (!m.pendingBuy || m.checking || m.rating || m.insured.pending) return [m, []];
-  const { shown } = m.pendingBuy;
+  const { shown, decisions } = m.pendingBuy;
   const ready = { ...m, pendingBuy: null };
   const v = ready.view;
   const blocker = v.blockers[0];
@@ -197,6 +197,7 @@ export function judgeBuy(m: ShipMachine, limitSeconds: number): Step {
     print: true,
     ...(v.customs?.declaration ? { customs: v.customs.declaration } : {}),
     ...(v.address.status === 'overridden' ? { addressOverride: overrideNote(v.address) } : {}),
+    ...(decisions ? { decisions } : {}),
   });
   // The purchase engine's name for the package (a return label is a package of its own): its progress comes under it.
   const buying = { ...ready, packageKey: purchaseKeyOf(input, () => v.options.returnLabel) };
