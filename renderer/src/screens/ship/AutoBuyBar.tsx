@@ -20,10 +20,15 @@ export function AutoBuyBar() {
       </section>
     );
   }
-  const words = auto.status === 'fired' ? `Bought automatically: ${money(auto.total ?? 0)} within the ${money(auto.capUsd ?? 0)} cap.` : auto.reason;
+  const words =
+    auto.status === 'fired'
+      ? `Bought automatically: ${money(auto.total ?? 0)} within the ${money(auto.capUsd ?? 0)} cap.`
+      : auto.status === 'stopped'
+        ? auto.reason
+        : `Auto-buy waits: ${auto.reason ?? ''}`;
   return (
     <section className={`panel auto-buy ${auto.status}`} role="status" aria-label="Auto-buy">
-      <p className="small">{auto.status === 'fired' ? words : `Auto-buy waits: ${words ?? ''}`}</p>
+      <p className="small">{words}</p>
     </section>
   );
 }
