@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, EventPayload } from '../../../shared/contract';
 import type { BenchState } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
@@ -10,25 +10,22 @@ import { makeTempDir } from '../../support/tempDir';
 
 const root = path.resolve(__dirname, '../../..');
 
-/**
- * Keys per package with auto-buy on (cap $50): each of the 20 demo orders is
- * put on the simulated scale at its own weight and scanned, and nothing else
- * is pressed. The table it writes (test-results/auto-buy-demo.md) is README's.
- */
-describe('auto-buy over the 20 demo orders', () => {
+/** Auto-buy against the embedded sandbox and the virtual printer, through the contract as the Ship screen drives it. */
+describe('auto-buy at a bench', () => {
   let station: Station;
   let cleanup: () => void;
   let keys: TestVault;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     const temp = makeTempDir();
     cleanup = temp.cleanup;
     keys = await openTestVault();
+    // As `--auto-buy 50` opens it.
     station = await createStation({ dataDir: temp.dir, vault: keys.vault, devices: { noUsb: true }, printing: { usb: null }, autoBuyUsd: 50 });
     await call('settings.shipping.set', { shipFrom: { name: 'Parcel Works', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' } });
     await call('orders.pullPracticeOrders', {});
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await station.close();
     await keys.remove();
     cleanup();
@@ -48,28 +45,37 @@ describe('auto-buy over the 20 demo orders', () => {
     });
     return call('scales.simulate', { weightOz }).then(() => settled);
   }
-  /** The bench once auto-buy has judged the package for good: bought, or waiting for a key. */
-  function judged(packageId: number): Promise<BenchState> {
-    const done = (s: BenchState): boolean =>
-      s.packageId === packageId &&
-      ((s.autoBuy.status === 'fired' && (s.purchase.status === 'bought' || s.purchase.status === 'failed')) || s.autoBuy.status === 'waiting' || s.autoBuy.status === 'stopped');
+  /** The first bench state from now on (or now) that passes. */
+  function until(test: (s: BenchState) => boolean): Promise<BenchState> {
     return new Promise((resolve) => {
       const off = station.events.subscribe((name, payload) => {
-        if (name === 'bench.changed' && done(payload as BenchState)) {
+        if (name === 'bench.changed' && test(payload as BenchState)) {
           off();
           resolve(payload as BenchState);
         }
       });
       void call('bench.state', {}).then((now) => {
-        if (done(now)) {
+        if (test(now)) {
           off();
           resolve(now);
         }
       });
     });
   }
+  /** The bench once auto-buy has judged the package for good: bought, or waiting for a key. */
+  const judged = (packageId: number) =>
+    until(
+      (s) =>
+        s.packageId === packageId &&
+        ((s.autoBuy.status === 'fired' && (s.purchase.status === 'bought' || s.purchase.status === 'failed')) || s.autoBuy.status === 'waiting' || s.autoBuy.status === 'stopped'),
+    );
 
-  it('buys on the scan alone wherever nothing is flagged and the price is within the cap, and says why the others wait', async () => {
+  /**
+   * Keys per package over the 20 demo orders: each is put on the simulated
+   * scale at its own weight and scanned, and nothing else is pressed. The
+   * table it writes (test-results/auto-buy-demo.md) is README's.
+   */
+  it('buys the demo orders on the scan alone wherever nothing is flagged and the price is within the cap, and says why the others wait', async () => {
     expect(await call('settings.autoBuy.get', {})).toEqual({ on: true, capUsd: 50, countdownSeconds: 1 });
     await call('settings.autoBuy.set', { on: true, capUsd: 50, countdownSeconds: 0 });
     const orders = (await call('orders.list', { limit: 100 })).filter((o) => o.orderNumber.startsWith('DEMO-')).sort((a, b) => a.orderNumber.localeCompare(b.orderNumber));
@@ -102,4 +108,18 @@ describe('auto-buy over the 20 demo orders', () => {
     expect(zeroKey).toBe(18);
     // Twenty purchases and prints one after another against the embedded sandbox.
   }, 120_000);
+
+  it('waits while the default printer says it cannot print, and counts down once it says it is ready', async () => {
+    await call('settings.autoBuy.set', { on: true, capUsd: 50, countdownSeconds: 0 });
+    const printerId = (await call('printers.profile.get', {})).id;
+    station.context.emit('printer.status', { printerId, state: 'stopped', message: 'paper out' });
+    await place(18);
+    const started: BenchState = await call('bench.scan', { text: 'DEMO-1002' });
+    const waiting = await judged(started.packageId);
+    expect(waiting.autoBuy.reason).toBe('The printer is not ready (paper out), so auto-buy waits. Press Enter to buy.');
+    expect(waiting.purchase.status).toBe('none');
+    station.context.emit('printer.status', { printerId, state: 'ready', message: null });
+    const bought = await until((s) => s.packageId === started.packageId && s.purchase.status === 'bought');
+    expect(bought.autoBuy.status).toBe('fired');
+  });
 });
