@@ -88,8 +88,20 @@ describe('Ship: auto-buy, one scan and no key', () => {
     await expect(labelsOf(f, 'DEMO-1013')).resolves.toHaveLength(0);
   });
 
-  it('Esc during the countdown stops it: nothing is bought until Enter', async () => {
-    const f = await start(30, 'DEMO-1002', 18);
+  it('set in Settings; Esc during the countdown stops it: nothing is bought until Enter', async () => {
+    const f = bench();
+    const { page } = f;
+    await page.keyboard.press('Alt+S');
+    const panel = page.getByRole('region', { name: 'Auto-buy' });
+    await panel.getByRole('checkbox', { name: /Buy and print on the scan alone/ }).check();
+    await panel.getByRole('textbox', { name: 'Cap per label (USD)' }).fill('50');
+    await panel.getByRole('textbox', { name: 'Countdown (seconds)' }).fill('30');
+    await panel.getByRole('button', { name: /Save auto-buy/ }).click();
+    await expect.poll(() => f.call('settings.autoBuy.get', {})).toEqual({ on: true, capUsd: 50, countdownSeconds: 30 });
+    await page.keyboard.press('Alt+1');
+    await page.locator('input[data-scan-field]').waitFor();
+    await place(f, 18);
+    await scannerTypes(page, 'DEMO-1002');
     await autoBuy().locator('.auto-buy-bar').waitFor();
     await f.page.keyboard.press('Escape');
     await autoBuy().getByText('Auto-buy stopped (Esc) for this package. Press Enter to buy.', { exact: true }).waitFor();
