@@ -62,6 +62,13 @@ export function autoBuyDecision(total: number, capUsd: number): string {
   return `Bought automatically: ${dollars(total)} within the ${dollars(capUsd)} cap`;
 }
 
+/** A label bought by Enter counts too: the order scanned again later is not auto-bought a second time. */
+function remember(m: ShipMachine): AutoBuyMemory {
+  const memory = m.autoBuy;
+  if (m.view.purchase.status !== 'bought' || !m.packageKey || memory.fired.includes(m.packageKey)) return memory;
+  return { ...memory, fired: [...memory.fired, m.packageKey].slice(-FIRED_KEPT) };
+}
+
 /**
  * After every event: a countdown starts when the package may be bought with
  * no key, keeps running while the price on screen is the one it counts down
@@ -69,7 +76,7 @@ export function autoBuyDecision(total: number, capUsd: number): string {
  */
 export function followAutoBuy(m: ShipMachine): Step {
   const verdict = judgeAutoBuy(m);
-  const memory = m.autoBuy;
+  const memory = remember(m);
   let next: AutoBuyMemory;
   let view: BenchAutoBuy;
   const effects: AutoBuyEffect[] = [];
@@ -86,7 +93,7 @@ export function followAutoBuy(m: ShipMachine): Step {
     view = verdict.view;
     next = memory.counting ? { ...memory, counting: null } : memory;
   }
-  const moved = next === memory ? m : { ...m, autoBuy: next };
+  const moved = next === m.autoBuy ? m : { ...m, autoBuy: next };
   const same = JSON.stringify(view) === JSON.stringify(m.view.autoBuy);
   return [same ? moved : patch(moved, { autoBuy: view }), effects];
 }

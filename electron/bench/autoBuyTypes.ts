@@ -11,7 +11,7 @@ export interface AutoBuyMemory {
   readonly counting: { readonly ticket: number; readonly shown: ShownQuote } | null;
   /** The package Esc stopped (its packageId). */
   readonly stopped: number | null;
-  /** Purchase keys auto-buy fired for, newest last: a package is auto-bought once, whatever is scanned again. */
+  /** Purchase keys auto-buy fired for or bought here by Enter, newest last: a package is auto-bought once, whatever is scanned again. */
   readonly fired: readonly string[];
   /** The package on the bench auto-buy bought, and what it paid. */
   readonly last: { readonly packageId: number; readonly total: number } | null;

@@ -4,6 +4,7 @@ import { shownQuote } from '../../../shared/contract/bench';
 import type { OrderLine, PurchaseResult, Rate, RateQuote, StationAddress } from '../../../shared/contract/shippingTypes';
 import { initialMachine, step, type Effect, type ShipEvent, type ShipMachine } from '../../../electron/bench/shipMachine';
 import { readAutoBuyFlag, withCapFromFlag } from '../../../electron/bench/autoBuySetting';
+import { orderBoxKey } from '../../../electron/purchases/packageKey';
 
 const to: StationAddress = { name: 'Ann Lee', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 const order: OrderLine = {
@@ -54,7 +55,7 @@ function drive(setting: AutoBuySetting = cap50) {
 /** A box on the scale, the order scanned, its address confirmed and its rates drawn, as a scan-to-print bench sees it. */
 function scanned(d: ReturnType<typeof drive>, price = 7.95, answer: 'confirmed' | 'unconfirmed' = 'confirmed', line: OrderLine = order) {
   d.send(stable(18));
-  d.send({ type: 'scanned', order: line, preset: null, origin: 'US', packageKey: `${line.orderNumber}#0` });
+  d.send({ type: 'scanned', order: line, preset: null, origin: 'US', packageKey: orderBoxKey(line.orderNumber, 0) });
   const check = d.effect('check')?.ticket ?? -1;
   const rating = d.effect('rate')?.ticket ?? -1;
   d.send({ type: 'rated', ticket: rating, result: { ok: true, value: quote(rating, price) } });
@@ -116,7 +117,7 @@ describe('auto-buy in the Ship bench machine', () => {
 
   it('a weight typed or taken from the order is not the scale: the bench waits', () => {
     const d = drive();
-    d.send({ type: 'scanned', order, preset: null, origin: 'US', packageKey: 'A-1#0' });
+    d.send({ type: 'scanned', order, preset: null, origin: 'US', packageKey: orderBoxKey('A-1', 0) });
     const check = d.effect('check')?.ticket ?? -1;
     const rating = d.effect('rate')?.ticket ?? -1;
     d.send({ type: 'rated', ticket: rating, result: { ok: true, value: quote(rating, 7.95) } });
@@ -165,6 +166,14 @@ describe('auto-buy in the Ship bench machine', () => {
     expect(d.view().purchase.status).toBe('none');
     expect(d.view().autoBuy).toMatchObject({ status: 'waiting', reason: expect.stringMatching(/never buys a package twice/) });
     expect(d.machine().autoBuy.counting).toBeNull();
+    // Bought by Enter (auto-buy stopped), then scanned again while the order still reads as not shipped.
+    const byKey = scanned(drive());
+    byKey.send({ type: 'autoBuyStop' });
+    byKey.send({ type: 'buyPressed', shown: shownQuote(byKey.view()) });
+    byKey.send({ type: 'bought', packageId: byKey.effect('buy')?.packageId ?? -1, result: { ok: true, value: sold } });
+    scanned(byKey);
+    expect(byKey.view().autoBuy.reason).toMatch(/never buys a package twice/);
+    expect(byKey.machine().autoBuy.counting).toBeNull();
     // The order as the station reads it after its label: shipped.
     const e = scanned(drive(), 7.95, 'confirmed', { ...order, shipped: true });
     expect(e.view().autoBuy.status).toBe('waiting');
