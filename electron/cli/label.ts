@@ -6,6 +6,7 @@ import { decodePrinterBytes } from '../printing/lang';
 import { convertLabel } from '../printing/pipeline';
 import { rasterToPng } from '../printing/raster/preview';
 import { CliUsageError, type CliCommand } from './command';
+import { readInputFile } from './inputFile';
 
 const usage = [
   'Usage: parcel-station label convert --in label.png --lang zpl|epl|tspl|escpos --dpi 203|300 [--media 4x6] --out FILE',
@@ -53,11 +54,7 @@ function integer(name: string, value: string | undefined, min: number, max: numb
 
 function readInput(file: string | undefined): Buffer {
   if (!file) throw new CliUsageError('--in is required.');
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    fail('not_found', `Cannot read ${file} (${error instanceof Error ? error.message : String(error)}).`);
-  }
+  return readInputFile(file);
 }
 
 function writeOutput(file: string, bytes: Uint8Array): void {

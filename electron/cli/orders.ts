@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CsvImportReport, OrderLine } from '../../shared/contract/shippingTypes';
 import { decodeExport } from '../../shared/domain/orderImport/decode';
@@ -7,6 +6,7 @@ import { plural } from '../../shared/domain/operatorWords';
 import { storeFormats, type StoreFormat } from '../../shared/domain/orderImport/types';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
+import { readInputFile } from './inputFile';
 
 const formatOf = (text: string): StoreFormat | 'auto' => {
   const wanted = text.trim().toLowerCase();
@@ -55,13 +55,7 @@ async function mappingCommand(args: readonly string[], values: Parameters<typeof
     if (at < 1) throw new CliUsageError(`--map takes field=Column, such as order_number="Order #"; not "${pair}".`);
     columns[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
-  let header: string[];
-  try {
-    header = headerCells(decodeExport(fs.readFileSync(file)));
-  } catch {
-    io.err(`Cannot read ${file}.`);
-    return 1;
-  }
+  const header = headerCells(decodeExport(readInputFile(file)));
   return withHeadlessStation(values, async (headless) => {
     const saved = await headless.call('orders.mappings.save', { name, header, columns });
     io.out(`Saved the mapping "${saved.name}" for files with this header (${plural(header.length, 'column')}).`);
@@ -116,15 +110,7 @@ export const ordersCommand: CliCommand = {
     if (action === 'mapping') return mappingCommand(positionals.slice(1), values, io);
     if (action !== 'import' && action !== 'pull-practice' && action !== 'list') throw new CliUsageError('Say what to do: import, list, mapping or pull-practice.');
     const format = formatOf(values.format);
-    let csv = '';
-    if (action === 'import') {
-      try {
-        csv = decodeExport(fs.readFileSync(arg as string));
-      } catch {
-        io.err(`Cannot read ${arg}.`);
-        return 1;
-      }
-    }
+    const csv = action === 'import' ? decodeExport(readInputFile(arg as string)) : '';
     return withHeadlessStation(values, async (headless) => {
       if (action === 'import') return printReport(await headless.call('orders.importCsv', { csv, format, ...(values.mapping ? { mapping: values.mapping } : {}) }), io, values.json);
       if (action === 'pull-practice') {

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fail } from '../../shared/contract/errors';
 import { finalPrintJobStatuses } from '../../shared/contract/printing';
 import type { OsPrintQueues } from '../printing/osqueue/osQueues';
 import type { UsbBus } from '../usb/usbTypes';
 import { CliUsageError, type CliCommand } from './command';
 import { openPrinting } from '../station/printingStation';
+import { readInputFile } from './inputFile';
 
 export function createPrintCommand(deps: { usb?: UsbBus | null; osQueues?: OsPrintQueues | null } = {}): CliCommand {
   return {
@@ -35,12 +34,7 @@ export function createPrintCommand(deps: { usb?: UsbBus | null; osQueues?: OsPri
       if (!values.in) throw new CliUsageError('--in is required.');
       const waitMs = Number(values['wait-ms']);
       if (!Number.isInteger(waitMs) || waitMs < 0) throw new CliUsageError('--wait-ms must be a whole number of milliseconds.');
-      let png: Buffer;
-      try {
-        png = fs.readFileSync(values.in);
-      } catch (error) {
-        fail('not_found', `Cannot read ${values.in} (${error instanceof Error ? error.message : String(error)}).`);
-      }
+      const png = readInputFile(values.in);
       const station = await openPrinting(values['data-dir'], deps.usb, deps.osQueues);
       try {
         const { jobId } = await station.printing.service.enqueue({ png, title: values.in, kind: 'label', ...(values.printer ? { printerId: values.printer } : {}) });

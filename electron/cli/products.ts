@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Product } from '../../shared/contract/products';
 import { decodeExport } from '../../shared/domain/orderImport/decode';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand } from './command';
+import { readInputFile } from './inputFile';
 
 /** `products list --json`: the catalog's columns, as `products import` reads them. */
 const listed = (p: Product) => ({
@@ -41,15 +41,7 @@ export const productsCommand: CliCommand = {
     const [action, arg] = positionals;
     if (action !== 'import' && action !== 'list') throw new CliUsageError('Say what to do: import or list.');
     if (action === 'import' && !arg) throw new CliUsageError('Name the CSV file to import.');
-    let csv = '';
-    if (action === 'import') {
-      try {
-        csv = decodeExport(fs.readFileSync(arg as string));
-      } catch {
-        io.err(`Cannot read ${arg}.`);
-        return 1;
-      }
-    }
+    const csv = action === 'import' ? decodeExport(readInputFile(arg as string)) : '';
     return withHeadlessStation(values, async (headless) => {
       if (action === 'import') {
         const report = await headless.call('products.importCsv', { csv });

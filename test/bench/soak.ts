@@ -4,21 +4,20 @@
 // end, database bytes per package, and the time per package at the start and the end of the run.
 // Target: RSS at the end / RSS after 100 <= 1.20.
 //   npm run -s bench:soak -- [--packages 2000] [--json] [--quick: 60 packages, checkpoint at 20, what CI runs]
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { shownQuote, type BenchState } from '../../shared/contract/bench';
-import { startSandbox } from '../../electron/sandbox';
-import { readEndpoint } from '../../electron/station/endpoint';
-import { connectRemoteStation, type RemoteStation } from '../../electron/station/remoteStation';
+import type { RemoteStation } from '../../electron/station/remoteStation';
+import { call, runOnStation } from './support/stationProcess';
 
 const { values } = parseArgs({
   options: {
     packages: { type: 'string' },
     json: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    // The sandbox's own process (support/stationProcess.ts runs this file again with it).
     'serve-sandbox': { type: 'boolean', default: false },
   },
 });
@@ -27,7 +26,6 @@ const total = Number(values.packages ?? (values.quick ? 60 : 2000));
 const checkpoint = values.quick ? 20 : Math.min(100, total);
 /** Packages timed at the start and at the end of the run. */
 const window = Math.max(5, Math.min(100, Math.floor(total / 10)));
-const root = path.resolve(__dirname, '../../..');
 
 const streets: ReadonlyArray<readonly [string, string, string, string]> = [
   ['1457 Sunset Blvd', 'Los Angeles', 'CA', '90026'],
@@ -36,29 +34,6 @@ const streets: ReadonlyArray<readonly [string, string, string, string]> = [
   ['315 W 36th St', 'New York', 'NY', '10018'],
   ['1420 N Lake Shore Dr', 'Chicago', 'IL', '60610'],
 ];
-
-async function serveSandbox(): Promise<void> {
-  const sandbox = await startSandbox({ seed: 17, latencyMs: 0 });
-  process.on('message', (message: { close?: boolean }) => {
-    if (message.close) void sandbox.close().then(() => process.exit(0));
-  });
-  process.send?.({ baseUrl: sandbox.baseUrl, legacyBaseUrl: sandbox.legacyBaseUrl, credentials: sandbox.credentials });
-}
-
-interface Sandbox {
-  readonly baseUrl: string;
-  readonly legacyBaseUrl: string;
-  readonly credentials: { readonly appKey: string; readonly appSecret: string; readonly apiToken: string };
-  readonly child: ChildProcess;
-}
-
-function sandboxProcess(): Promise<Sandbox> {
-  const child = fork(__filename, ['--serve-sandbox'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ ...(m as Omit<Sandbox, 'child'>), child }));
-    child.once('exit', (code) => reject(new Error(`the sandbox process exited with ${code}`)));
-  });
-}
 
 /** The resident set of a process, from the kernel's own count. */
 function rssMb(pid: number): number {
@@ -72,12 +47,6 @@ function databaseBytes(dataDir: string): number {
     const file = path.join(dataDir, name);
     return sum + (fs.existsSync(file) ? fs.statSync(file).size : 0);
   }, 0);
-}
-
-async function call(remote: RemoteStation, name: string, input: unknown): Promise<unknown> {
-  const result = await remote.call(name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value;
 }
 
 /** The next event the test accepts, from a subscription made before the action that causes it. */
@@ -97,97 +66,59 @@ const median = (xs: readonly number[]): number => {
   return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 10) / 10;
 };
 
-async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-station-soak-'));
-  const sandbox = await sandboxProcess();
-  const station = spawn(
-    process.execPath,
-    [path.join(root, 'dist/electron/cli.cjs'), 'browser', '--no-open', '--data-dir', dataDir, '--base-url', sandbox.baseUrl, '--legacy-base-url', sandbox.legacyBaseUrl],
-    {
-      cwd: root,
-      env: { ...process.env, PARCEL_STATION_APP_KEY: sandbox.credentials.appKey, PARCEL_STATION_APP_SECRET: sandbox.credentials.appSecret, PARCEL_STATION_API_TOKEN: sandbox.credentials.apiToken },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let remote: RemoteStation | undefined;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      station.stdout.once('data', () => resolve());
-      station.once('exit', (code) => reject(new Error(`the station exited with ${code}`)));
+runOnStation('soak', 17, async ({ remote: r, pid, dataDir }) => {
+  const header = 'order_number,recipient_name,street,city,state,zip_code,country,weight_oz,length_in,width_in,height_in';
+  // The day's orders arrive as a shop exports them, a few hundred at a time.
+  for (let from = 0; from < total; from += 500) {
+    const rows = Array.from({ length: Math.min(500, total - from) }, (_, k) => {
+      const i = from + k;
+      const [street, city, state, zip] = streets[i % streets.length] as (typeof streets)[number];
+      return `SOAK-${100000 + i},Customer ${i},${street},${city},${state},${zip},US,${8 + (i % 40)},10,8,4`;
     });
-    const endpoint = readEndpoint(dataDir);
-    if (!endpoint) throw new Error('the station announced no endpoint');
-    remote = await connectRemoteStation(endpoint);
-    const r = remote;
-    const pid = station.pid ?? 0;
-    await call(r, 'settings.shipping.set', { shipFrom: { name: 'Parcel Works', street: '500 Market St', city: 'San Francisco', state: 'CA', zip: '94105', country: 'US' } });
-    const header = 'order_number,recipient_name,street,city,state,zip_code,country,weight_oz,length_in,width_in,height_in';
-    // The day's orders arrive as a shop exports them, a few hundred at a time.
-    for (let from = 0; from < total; from += 500) {
-      const rows = Array.from({ length: Math.min(500, total - from) }, (_, k) => {
-        const i = from + k;
-        const [street, city, state, zip] = streets[i % streets.length] as (typeof streets)[number];
-        return `SOAK-${100000 + i},Customer ${i},${street},${city},${state},${zip},US,${8 + (i % 40)},10,8,4`;
-      });
-      await call(r, 'orders.importCsv', { csv: [header, ...rows].join('\n') });
-    }
-
-    const times: number[] = [];
-    let afterCheckpoint = { rssMb: 0, databaseBytes: 0 };
-    const started = rssMb(pid);
-    for (let i = 0; i < total; i += 1) {
-      const order = `SOAK-${100000 + i}`;
-      const begun = performance.now();
-      const ready = waitFor(r, (name, payload) => {
-        const s = payload as BenchState;
-        return name === 'bench.changed' && s.order?.orderNumber === order && s.address.status !== 'checking' && s.rates.status === 'ready' ? s : undefined;
-      });
-      await call(r, 'bench.scan', { text: order });
-      const state = await ready;
-      if (state.blockers.length > 0) throw new Error(`${order} is not ready to buy: ${state.blockers.map((b) => b.message).join(' ')}`);
-      const printed = waitFor(r, (name, payload) => {
-        const job = payload as { reference?: string | null; status?: string };
-        return name === 'print.job' && (job.status === 'done' || job.status === 'failed') ? job : undefined;
-      });
-      const bought = (await call(r, 'bench.buy', { shown: shownQuote(state) })) as BenchState;
-      if (bought.purchase.status !== 'bought') throw new Error(`${order} was not bought: ${bought.purchase.error?.message ?? bought.purchase.status}`);
-      if (bought.purchase.result?.printJobId) {
-        const job = await printed;
-        if (job.status !== 'done') throw new Error(`${order}'s label did not print`);
-      }
-      times.push(performance.now() - begun);
-      if (i + 1 === checkpoint) afterCheckpoint = { rssMb: rssMb(pid), databaseBytes: databaseBytes(dataDir) };
-      if (!values.json && (i + 1) % 100 === 0) process.stderr.write(`${i + 1} packages, RSS ${rssMb(pid)} MB\n`);
-    }
-    const end = { rssMb: rssMb(pid), databaseBytes: databaseBytes(dataDir) };
-    const report = {
-      packages: total,
-      rss: {
-        atStartMb: started,
-        [`after${checkpoint}Mb`]: afterCheckpoint.rssMb,
-        atEndMb: end.rssMb,
-        ratio: Math.round((end.rssMb / afterCheckpoint.rssMb) * 100) / 100,
-        target: 1.2,
-      },
-      databaseBytesPerPackage: Math.round((end.databaseBytes - afterCheckpoint.databaseBytes) / Math.max(1, total - checkpoint)),
-      msPerPackage: { first: median(times.slice(0, window)), last: median(times.slice(-window)), window },
-      cpus: os.cpus().length,
-      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
-    };
-    process.stdout.write(`${JSON.stringify(report, null, values.json ? undefined : 2)}\n`);
-  } finally {
-    await remote?.close();
-    if (station.exitCode === null) {
-      const exited = new Promise((resolve) => station.once('exit', resolve));
-      station.kill('SIGTERM');
-      await exited;
-    }
-    sandbox.child.send({ close: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await call(r, 'orders.importCsv', { csv: [header, ...rows].join('\n') });
   }
-}
 
-(values['serve-sandbox'] ? serveSandbox() : main()).catch((error: unknown) => {
-  process.stderr.write(`bench:soak failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  const times: number[] = [];
+  let afterCheckpoint = { rssMb: 0, databaseBytes: 0 };
+  const started = rssMb(pid);
+  for (let i = 0; i < total; i += 1) {
+    const order = `SOAK-${100000 + i}`;
+    const begun = performance.now();
+    const ready = waitFor(r, (name, payload) => {
+      const s = payload as BenchState;
+      return name === 'bench.changed' && s.order?.orderNumber === order && s.address.status !== 'checking' && s.rates.status === 'ready' ? s : undefined;
+    });
+    await call(r, 'bench.scan', { text: order });
+    const state = await ready;
+    if (state.blockers.length > 0) throw new Error(`${order} is not ready to buy: ${state.blockers.map((b) => b.message).join(' ')}`);
+    const printed = waitFor(r, (name, payload) => {
+      const job = payload as { reference?: string | null; status?: string };
+      return name === 'print.job' && (job.status === 'done' || job.status === 'failed') ? job : undefined;
+    });
+    const bought = (await call(r, 'bench.buy', { shown: shownQuote(state) })) as BenchState;
+    if (bought.purchase.status !== 'bought') throw new Error(`${order} was not bought: ${bought.purchase.error?.message ?? bought.purchase.status}`);
+    if (bought.purchase.result?.printJobId) {
+      const job = await printed;
+      if (job.status !== 'done') throw new Error(`${order}'s label did not print`);
+    }
+    times.push(performance.now() - begun);
+    if (i + 1 === checkpoint) afterCheckpoint = { rssMb: rssMb(pid), databaseBytes: databaseBytes(dataDir) };
+    if (!values.json && (i + 1) % 100 === 0) process.stderr.write(`${i + 1} packages, RSS ${rssMb(pid)} MB\n`);
+  }
+  const end = { rssMb: rssMb(pid), databaseBytes: databaseBytes(dataDir) };
+  const report = {
+    packages: total,
+    rss: {
+      atStartMb: started,
+      [`after${checkpoint}Mb`]: afterCheckpoint.rssMb,
+      atEndMb: end.rssMb,
+      ratio: Math.round((end.rssMb / afterCheckpoint.rssMb) * 100) / 100,
+      target: 1.2,
+    },
+    databaseBytesPerPackage: Math.round((end.databaseBytes - afterCheckpoint.databaseBytes) / Math.max(1, total - checkpoint)),
+    msPerPackage: { first: median(times.slice(0, window)), last: median(times.slice(-window)), window },
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, values.json ? undefined : 2)}\n`);
 });

@@ -127,6 +127,15 @@ describe('orders import: each store export as the store wrote it, then one order
     ]);
   }, 30_000);
 
+  it('a file that cannot be read is refused with why, in words: missing, a folder', async () => {
+    freshData();
+    const missing = await cli(['orders', 'import', path.join(dir, 'no-such.csv'), ...service.flags(data)]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toEqual([`Error: There is no file ${path.join(dir, 'no-such.csv')}: check its name and folder.`]);
+    const folder = await cli(['products', 'import', dir, ...service.flags(data)]);
+    expect(folder.err).toEqual([`Error: ${dir} is a folder: name a file in it.`]);
+  });
+
   it('any other CSV: refused in words at first, mapped once by name, then read through the mapping, by name or by its header', async () => {
     freshData();
     const header = 'Order ID,Customer,Address,Town,Region,Postcode,Nation,Product SKU,Product,Qty';
