@@ -3,7 +3,7 @@ import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
 import { rendererDir } from '../core/paths';
 import { describeHolder, hostStation } from '../station/host';
-import { stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
+import { benchOptions, stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
 import { refuseOptionsForHolder } from '../station/reach';
 import { CliUsageError, type CliCommand } from './command';
 import { askPageUrl, openInBrowser } from './openBrowser';
@@ -32,7 +32,7 @@ export const browserCommand: CliCommand = {
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { ...stationOptions, port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false } },
+      options: { ...stationOptions, ...benchOptions, port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false } },
       strict: true,
     });
     const port = Number(values.port);

@@ -18,10 +18,16 @@ export const stationOptions = {
   warehouse: { type: 'string' },
   bench: { type: 'string' },
   'capture-wire': { type: 'string' },
+} as const;
+
+/** Options of the entry points that open a bench for a packer (`browser`, and the desktop through `npm start`), not of the CLI's one-shot commands. */
+export const benchOptions = {
   'auto-buy': { type: 'string' },
 } as const;
 
-export type StationOptionValues = { readonly [K in keyof typeof stationOptions]?: string | undefined };
+const everyOption = { ...stationOptions, ...benchOptions };
+
+export type StationOptionValues = { readonly [K in keyof typeof everyOption]?: string | undefined };
 
 export const stationOptionsUsage = [
   '  --data-dir DIR            where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
@@ -60,9 +66,9 @@ export function stationConfigOf(values: StationOptionValues, env: Readonly<Recor
  * left alone, and an option given without its value is left out.
  */
 export function stationOptionsOf(argv: readonly string[]): StationOptionValues {
-  const { values } = parseArgs({ args: [...argv], options: stationOptions, strict: false, allowPositionals: true });
+  const { values } = parseArgs({ args: [...argv], options: everyOption, strict: false, allowPositionals: true });
   const given: Record<string, string> = {};
-  for (const name of Object.keys(stationOptions)) {
+  for (const name of Object.keys(everyOption)) {
     const value = values[name];
     if (typeof value === 'string') given[name] = value;
   }
@@ -71,7 +77,7 @@ export function stationOptionsOf(argv: readonly string[]): StationOptionValues {
 
 /** The station options as command-line flags again: what the desktop hands its station process. */
 export function stationFlagsOf(values: StationOptionValues): string[] {
-  return Object.keys(stationOptions).flatMap((name) => {
+  return Object.keys(everyOption).flatMap((name) => {
     const value = values[name as keyof StationOptionValues];
     return value === undefined ? [] : [`--${name}`, value];
   });
