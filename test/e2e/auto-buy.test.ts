@@ -103,6 +103,7 @@ describe('Ship: auto-buy, one scan and no key', () => {
     await place(f, 18);
     await scannerTypes(page, 'DEMO-1002');
     await autoBuy().locator('.auto-buy-bar').waitFor();
+    await f.screenshot('auto-buy-countdown');
     await f.page.keyboard.press('Escape');
     await autoBuy().getByText('Auto-buy stopped (Esc) for this package. Press Enter to buy.', { exact: true }).waitFor();
     await expect(bought().count()).resolves.toBe(0);
