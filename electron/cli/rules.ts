@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Rule, RuleTest } from '../../shared/contract/rules';
 import { actionHelp, conditionHelp, parseAction, parseCondition, type Parsed } from '../../shared/domain/rules/parse';
+import { namedRule, testedOrderWords } from '../../shared/domain/rules/testWords';
 import { describeAction, describeCondition, fieldWords } from '../../shared/domain/rules/words';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import { CliUsageError, type CliCommand, type CliIo } from './command';
@@ -13,8 +14,7 @@ function ruleLine(r: Rule): string {
   return `${String(r.id).padStart(3)}  ${r.name}: when ${when} then ${r.actions.map(describeAction).join('; ')}`;
 }
 
-const named = (id: number, name: string) => `rule ${id} "${name}"`;
-const labels = (fields: RuleTest['rules'][number]['sets']) => fields.map((f) => fieldWords[f]).join(', ');
+const named = namedRule;
 
 /** `rules test --json`: per field the value and the rule that set it, then every rule with what it did. */
 const testJson = (t: RuleTest) => ({
@@ -31,20 +31,10 @@ const testJson = (t: RuleTest) => ({
 });
 
 function printTest(t: RuleTest, io: CliIo): void {
-  io.out(`Order ${t.orderNumber} (nothing is bought):`);
-  for (const r of t.rules) {
-    if (!r.matched) {
-      const failed = r.conditions.filter((c) => !c.met).map((c) => (c.unknown ? `"${c.words}" cannot be told: ${c.unknown}` : `"${c.words}" does not hold`));
-      io.out(`  ${named(r.id, r.name)}: does not match: ${failed.join('; ')}`);
-      continue;
-    }
-    const did = r.sets.length > 0 ? `sets ${labels(r.sets)}` : 'sets nothing';
-    const earlier = r.shadowed.length > 0 ? `; ${labels(r.shadowed)} already set by an earlier rule` : '';
-    io.out(`  ${named(r.id, r.name)}: matches, ${did}${earlier}`);
-  }
-  if (t.rules.length === 0) io.out('  There are no rules.');
-  if (t.fields.length === 0) io.out('No rule sets anything for this order; the bench settings apply.');
-  for (const f of t.fields) io.out(`${f.label}: ${f.value} (${named(f.ruleId, f.ruleName)})`);
+  const words = testedOrderWords(t);
+  io.out(words.heading);
+  for (const line of words.rules) io.out(`  ${line}`);
+  for (const line of words.fields) io.out(line);
 }
 
 function ruleNumber(text: string | undefined): number {

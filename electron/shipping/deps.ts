@@ -16,6 +16,7 @@ import type { BackendPort, PrintPort } from './ports';
 import type { SharedHistory } from './sharedHistory';
 import type { SharedOrders } from './sharedOrders';
 import type { SharedPickups } from './sharedPickups';
+import type { SharedRules } from './sharedRules';
 import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
 import { createShippingSettings } from './settings';
@@ -27,6 +28,7 @@ export interface SharedShipping {
   readonly settings: SharedSettings | null;
   readonly orders: SharedOrders | null;
   readonly history?: SharedHistory | null;
+  readonly rules?: SharedRules | null;
 }
 
 /** Everything a shipping service may use, built once per module. */
@@ -51,6 +53,8 @@ export function createShippingDeps(
     sharedOrders: shared.orders,
     /** Every bench's labels for History; null for a bench alone. */
     sharedHistory: shared.history ?? null,
+    /** The warehouse's automation rules; null for a bench alone. */
+    sharedRules: shared.rules ?? null,
     log: ctx.log.child('shipping'),
     v2: async () => (await backend.clients()).v2,
     v1: async () => (await backend.clients()).v1,

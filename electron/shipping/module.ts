@@ -4,6 +4,7 @@ import type { PurchaseClaims } from '../purchases/claims';
 import type { PurchaseEngine } from '../purchases/engine';
 import type { SharedHistory } from './sharedHistory';
 import type { SharedOrders } from './sharedOrders';
+import type { SharedRules } from './sharedRules';
 import type { SharedPickups } from './sharedPickups';
 import type { SharedScanForms } from './sharedScanForms';
 import type { SharedSettings } from './sharedSettings';
@@ -88,6 +89,8 @@ export interface ShippingModuleDeps {
   readonly orders?: SharedOrders;
   /** Every bench's labels for History in a warehouse; this bench's own when absent. */
   readonly history?: SharedHistory;
+  /** The automation rules every bench of a warehouse shares; this bench's own when absent. */
+  readonly rules?: SharedRules;
 }
 
 /** What other modules of the station use of shipping, typed, given to them at composition (createStation). */
@@ -106,8 +109,8 @@ export interface ShippingServices {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders, history: sharedHistory }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
-  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null, history: sharedHistory ?? null });
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders, history: sharedHistory, rules: sharedRules }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null, history: sharedHistory ?? null, rules: sharedRules ?? null });
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates, engine);
   const voids = createVoidService(deps, voidLegacy);
@@ -154,10 +157,10 @@ export function createShippingModule(ctx: StationContext, { backend, print, void
       'products.list': async (a) => products.list(a.query, a.limit),
       'products.get': async (a) => products.get(a.sku),
       'products.save': async (a) => products.save(a),
-      'rules.list': async () => rules.list(),
-      'rules.add': async (a) => rules.add(a),
-      'rules.remove': async (a) => rules.remove(a.id),
-      'rules.move': async (a) => rules.move(a.id, a.before),
+      'rules.list': () => rules.list(),
+      'rules.add': (a) => rules.add(a),
+      'rules.remove': (a) => rules.remove(a.id),
+      'rules.move': (a) => rules.move(a.id, a.before),
       'rules.test': (a) => rules.test(a.orderNumber),
       'pickups.candidates': () => pickups.candidates(),
       'pickups.schedule': (a) => pickups.schedule(a),

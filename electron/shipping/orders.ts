@@ -20,6 +20,8 @@ const toLine = (r: OrderRow): OrderLine => ({
   package: r.package_json ? (JSON.parse(r.package_json) as PackageSpec) : null,
   customs: r.customs_json ? (JSON.parse(r.customs_json) as CustomsDeclaration) : null,
   items: r.items_json ? (JSON.parse(r.items_json) as OrderItem[]) : [],
+  ...(r.store ? { store: r.store } : {}),
+  ...(r.tags_json ? { tags: JSON.parse(r.tags_json) as string[] } : {}),
   shipped: r.shipped === 1,
   importedAt: r.imported_at,
 });
@@ -86,7 +88,7 @@ export function createOrdersService(deps: ShippingDeps) {
   /** A warehouse order kept on this bench too (so it answers while the database is away), shipped when either knows it so. */
   function keepCopy(row: OrderRow): OrderLine {
     const line = toLine(row);
-    deps.orders.upsert({ orderNumber: line.orderNumber, source: line.source, recipient: line.recipient, package: line.package, customs: line.customs, items: line.items, recipientName: line.recipient.name });
+    deps.orders.upsert({ orderNumber: line.orderNumber, source: line.source, recipient: line.recipient, package: line.package, customs: line.customs, items: line.items, store: line.store, tags: line.tags, recipientName: line.recipient.name });
     return { ...line, shipped: line.shipped || deps.orders.get(line.orderNumber)?.shipped === 1 };
   }
 
@@ -118,6 +120,8 @@ export function createOrdersService(deps: ShippingDeps) {
         package: order.package,
         customs: order.customs,
         items: order.items,
+        store: order.store,
+        tags: order.tags,
         recipientName: order.recipient.name,
       })),
     );

@@ -149,7 +149,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     voidLegacy: (trackingCode) => account.desk.voidLabel({ trackingCode }),
     claims,
     engine,
-    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders, history: warehouse.history } : {}),
+    ...(warehouse ? { scanForms: warehouse.scanForms, pickups: warehouse.pickups, settings: warehouse.settings, orders: warehouse.orders, rules: warehouse.rules, history: warehouse.history } : {}),
   });
   // The bench uses the other modules' own services; the dispatcher is for the front ends.
   const { rates, checks, orders, purchase, settings: shippingSettings, history } = shipping.services;

@@ -9,6 +9,10 @@ export interface OrderRow {
   readonly customs_json: string | null;
   /** The line items as the store sold them; null for orders imported before items were kept. */
   readonly items_json: string | null;
+  /** The store or sales channel the export named; null when it named none. */
+  readonly store?: string | null;
+  /** The order's tags as a JSON list; null when the export had none. */
+  readonly tags_json?: string | null;
   readonly imported_at: string;
   readonly shipped: number;
 }
@@ -22,6 +26,8 @@ export interface OrderUpsert {
   readonly customs: unknown;
   /** The line items; an empty list when the source names none. */
   readonly items?: readonly unknown[];
+  readonly store?: string | null | undefined;
+  readonly tags?: readonly string[] | undefined;
   readonly recipientName: string;
 }
 
@@ -40,10 +46,10 @@ const SHIPPED = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_number_lc = o.o
 /** The orders inbox: one row per order number (case-insensitive); a later import of the same number updates it. */
 export function createOrdersRepo(db: Db, now: () => Date) {
   const exists = db.prepare<[string], { id: number }>('SELECT id FROM orders WHERE order_number_lc = ?');
-  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, customs_json, items_json, recipient_lc, imported_at, updated_at)
-    VALUES (@orderNumber, @lc, @source, @recipient, @package, @customs, @items, @recipientLc, @at, @at)
+  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, customs_json, items_json, store, tags_json, recipient_lc, imported_at, updated_at)
+    VALUES (@orderNumber, @lc, @source, @recipient, @package, @customs, @items, @store, @tags, @recipientLc, @at, @at)
     ON CONFLICT (order_number_lc) DO UPDATE SET order_number = excluded.order_number, source = excluded.source,
-      recipient_json = excluded.recipient_json, package_json = excluded.package_json, customs_json = excluded.customs_json, items_json = excluded.items_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
+      recipient_json = excluded.recipient_json, package_json = excluded.package_json, customs_json = excluded.customs_json, items_json = excluded.items_json, store = excluded.store, tags_json = excluded.tags_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
   const one = db.prepare<[string], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o WHERE o.order_number_lc = ?`);
   const recent = db.prepare<[number], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o ORDER BY o.id DESC LIMIT ?`);
   const search = db.prepare<[string, string, string, string, number], OrderRow>(
@@ -63,6 +69,8 @@ export function createOrdersRepo(db: Db, now: () => Date) {
         package: o.package === null ? null : JSON.stringify(o.package),
         customs: o.customs === null ? null : JSON.stringify(o.customs),
         items: JSON.stringify(o.items ?? []),
+        store: o.store ?? null,
+        tags: o.tags && o.tags.length > 0 ? JSON.stringify(o.tags) : null,
         recipientLc: normalizeKey(o.recipientName),
         at: now().toISOString(),
       });

@@ -1,3 +1,4 @@
+import { reorderedIds } from '../../shared/domain/rules/order';
 import type { Action, Condition, Rule, RuleInput } from '../../shared/domain/rules/types';
 import type { Db } from './database';
 
@@ -24,6 +25,10 @@ export function createRulesRepo(db: Db, now: () => Date) {
   const one = db.prepare<[number], RuleRow>('SELECT id, name, conditions_json, actions_json FROM rules WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM rules WHERE id = ?');
   const place = db.prepare<[number, number]>('UPDATE rules SET position = ? WHERE id = ?');
+  const clear = db.prepare('DELETE FROM rules');
+  const copy = db.prepare<[number, number, string, string, string, string]>(
+    'INSERT INTO rules (id, position, name, conditions_json, actions_json, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const renumber = db.transaction((ids: readonly number[]) => ids.forEach((id, index) => place.run(index + 1, id)));
   return {
     list: (): Rule[] => all.all().map(fromRow),
@@ -36,14 +41,16 @@ export function createRulesRepo(db: Db, now: () => Date) {
      * False when either rule is not there.
      */
     move(id: number, before: number | null): boolean {
-      const ids = all.all().map((r) => r.id);
-      if (!ids.includes(id) || (before !== null && !ids.includes(before))) return false;
-      if (before === id) return true;
-      const rest = ids.filter((other) => other !== id);
-      const at = before === null ? rest.length : rest.indexOf(before);
-      renumber([...rest.slice(0, at), id, ...rest.slice(at)]);
+      const ids = reorderedIds(all.all().map((r) => r.id), id, before);
+      if (!ids) return false;
+      renumber(ids);
       return true;
     },
+    /** Makes this list the warehouse's, numbers and order kept: the bench's copy for when the database is away. */
+    replace: db.transaction((rules: readonly Rule[]) => {
+      clear.run();
+      rules.forEach((r, index) => copy.run(r.id, index + 1, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), now().toISOString()));
+    }) as (rules: readonly Rule[]) => void,
     /** The rule removed, or undefined when there was none with this id. */
     remove(id: number): Rule | undefined {
       const row = one.get(id);

@@ -7,6 +7,7 @@ import type { Logger } from '../log/logger';
 import type { PurchaseClaims } from '../purchases/claims';
 import type { SharedOrders } from '../shipping/sharedOrders';
 import type { SharedPickups } from '../shipping/sharedPickups';
+import type { SharedRules } from '../shipping/sharedRules';
 import type { SharedScanForms } from '../shipping/sharedScanForms';
 import type { SharedSettings } from '../shipping/sharedSettings';
 import type { Db } from '../store/database';
@@ -18,6 +19,7 @@ import { describeWarehouse } from './url';
 import { createWarehouseWrites } from './warehouseWrites';
 import { createPgOrders } from './pgOrders';
 import { createPgPickups } from './pgPickups';
+import { createPgRules } from './pgRules';
 import { createPgScanForms } from './pgScanForms';
 import { createPgSettings } from './pgSettings';
 import { createPgTokenShelf } from './pgTokens';
@@ -30,6 +32,7 @@ export interface Warehouse {
   readonly pickups: SharedPickups;
   readonly settings: SharedSettings;
   readonly orders: SharedOrders;
+  readonly rules: SharedRules;
   readonly history: SharedHistory;
   readonly reports: SharedReportRows;
   readonly bench: string;
@@ -44,7 +47,7 @@ export interface Warehouse {
 
 export type WarehouseConnection = { readonly state: 'connected' } | { readonly state: 'unreachable' | 'refused'; readonly detail: string };
 
-/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups, shared settings, the orders inbox and the access token. */
+/** Joins the warehouse at `url` as `bench`: one connection pool for claims, labels, SCAN forms, pickups, shared settings, the orders inbox, the rules and the access token. */
 export function joinWarehouse(options: {
   readonly url: string;
   readonly bench: string;
@@ -71,6 +74,7 @@ export function joinWarehouse(options: {
     pickups: createPgPickups({ db, bench: options.bench, log: options.log, outbox, writes }),
     settings: createPgSettings(db, options.bench, options.log),
     orders: createPgOrders(db, options.bench, options.log),
+    rules: createPgRules(db, options.bench, options.log),
     history: createPgHistory(db, options.log),
     reports: createPgReport(db, options.log),
     bench: options.bench,

@@ -182,6 +182,25 @@ export const pgMigrations: readonly PgMigration[] = [
     name: 'orders keep their line items',
     sql: 'ALTER TABLE orders ADD COLUMN items_json TEXT;',
   },
+  {
+    version: 8,
+    name: 'automation rules every bench shares; orders keep their store and tags',
+    sql: `
+      CREATE TABLE rules (
+        id BIGSERIAL PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        conditions_json TEXT NOT NULL,
+        actions_json TEXT NOT NULL,
+        bench TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX rules_position ON rules (position);
+      CREATE TABLE rules_started (bench TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now());
+      ALTER TABLE orders ADD COLUMN store TEXT;
+      ALTER TABLE orders ADD COLUMN tags_json TEXT;
+    `,
+  },
 ];
 
 const checksum = (m: PgMigration): string => createHash('sha256').update(m.sql).digest('hex').slice(0, 16);

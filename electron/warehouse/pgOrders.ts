@@ -12,6 +12,8 @@ interface OrderDbRow {
   readonly package_json: string | null;
   readonly customs_json: string | null;
   readonly items_json: string | null;
+  readonly store: string | null;
+  readonly tags_json: string | null;
   readonly imported_at: Date;
   readonly shipped: boolean;
 }
@@ -23,12 +25,14 @@ const fromRow = (r: OrderDbRow): OrderRow => ({
   package_json: r.package_json,
   customs_json: r.customs_json,
   items_json: r.items_json,
+  store: r.store,
+  tags_json: r.tags_json,
   imported_at: r.imported_at.toISOString(),
   shipped: r.shipped ? 1 : 0,
 });
 
 const BOUGHT = `FROM shipments s WHERE ${orderKeySql('s.order_number')} = o.order_number_lc AND s.state = 'bought'`;
-const COLUMNS = 'o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.items_json, o.imported_at';
+const COLUMNS = 'o.order_number, o.source, o.recipient_json, o.package_json, o.customs_json, o.items_json, o.store, o.tags_json, o.imported_at';
 const SELECT = `SELECT ${COLUMNS}, EXISTS (SELECT 1 ${BOUGHT}) AS shipped FROM orders o`;
 const SELECT_ONE = `SELECT ${COLUMNS}, ARRAY(SELECT s.platform_uk_id ${BOUGHT} ORDER BY s.bought_at) AS bought_ids FROM orders o WHERE o.order_number_lc IN ($1, $2) ORDER BY (o.order_number_lc = $1) DESC LIMIT 1`;
 
@@ -43,11 +47,11 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
           let imported = 0;
           for (const o of orders) {
             const r = await c.query<{ inserted: boolean }>(
-              `INSERT INTO orders (order_number_lc, order_number, source, recipient_json, package_json, customs_json, recipient_lc, bench, items_json)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+              `INSERT INTO orders (order_number_lc, order_number, source, recipient_json, package_json, customs_json, recipient_lc, bench, items_json, store, tags_json)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
                  ON CONFLICT (order_number_lc) DO UPDATE SET order_number = EXCLUDED.order_number, source = EXCLUDED.source,
                    recipient_json = EXCLUDED.recipient_json, package_json = EXCLUDED.package_json, customs_json = EXCLUDED.customs_json, items_json = EXCLUDED.items_json,
-                   recipient_lc = EXCLUDED.recipient_lc, bench = EXCLUDED.bench, updated_at = now()
+                   store = EXCLUDED.store, tags_json = EXCLUDED.tags_json, recipient_lc = EXCLUDED.recipient_lc, bench = EXCLUDED.bench, updated_at = now()
                  RETURNING (xmax = 0) AS inserted`,
               [
                 normalizeKey(o.orderNumber),
@@ -59,6 +63,8 @@ export function createPgOrders(db: WarehouseDb, bench: string, log: Logger): Sha
                 normalizeKey(o.recipientName),
                 bench,
                 JSON.stringify(o.items ?? []),
+                o.store ?? null,
+                o.tags && o.tags.length > 0 ? JSON.stringify(o.tags) : null,
               ],
             );
             if (r.rows[0]?.inserted) imported += 1;

@@ -7,7 +7,7 @@ import { rateRuleSchema } from './shipping';
 export type { Action, Condition, Rule, RuleField } from '../domain/rules/types';
 
 const shortText = (what: string, max: number) => z.string({ error: `Enter the ${what}` }).trim().min(1, `Enter the ${what}`).max(max, `The ${what} is at most ${max} characters`);
-const anyOf = (what: string) => z.array(shortText(what, 20)).min(1, `Name at least one ${what}`).max(100, `Name at most 100 of them`).readonly();
+const anyOf = (what: string, max = 20) => z.array(shortText(what, max)).min(1, `Name at least one ${what}`).max(100, `Name at most 100 of them`).readonly();
 const compare = z.enum(comparisons, { error: 'Compare with more than, at least, less than, at most or exactly' });
 const amount = (what: string, max: number) => z.number({ error: `Enter the ${what} as a number` }).nonnegative(`The ${what} cannot be negative`).max(max, `The ${what} is more than ${max}; check it`);
 
@@ -21,6 +21,8 @@ export const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('orderTotal'), compare, usd: amount('order total', 1_000_000) }),
   z.object({ kind: z.literal('sku'), sku: shortText('SKU', 80) }),
   z.object({ kind: z.literal('itemCount'), compare, count: z.number().int('Count items in whole units').min(0).max(100_000) }),
+  z.object({ kind: z.literal('store'), anyOf: anyOf('store name', 80) }),
+  z.object({ kind: z.literal('tag'), anyOf: anyOf('tag', 60) }),
 ], { error: 'A rule cannot test that' });
 
 const serviceChoice = z.union([rateRuleSchema, z.object({ kind: z.literal('named'), name: shortText('service name', 120) })]);

@@ -231,6 +231,10 @@ export interface OrderLine {
   readonly customs: CustomsDeclaration | null;
   /** What goes in the box, as the store sold it; empty when the source named no items. */
   readonly items: readonly OrderItem[];
+  /** The store or sales channel the order's export named, when it named one. */
+  readonly store?: string;
+  /** The order's tags from its export (Shopify's Tags); absent when it had none. */
+  readonly tags?: readonly string[];
   /** `catalog` when the package weight is the catalog's (items × quantity plus the box's tare), not the order's own. */
   readonly weightFrom?: 'order' | 'catalog';
   /** Why the catalog could not weigh an order without a weight, naming the SKUs it lacks. */

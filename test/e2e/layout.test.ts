@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBench } from './fixture';
 
-const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+-', 'Alt+s'];
+const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+-', 'Alt+=', 'Alt+s'];
 
 /** A 1024×768 bench touch screen and a wide monitor both work: one row of tabs, no sideways scrolling, fingers-sized targets. */
 describe('layout: narrow and wide benches', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBench } from './fixture';
 
-const tabs = ['Ship', 'Batch', 'Void', 'Returns', 'Pickups', 'Tracking', 'Address', 'End of day', 'History', 'Reports', 'Account', 'Settings'];
+const tabs = ['Ship', 'Batch', 'Void', 'Returns', 'Pickups', 'Tracking', 'Address', 'End of day', 'History', 'Reports', 'Rules', 'Account', 'Settings'];
 
 describe('app frame in Chromium through browser mode', () => {
   const bench = useBench({ bare: true });

@@ -16,7 +16,7 @@ function balanceReads(dataDir: string): number {
   }
 }
 
-const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+0', 'Alt+s'];
+const screenKeys = ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9', 'Alt+=', 'Alt+0', 'Alt+s'];
 
 /** Puts a problem on the error surface the way an operator meets one: an empty CSV file imported on Ship. */
 async function showAProblem(page: Page): Promise<Locator> {

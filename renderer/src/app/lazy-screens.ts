@@ -12,6 +12,7 @@ export const lazyScreens: Record<Exclude<ScreenId, 'ship'>, LazyExoticComponent<
   'end-of-day': lazy(() => import('../screens/end-of-day/EndOfDayScreen').then((m) => ({ default: m.EndOfDayScreen }))),
   history: lazy(() => import('../screens/history/HistoryScreen').then((m) => ({ default: m.HistoryScreen }))),
   reports: lazy(() => import('../screens/reports/ReportsScreen').then((m) => ({ default: m.ReportsScreen }))),
+  rules: lazy(() => import('../screens/rules/RulesScreen').then((m) => ({ default: m.RulesScreen }))),
   account: lazy(() => import('../screens/account/AccountScreen').then((m) => ({ default: m.AccountScreen }))),
   settings: lazy(() => import('../screens/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen }))),
 };

@@ -11,6 +11,7 @@ export const screens = [
   { id: 'history', label: 'History', key: '9' },
   // Every letter is some screen's button already; the key beside 0 is free.
   { id: 'reports', label: 'Reports', key: '-' },
+  { id: 'rules', label: 'Rules', key: '=' },
   { id: 'account', label: 'Account', key: '0' },
   { id: 'settings', label: 'Settings', key: 's' },
 ] as const;

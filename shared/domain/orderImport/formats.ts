@@ -10,7 +10,7 @@ import type { ImportFormat } from './types';
 
 export type Field =
   | 'orderNumber' | 'name' | 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'street3' | 'city' | 'state' | 'zip' | 'country'
-  | 'phone' | 'email' | 'sku' | 'listing' | 'itemName' | 'quantity' | 'price' | 'weightOz';
+  | 'phone' | 'email' | 'sku' | 'listing' | 'itemName' | 'quantity' | 'price' | 'weightOz' | 'store' | 'tags';
 
 /** A cell of the row by its column name (lower case); '' when the column is absent or empty. */
 export type Cell = (column: string) => string;
@@ -43,7 +43,7 @@ const shopify: StoreSpec = {
   fields: {
     orderNumber: ['name'], name: ['shipping name'], company: ['shipping company'], street: ['shipping address1', 'shipping street'], street2: ['shipping address2'],
     city: ['shipping city'], state: ['shipping province'], zip: ['shipping zip'], country: ['shipping country'], phone: ['shipping phone', 'phone', 'billing phone'],
-    email: ['email'], sku: ['lineitem sku'], itemName: ['lineitem name'], quantity: ['lineitem quantity'], price: ['lineitem price'],
+    email: ['email'], sku: ['lineitem sku'], itemName: ['lineitem name'], quantity: ['lineitem quantity'], price: ['lineitem price'], tags: ['tags'],
   },
   skip: (cell) => {
     if (filled(cell('cancelled at'))) return `cancelled in Shopify (${cell('cancelled at')})`;
@@ -130,7 +130,7 @@ const amazon: StoreSpec = {
   fields: {
     orderNumber: ['order-id'], name: ['recipient-name'], street: ['ship-address-1'], street2: ['ship-address-2'], street3: ['ship-address-3'], city: ['ship-city'],
     state: ['ship-state'], zip: ['ship-postal-code'], country: ['ship-country'], phone: ['ship-phone-number', 'buyer-phone-number'], email: ['buyer-email'],
-    sku: ['sku'], itemName: ['product-name'], quantity: ['quantity-to-ship', 'quantity-purchased'], price: ['item-price'],
+    sku: ['sku'], itemName: ['product-name'], quantity: ['quantity-to-ship', 'quantity-purchased'], price: ['item-price'], store: ['sales-channel'],
   },
   skip: (cell) => (word(cell('is-buyer-requested-cancellation')) === 'true' ? 'the buyer asked Amazon to cancel it' : undefined),
 };
@@ -150,6 +150,7 @@ const shipStation: StoreSpec = {
     orderNumber: ['order - number'], name: ['ship to - name'], company: ['ship to - company'], street: ['ship to - address 1'], street2: ['ship to - address 2'],
     street3: ['ship to - address 3'], city: ['ship to - city'], state: ['ship to - state'], zip: ['ship to - postal code'], country: ['ship to - country'],
     phone: ['ship to - phone'], email: ['ship to - email', 'customer - email'], sku: ['item - sku'], itemName: ['item - name'], quantity: ['item - qty'], price: ['item - price'],
+    store: ['market - store name', 'store - name', 'store', 'market - markeplace name', 'market - marketplace name'], tags: ['order - tags', 'tags'],
   },
   skip: (cell) => shipStationStatus(cell('order - status')),
 };

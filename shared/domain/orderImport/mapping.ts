@@ -25,6 +25,8 @@ export const mappableFields: Readonly<Record<string, Field>> = {
   item_quantity: 'quantity',
   item_price: 'price',
   weight_oz: 'weightOz',
+  store: 'store',
+  tags: 'tags',
 };
 
 export interface ColumnMapping {

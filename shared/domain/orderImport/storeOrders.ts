@@ -12,7 +12,7 @@ import { cleanZip, countryCode, regionCode } from './places';
 import type { FileRow } from './text';
 import { headerKey } from './text';
 import type { ImportedOrder, OrderFileResult, OrderItem, RefusedLine, SkippedOrder } from './types';
-import { parseMoney } from './types';
+import { parseMoney, parseTags } from './types';
 
 type FieldOf = (field: Field) => string;
 
@@ -24,6 +24,8 @@ interface Group {
   readonly items: OrderItem[];
   notShipping: number;
   weightOz: number | undefined;
+  store: string;
+  tags: string;
   readonly problems: string[];
 }
 
@@ -104,7 +106,7 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
     const key = orderNumber.toLowerCase();
     let group = groups.get(key);
     if (!group) {
-      group = { line: row.line, orderNumber, address: undefined, skip: undefined, items: [], notShipping: 0, weightOz: undefined, problems: [] };
+      group = { line: row.line, orderNumber, address: undefined, skip: undefined, items: [], notShipping: 0, weightOz: undefined, store: '', tags: '', problems: [] };
       groups.set(key, group);
     }
     group.skip ??= spec.skip?.(cell);
@@ -118,6 +120,9 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
       if (value === undefined || value <= 0) group.problems.push(`line ${row.line}: the weight "${weight}" is not a positive number of ounces`);
       else group.weightOz = value;
     }
+    // Like the address, the store and tags are the order's: Shopify writes them on its first row only.
+    if (group.store === '') group.store = field('store');
+    if (group.tags === '') group.tags = field('tags');
     addItem(group, spec, field, cell, row.line);
   }
   const orders: Array<{ line: number; order: ImportedOrder }> = [];
@@ -139,7 +144,9 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
       continue;
     }
     const pkg = group.weightOz === undefined ? null : { weightOz: group.weightOz };
-    orders.push({ line: group.line, order: { orderNumber: group.orderNumber, recipient, package: pkg, customs: null, items: group.items } });
+    const tags = parseTags(group.tags);
+    const labels = { ...(group.store !== '' ? { store: group.store } : {}), ...(tags.length > 0 ? { tags } : {}) };
+    orders.push({ line: group.line, order: { orderNumber: group.orderNumber, recipient, package: pkg, customs: null, items: group.items, ...labels } });
   }
   refused.sort((a, b) => a.line - b.line);
   return { format: spec.format, orders, skipped, refused };

@@ -22,6 +22,23 @@ export interface ImportedOrder {
   /** Null when the file declares nothing for this order. */
   readonly customs: CustomsDeclaration | null;
   readonly items: readonly OrderItem[];
+  /** The store or sales channel the export names (ShipStation's store, Amazon's sales channel). */
+  readonly store?: string;
+  /** The order's tags (Shopify's Tags); absent when the export has none. */
+  readonly tags?: readonly string[];
+}
+
+/** "gift, Fragile; gift" -> ["gift", "Fragile"]: tags split on commas or semicolons, each once whatever its case. */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(/[,;|]/)) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
 }
 
 export interface SkippedOrder {

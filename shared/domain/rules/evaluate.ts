@@ -14,10 +14,14 @@ interface Facts {
   readonly totalUsd: number | undefined;
   readonly skus: ReadonlySet<string>;
   readonly itemCount: number;
+  readonly store: string | undefined;
+  readonly tags: ReadonlySet<string>;
 }
 
 const PO_BOX = /\b(?:P\s*\.?\s*O\s*\.?\s*|POST\s+OFFICE\s+)BOX\b/i;
 const upper = (text: string): string => text.trim().toUpperCase();
+/** Store names and tags are compared without case or surrounding spaces: exports write "Gift" and "gift" alike. */
+const folded = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
 const zipKey = (zip: string): string => zip.replace(/[\s-]/g, '').toUpperCase();
 
 /** Unit prices times quantities; unknown when any item lacks its price (or there are no items). */
@@ -39,6 +43,8 @@ function factsOf(order: RuleOrder): Facts {
     totalUsd: orderTotal(order),
     skus: new Set(order.items.map((i) => skuKey(i.sku))),
     itemCount: order.items.reduce((sum, i) => sum + i.quantity, 0),
+    store: order.store ? folded(order.store) : undefined,
+    tags: new Set((order.tags ?? []).map(folded)),
   };
 }
 
@@ -78,6 +84,10 @@ function holds(c: Condition, f: Facts): boolean | undefined {
       return f.skus.has(skuKey(c.sku));
     case 'itemCount':
       return compare(f.itemCount, c.compare, c.count);
+    case 'store':
+      return f.store === undefined ? undefined : c.anyOf.some((v) => folded(v) === f.store);
+    case 'tag':
+      return c.anyOf.some((v) => f.tags.has(folded(v)));
   }
 }
 
@@ -85,6 +95,7 @@ const unknownWords: Partial<Record<Condition['kind'], string>> = {
   residential: 'the order does not say whether the address is residential',
   weight: 'the order has no weight (none given and the catalog cannot weigh it)',
   orderTotal: 'the order gives no price for every item',
+  store: 'the order does not name its store (its file had no store column)',
 };
 
 export interface ConditionVerdict {

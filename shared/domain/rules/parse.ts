@@ -25,11 +25,14 @@ function yesOrNo(text: string): boolean | undefined {
   return undefined;
 }
 
-const listKinds = { country: 'country', state: 'state', zip: 'zipPrefix' } as const;
+const listKinds = { country: 'country', state: 'state', zip: 'zipPrefix', store: 'store', tag: 'tag', tags: 'tag' } as const;
+/** Store names and tags keep the operator's spelling; codes are upper case. */
+const keepsCase: ReadonlySet<string> = new Set(['store', 'tag', 'tags']);
 
 export const conditionHelp = [
   'country=CA,MX   state=NY,NJ   zip=100,112 (starts with)   residential=yes|no   po-box=yes|no',
   'weight>1lb (also >=, <, <=, =; a bare number is ounces)   total>=100 (dollars)   items>2 (units)   sku=MUG-12',
+  'store="Main shop",Etsy   tag=gift,fragile (any of them)',
 ];
 
 /** One `--when` as the operator typed it. */
@@ -42,7 +45,7 @@ export function parseCondition(text: string): Parsed<Condition> {
   if (field in listKinds) {
     const refused = equalOnly();
     if (refused) return refused;
-    const anyOf = splitList(value).map((v) => v.toUpperCase());
+    const anyOf = splitList(value).map((v) => (keepsCase.has(field) ? v : v.toUpperCase()));
     if (field === 'country' && anyOf.some((v) => !/^[A-Z]{2}$/.test(v))) return no('A country is a two-letter code, such as CA or MX.');
     return ok({ kind: listKinds[field as keyof typeof listKinds], anyOf });
   }
@@ -69,7 +72,7 @@ export function parseCondition(text: string): Parsed<Condition> {
     if (!Number.isInteger(count) || count < 0) return no(`"${value}" is not a number of items.`);
     return ok({ kind: 'itemCount', compare, count });
   }
-  return no(`A rule cannot test "${field}". It can test: country, state, zip, residential, po-box, weight, total, items and sku.`);
+  return no(`A rule cannot test "${field}". It can test: country, state, zip, residential, po-box, weight, total, items, sku, store and tag.`);
 }
 
 export const actionHelp = [

@@ -10,11 +10,7 @@ export type Comparison = (typeof comparisons)[number];
 export const ruleSignatures = ['signature', 'adult_signature', 'usps_signature_restricted', 'usps_adult_signature_restricted'] as const;
 export type RuleSignature = (typeof ruleSignatures)[number];
 
-/**
- * One test on an order. Store and order tags are not here: the station keeps
- * neither with an order (an import remembers the file's format, not the store,
- * and no export's tags are read), so a rule over them could never be true.
- */
+/** One test on an order. Store and tags come from the store's export (Shopify's Tags, ShipStation's Store Name). */
 export type Condition =
   | { readonly kind: 'country'; readonly anyOf: readonly string[] }
   | { readonly kind: 'state'; readonly anyOf: readonly string[] }
@@ -24,7 +20,9 @@ export type Condition =
   | { readonly kind: 'weight'; readonly compare: Comparison; readonly oz: number }
   | { readonly kind: 'orderTotal'; readonly compare: Comparison; readonly usd: number }
   | { readonly kind: 'sku'; readonly sku: string }
-  | { readonly kind: 'itemCount'; readonly compare: Comparison; readonly count: number };
+  | { readonly kind: 'itemCount'; readonly compare: Comparison; readonly count: number }
+  | { readonly kind: 'store'; readonly anyOf: readonly string[] }
+  | { readonly kind: 'tag'; readonly anyOf: readonly string[] };
 
 /** A service by name (as the rates list it), or one of the station's rate rules. */
 export type ServiceChoice = RateRule | { readonly kind: 'named'; readonly name: string };
@@ -60,4 +58,7 @@ export interface RuleOrder {
   /** Null when neither the order nor the catalog gives a weight. */
   readonly weightOz: number | null;
   readonly items: readonly OrderItem[];
+  /** The store or sales channel the export names; absent when it names none. */
+  readonly store?: string | null | undefined;
+  readonly tags?: readonly string[] | undefined;
 }

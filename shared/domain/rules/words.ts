@@ -30,6 +30,10 @@ export function describeCondition(c: Condition): string {
       return `has SKU ${c.sku}`;
     case 'itemCount':
       return `has ${comparisonWords[c.compare]} ${c.count} item${c.count === 1 ? '' : 's'}`;
+    case 'store':
+      return `store is ${list(c.anyOf)}`;
+    case 'tag':
+      return `tagged ${list(c.anyOf)}`;
   }
 }
 

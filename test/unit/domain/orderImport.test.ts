@@ -30,6 +30,8 @@ describe('orders as the stores export them', () => {
       { sku: 'CST-4', name: 'Coaster set (4)', quantity: 3, unitPrice: 9.5 },
     ]);
     expect(partial?.items).toEqual([{ sku: 'NAP-1', name: 'Linen napkin', quantity: 2, unitPrice: 6 }]);
+    // Tags are on the order's first row only, each once whatever its case; Shopify's export names no store.
+    expect([second?.tags, second?.store, first?.tags]).toEqual([['gift', 'Fragile'], undefined, undefined]);
   });
 
   it('WooCommerce re-saved by European Excel: semicolons, Windows-1252 accents, decimal commas, a ZIP that lost its zero', () => {
@@ -88,6 +90,7 @@ describe('orders as the stores export them', () => {
     expect(numbers(r)).toEqual(['SS-2001', 'SS-2004']);
     expect(r.skipped.map((s) => s.reason)).toEqual(['already shipped in ShipStation', 'cancelled in ShipStation']);
     expect(r.orders[0]?.order.recipient).toMatchObject({ name: 'Beatriz Conceição', company: 'Café Lumière' });
+    expect(r.orders[0]?.order.store).toBe('Harbor Pottery');
     const station = read('station-orders.csv');
     expect(station.format).toBe('station');
     expect(station.orders[0]?.order).toMatchObject({ orderNumber: 'ST-501', package: null, customs: null, recipient: { zip: '03301' } });

@@ -126,7 +126,7 @@ describe('rules in words', () => {
   });
 
   it('refuses what it cannot read, in words', () => {
-    expect(parseCondition('colour=red')).toEqual({ ok: false, message: 'A rule cannot test "colour". It can test: country, state, zip, residential, po-box, weight, total, items and sku.' });
+    expect(parseCondition('colour=red')).toEqual({ ok: false, message: 'A rule cannot test "colour". It can test: country, state, zip, residential, po-box, weight, total, items, sku, store and tag.' });
     expect(parseCondition('country>CA')).toMatchObject({ ok: false, message: 'Use = with country: country>CA compares a country as a number.' });
     expect(parseCondition('weight>heavy')).toMatchObject({ ok: false });
     expect(parseAction('insurance=lots')).toEqual({ ok: false, message: 'Insure for an amount of dollars up to 10,000, or for order-total.' });
