@@ -6,6 +6,7 @@ import { addressCheckSchema, buyInputSchema, quoteInputSchema } from '../../shar
 import type { BatchOutcome, CustomsDeclaration, PackageSpec, PurchaseResult, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';
 import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { customsProblems } from '../../shared/domain/customs';
+import { formatMoney, toCents } from '../../shared/domain/money';
 import { formatOunces } from '../../shared/domain/units';
 import { mapBounded } from '../core/mapBounded';
 import { chooseRate, BATCH_CONCURRENCY } from '../shipping/batch';
@@ -26,6 +27,8 @@ interface UnattendedExtras {
   readonly answerShipped?: boolean;
   /** Hears the whole purchase result (the batch outcome keeps only part of it). */
   readonly bought?: (result: PurchaseResult) => void;
+  /** Bought by Batch's Alt+P: History says so, with the price the row showed. */
+  readonly fromBatch?: boolean;
 }
 
 interface Prepared {
@@ -183,6 +186,7 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
       print,
       ...(overridden ? { addressOverride: overrideNote(row.address) } : {}),
       ...(customs ? { customs } : {}),
+      ...(extra.fromBatch ? { decisions: [`Bought with Batch at the price its row showed (${formatMoney(toCents(choice.price), row.quote.rates[choice.picked]?.currency)}).`] } : {}),
     });
     const bought = await attempt(() => ports.labels.buy(checked(buyInputSchema, input)));
     if (!bought.ok) return refuse(bought.error.message, bought.error.code === 'conflict' ? 'conflict' : 'invalid_input');
@@ -257,12 +261,14 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
     }
   }
 
-  async function buy(args: CommandArgs<'batch.buy'>): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
+  /** `heard` hears each row's outcome as it comes (the Batch machine's lines follow it). */
+  async function buy(args: CommandArgs<'batch.buy'>, heard?: (outcome: BatchOutcome) => void): Promise<{ batchId: string; outcomes: BatchOutcome[] }> {
     const batchId = randomUUID();
     let done = 0;
     const outcomes = await mapBounded(args.rows, BATCH_CONCURRENCY, async (choice) => {
-      const outcome = await buyOne(choice, args.print);
+      const outcome = await buyOne(choice, args.print, { fromBatch: true });
       done += 1;
+      heard?.(outcome);
       emit('batch.progress', { batchId, done, total: args.rows.length, outcome });
       return outcome;
     });
@@ -271,3 +277,5 @@ export function createBatchBench(ports: Pick<BenchPorts, 'quotes' | 'addresses' 
 
   return { prepare, buy, buyOrder, rateOrder };
 }
+
+export type BatchBench = ReturnType<typeof createBatchBench>;

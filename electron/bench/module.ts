@@ -4,7 +4,8 @@ import type { EventHub } from '../core/events';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { PURCHASE_LIMIT_SECONDS } from '../purchases/engine';
 import { createBatchBench } from './batchBench';
-import { createReturnsBench } from './returnsBench';
+import { createBatchDesk } from './batchDesk';
+import { buyReturnUnattended, createReturnsDesk } from './returnsDesk';
 import { attemptWith, type BenchPorts } from './ports';
 import { createShipBench } from './shipBench';
 import { createSettingsStore } from '../store/settings';
@@ -29,6 +30,23 @@ export type BenchCommandName =
   | 'batch.buyOrder'
   | 'batch.rateOrder'
   | 'returns.buyForOrder'
+  | 'batchDesk.state'
+  | 'batchDesk.scan'
+  | 'batchDesk.weight'
+  | 'batchDesk.pick'
+  | 'batchDesk.override'
+  | 'batchDesk.remove'
+  | 'batchDesk.rateAgain'
+  | 'batchDesk.clear'
+  | 'batchDesk.buy'
+  | 'returnsDesk.state'
+  | 'returnsDesk.order'
+  | 'returnsDesk.customer'
+  | 'returnsDesk.weight'
+  | 'returnsDesk.pick'
+  | 'returnsDesk.buy'
+  | 'returnsDesk.another'
+  | 'returnsDesk.clear'
   | 'settings.autoBuy.get'
   | 'settings.autoBuy.set'
   | 'bench.stopAutoBuy';
@@ -40,7 +58,7 @@ export interface BenchModuleOptions {
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station, with
- * Batch and unattended returns beside it. It uses the other modules' services
+ * the Batch and Returns machines beside it. It uses the other modules' services
  * through its ports (given at composition), hears the scale and the purchase
  * journal on the event hub, and pushes `bench.changed`.
  */
@@ -59,7 +77,8 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
   bench.setAutoBuy(autoBuy.current());
   const printers = createProfileStore(ctx.db, ctx.now);
   const batch = createBatchBench(ports, attempt, ctx.emit);
-  const returns = createReturnsBench(ports);
+  const batchDesk = createBatchDesk(batch, attempt, (view) => ctx.emit('batch.changed', view));
+  const returns = createReturnsDesk(ports, attempt, (view) => ctx.emit('returns.changed', view));
   let unsubscribe: (() => void) | undefined;
   return {
     handlers: {
@@ -79,7 +98,24 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'batch.buy': (a) => batch.buy(a),
       'batch.buyOrder': (a) => batch.buyOrder(a),
       'batch.rateOrder': (a) => batch.rateOrder(a),
-      'returns.buyForOrder': (a) => returns.buyForOrder(a),
+      'returns.buyForOrder': (a) => buyReturnUnattended(ports, attempt, a),
+      'batchDesk.state': async () => batchDesk.state(),
+      'batchDesk.scan': (a) => batchDesk.scan(a),
+      'batchDesk.weight': async (a) => batchDesk.weight(a),
+      'batchDesk.pick': async (a) => batchDesk.pick(a),
+      'batchDesk.override': async (a) => batchDesk.override(a),
+      'batchDesk.remove': async (a) => batchDesk.remove(a),
+      'batchDesk.rateAgain': async () => batchDesk.rateAgain(),
+      'batchDesk.clear': async () => batchDesk.clear(),
+      'batchDesk.buy': (a) => batchDesk.buy(a),
+      'returnsDesk.state': async () => returns.state(),
+      'returnsDesk.order': (a) => returns.order(a),
+      'returnsDesk.customer': async (a) => returns.customer(a),
+      'returnsDesk.weight': async (a) => returns.weight(a),
+      'returnsDesk.pick': async (a) => returns.pick(a),
+      'returnsDesk.buy': (a) => returns.buy(a),
+      'returnsDesk.another': () => returns.another(),
+      'returnsDesk.clear': async () => returns.clear(),
       'settings.autoBuy.get': async () => autoBuy.current(),
       'settings.autoBuy.set': async (a) => {
         bench.setAutoBuy(autoBuy.save(a));
@@ -93,6 +129,10 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
         if (name === 'scale.weight') {
           const reading = payload as EventPayload<'scale.weight'>;
           bench.scaleReading({ stable: reading.stable, status: reading.status, statusText: reading.statusText, oz: reading.postageOz });
+          // Batch and Returns take a settled box's weight when its order is scanned; a moving or empty scale gives none.
+          const settled = reading.stable && reading.postageOz > 0 ? reading.postageOz : null;
+          batchDesk.weighed(settled);
+          returns.weighed(settled);
         } else if (name === 'purchase.progress') {
           const p = payload as EventPayload<'purchase.progress'>;
           bench.progress(p.packageKey, p.stage);

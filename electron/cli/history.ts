@@ -1,17 +1,19 @@
 import { parseArgs } from 'node:util';
 import type { Shipment } from '../../shared/contract/shippingTypes';
 import { formatMoney, toCents } from '../../shared/domain/money';
+import { serviceCodeWords, statusWords } from '../../shared/domain/operatorWords';
 import { stationOptions, stationOptionsUsage, withHeadlessStation } from './headless';
 import type { CliCommand } from './command';
 
 const line = (s: Shipment): string =>
   [
     (s.boughtAt ?? s.createdAt).slice(0, 16).replace('T', ' '),
-    s.state.padEnd(7),
+    // The operator's word for the state (Bought, Voided), as every screen shows it.
+    statusWords(s.state).padEnd(7),
     (s.trackingNo ?? '-').padEnd(24),
     (s.orderNumber ?? '-').padEnd(14),
     (s.recipientName ?? '-').padEnd(22),
-    (s.serviceName ?? s.serviceLevel ?? '-').padEnd(28),
+    (s.serviceName ?? (s.serviceLevel ? serviceCodeWords(s.serviceLevel) : '-')).padEnd(28),
     s.cost === null ? '' : formatMoney(toCents(s.cost), s.currency ?? 'USD'),
   ].join('  ');
 

@@ -4,6 +4,7 @@ import { accountCommands, accountEvents } from './account';
 import { captureCommands } from './capture';
 import { autoBuyCommands } from './autoBuy';
 import { batchBenchCommands, benchCommands, benchEvents } from './bench';
+import { deskCommands, deskEvents } from './desks';
 import { deviceCommands, deviceEvents } from './devices';
 import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
@@ -26,6 +27,7 @@ export const commands = {
   ...ruleCommands,
   ...benchCommands,
   ...batchBenchCommands,
+  ...deskCommands,
   ...autoBuyCommands,
   ...accountCommands,
   ...printingCommands,
@@ -39,6 +41,7 @@ export const events = {
   ...stationEvents,
   ...shippingEvents,
   ...benchEvents,
+  ...deskEvents,
   ...accountEvents,
   ...printingEvents,
   ...deviceEvents,

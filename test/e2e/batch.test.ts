@@ -59,7 +59,7 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
     await bench().screenshot('batch');
   });
 
-  it('a weight it cannot read keeps that row out of the purchase, with words at the row', async () => {
+  it('a weight it cannot read keeps that row out of the purchase, with words at the row; one it can read is bought at the price drawn for it', async () => {
     const { page } = bench();
     await page.keyboard.press('Alt+2');
     const scan = page.getByRole('textbox', { name: 'Scan' });
@@ -73,5 +73,21 @@ describe('Batch: the Ship screen rules, each row priced before spending, bought 
     await table.getByRole('row').filter({ hasText: 'DEMO-1011' }).getByText(/is not a weight/).first().waitFor();
     await page.getByRole('status', { name: 'Batch total' }).getByText(/^0 ready to buy/).waitFor();
     await expect(page.getByRole('button', { name: /Buy and print/ }).isDisabled()).resolves.toBe(true);
+
+    // A weight it can read draws that line's new price; Alt+P stores in History the price on screen right before it.
+    await weight.fill('2 lb');
+    await weight.press('Tab');
+    await page.getByRole('status', { name: 'Batch total' }).getByText(/^1 ready to buy/).waitFor();
+    const picked = await table
+      .getByRole('row')
+      .filter({ hasText: 'DEMO-1011' })
+      .getByRole('combobox')
+      .evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+    const drawn = Number(/\$([\d,.]+)/.exec(picked)?.[1]?.replace(/,/g, ''));
+    await page.keyboard.press('Alt+p');
+    await page.getByRole('status', { name: 'Batch progress' }).getByText(/Finished: 1 bought/).waitFor({ timeout: 30_000 });
+    const stored = await bench().call('history.search', { query: 'DEMO-1011' });
+    expect(stored.shipments[0]?.cost).toBe(drawn);
+    expect(stored.shipments[0]?.decisions).toEqual([`Bought with Batch at the price its row showed ($${drawn.toFixed(2)}).`]);
   });
 });

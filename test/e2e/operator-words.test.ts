@@ -22,7 +22,7 @@ describe('operator words in errors', () => {
     const alert = returns.getByRole('alert');
     await alert.waitFor();
     const words = await visibleText(alert);
-    expect(words).toContain('more than 150 lb');
+    expect(words).toContain('more than the 150 lb');
     expect(words).not.toMatch(internal);
     expect(words).not.toContain('2400');
     expect(words).not.toContain('highlighted');

@@ -30,7 +30,10 @@ describe('progress on anything that takes over a moment', () => {
     await page.keyboard.press('Enter');
     const customer = page.getByRole('group', { name: /Customer/ });
     await customer.getByRole('textbox', { name: 'Name' }).and(page.locator(':not([value=""])')).waitFor();
+    // A typed weight is priced first (Enter); the next key buys the price drawn.
     await page.getByRole('textbox', { name: 'Weight' }).fill('1 lb');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Buy return label for \$/ }).waitFor();
     await page.keyboard.press('Alt+p');
     await page.getByText('Buying the return label…').waitFor();
     await page.getByRole('status', { name: 'Label bought' }).waitFor();

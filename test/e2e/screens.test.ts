@@ -59,7 +59,11 @@ describe('every other capability, where an operator looks for it', () => {
     await expect.poll(() => customer.getByRole('textbox', { name: 'Name' }).inputValue()).not.toBe('');
     await page.getByRole('combobox', { name: 'Service' }).selectOption('USPS_PRIORITY_MAIL_RETURN');
     await page.getByRole('textbox', { name: 'Weight' }).fill('1 lb 2 oz');
-    await page.getByRole('button', { name: 'Buy return label' }).click();
+    await page.keyboard.press('Enter');
+    const priced = page.getByRole('button', { name: /^Buy return label for \$/ });
+    await priced.waitFor();
+    await expect(page.getByRole('combobox', { name: 'Service' }).inputValue()).resolves.toBe('USPS_PRIORITY_MAIL_RETURN');
+    await priced.click();
     await page.getByRole('status', { name: 'Label bought' }).waitFor();
     await bench().screenshot('returns');
   });

@@ -78,6 +78,9 @@ describe('headless commands on the embedded sandbox', () => {
     expect(rows.map((r) => [r.trackingNo, r.state])).toEqual([[bought.tracking_no, 'voided']]);
     const text = await cli(['history', '--data-dir', data]);
     expect(text.out).toHaveLength(2);
+    // The text lines speak the operator's words for a state, never the store's lowercase code.
+    expect(text.out.some((l) => l.includes(`Voided   ${bought.tracking_no}`))).toBe(true);
+    expect(text.out.some((l) => /\bvoided\b|\bbought\b/.test(l))).toBe(false);
   }, 60_000);
 
   it("puts today's label on a SCAN form once, books a pickup of it, lists it, cancels it and lists the places, in words when refused", async () => {

@@ -1,18 +1,21 @@
 import { OVERRIDE_WORD } from '../../../../shared/contract/bench';
+import type { BatchLine } from '../../../../shared/contract/desks';
 import { Key } from '../../ui/Key';
 import { days, money, serviceWords } from '../../ui/format';
-import { buyable, useBatch, type BatchLine } from './batch-store';
+import { batchIntent } from './batch-desk';
 
 function RateCell({ line, disabled }: { readonly line: BatchLine; readonly disabled: boolean }) {
-  const quote = line.prepared?.quote;
-  if (!line.prepared) return <span className="muted">rating…</span>;
-  if (!quote || quote.rates.length === 0) return <span className="error-message">{line.prepared.error?.message ?? 'No rate offered'}</span>;
+  const quote = line.row?.quote;
+  if (!line.row) return <span className="muted">rating…</span>;
+  if (!quote || quote.rates.length === 0) return <span className="error-message">{line.row.error?.message ?? 'No rate offered'}</span>;
   return (
     <select
       aria-label={`Service for ${line.orderNumber}`}
       value={line.picked ?? ''}
       disabled={disabled}
-      onChange={(e) => useBatch.getState().update(line.key, { picked: e.target.value === '' ? null : Number(e.target.value) })}
+      onChange={(e) => {
+        if (e.target.value !== '') void batchIntent('batchDesk.pick', { key: line.key, index: Number(e.target.value) });
+      }}
     >
       {line.picked === null ? <option value="">Pick a service</option> : null}
       {quote.rates.map((rate, index) => (
@@ -25,7 +28,7 @@ function RateCell({ line, disabled }: { readonly line: BatchLine; readonly disab
 }
 
 function OutcomeCell({ line }: { readonly line: BatchLine }) {
-  const row = line.prepared;
+  const row = line.row;
   if (line.outcome?.ok) {
     return (
       <span>
@@ -43,12 +46,12 @@ function OutcomeCell({ line }: { readonly line: BatchLine }) {
   }
   if (row?.alreadyShipped) return <span className="badge warn">Already shipped</span>;
   if (!row) return <span className="muted">waiting</span>;
-  if (buyable(line)) return <span className="badge ok">Ready</span>;
-  return <span className="small error-message">{row.blockers.find((b) => !(row.address.status === 'needs_decision' && b === row.address.problem)) ?? row.blockers[0]}</span>;
+  if (line.buyable) return <span className="badge ok">Ready</span>;
+  return <span className="small error-message">{line.why}</span>;
 }
 
 function AddressCell({ line, disabled }: { readonly line: BatchLine; readonly disabled: boolean }) {
-  const row = line.prepared;
+  const row = line.row;
   const to = row?.to;
   return (
     <div>
@@ -61,10 +64,10 @@ function AddressCell({ line, disabled }: { readonly line: BatchLine; readonly di
             Type {OVERRIDE_WORD} to buy it as it is
             <input
               aria-label={`Type ${OVERRIDE_WORD} to buy ${line.orderNumber} for this address`}
-              value={line.override}
+              defaultValue={line.override}
               disabled={disabled}
               autoComplete="off"
-              onChange={(e) => useBatch.getState().update(line.key, { override: e.target.value })}
+              onChange={(e) => void batchIntent('batchDesk.override', { key: line.key, word: e.target.value })}
             />
           </label>
         </div>
@@ -74,9 +77,7 @@ function AddressCell({ line, disabled }: { readonly line: BatchLine; readonly di
 }
 
 /** One row per package: where it goes, its weight, its service and price, and what happened. */
-export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text: string) => void }) {
-  const lines = useBatch((s) => s.lines);
-  const running = useBatch((s) => s.running);
+export function BatchTable({ lines, running }: { readonly lines: readonly BatchLine[]; readonly running: boolean }) {
   // Alt+M takes back the newest scan still removable: the usual slip is the package just scanned.
   const lastRemovable = lines.findLast((line) => !line.outcome?.ok)?.key;
   return (
@@ -101,14 +102,16 @@ export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text
             <td>
               <input
                 aria-label={`Weight of ${line.orderNumber}`}
-                aria-invalid={line.prepared?.weight.error ? true : false}
+                aria-invalid={line.row?.weight.error ? true : false}
                 className="weight-cell"
-                key={line.prepared?.weight.text ?? line.weightText}
-                defaultValue={line.prepared?.weight.text ?? line.weightText}
+                key={line.row?.weight.text ?? line.weightText}
+                defaultValue={line.row?.weight.text ?? line.weightText}
                 disabled={running}
-                onBlur={(e) => e.target.value !== (line.prepared?.weight.text ?? line.weightText) && onWeight(line.key, e.target.value)}
+                onBlur={(e) => {
+                  if (e.target.value !== (line.row?.weight.text ?? line.weightText)) void batchIntent('batchDesk.weight', { key: line.key, text: e.target.value });
+                }}
               />
-              {line.prepared?.weight.error ? <span className="small error-message">{line.prepared.weight.error}</span> : null}
+              {line.row?.weight.error ? <span className="small error-message">{line.row.weight.error}</span> : null}
             </td>
             <td>
               <RateCell line={line} disabled={running} />
@@ -123,7 +126,7 @@ export function BatchTable({ onWeight }: { readonly onWeight: (key: string, text
                   className="button ghost"
                   disabled={running}
                   aria-keyshortcuts={line.key === lastRemovable ? 'Alt+M' : undefined}
-                  onClick={() => useBatch.getState().remove(line.key)}
+                  onClick={() => void batchIntent('batchDesk.remove', { key: line.key })}
                 >
                   Remove {line.key === lastRemovable ? <Key k="Alt+M" /> : null}
                 </button>

@@ -1,116 +1,96 @@
 import { useRef, useState } from 'react';
-import { sounds } from '../../ui/sounds';
+import { returnsShown } from '../../../../shared/contract/desks';
 import { Working } from '../../ui/Working';
 import { Key } from '../../ui/Key';
-import { formatOunces, parseTypedWeight } from '../../../../shared/domain/units';
-import { stableWeight, useScale } from '../../stores/scale-store';
-import type { StationError } from '../../../../shared/contract/errors';
-import type { PurchaseResult } from '../../../../shared/contract/shippingTypes';
 import { useReadOnly } from '../../station/read-only';
-import { run } from '../../station/run';
-import { useQuery } from '../../station/use-query';
-import { AddressForm, addressFrom, draftFrom, emptyAddress } from '../../ui/AddressForm';
+import { AddressForm, addressFrom, draftFrom, type AddressDraft } from '../../ui/AddressForm';
 import { BoughtLabel } from '../../ui/BoughtLabel';
 import { InlineError } from '../../ui/ErrorText';
-import { newPackageKey } from '../../ui/package-key';
+import { days, money, serviceWords } from '../../ui/format';
 import { useAutoFocus } from '../../ui/use-auto-focus';
+import { buyShownReturn, returnsIntent, useFollowReturns, useReturnsDesk } from './returns-desk';
 
-const levels = [
-  ['USPS_GROUND_ADVANTAGE_RETURN', 'USPS Ground Advantage Return'],
-  ['USPS_PRIORITY_MAIL_RETURN', 'USPS Priority Mail Return'],
-  ['USPS_PRIORITY_MAIL_EXPRESS_RETURN', 'USPS Priority Mail Express Return'],
-] as const;
+const sameDraft = (a: AddressDraft, b: AddressDraft): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * A return label the customer uses to send a package back, bought directly
- * with a USPS Returns level. For an order, Buy again shows the label already
- * bought; another return label for the same order is asked for on purpose
- * (Alt+R) and is a new package to the station (its return number).
+ * A return label the customer uses to send a package back, with a USPS
+ * Returns service. The station holds the return: it prices it first, and the
+ * buying key (Enter in Weight, Alt+P) buys the price on screen. For an order,
+ * buying again shows the label already bought; another return label for the
+ * same order is asked for on purpose (Alt+R), priced, and bought by the key.
  */
 export function ReturnsScreen() {
-  const settings = useQuery('settings.shipping.get', {}, ['settings']);
-  const [orderNumber, setOrderNumber] = useState('');
-  const [customer, setCustomer] = useState(emptyAddress);
-  const [level, setLevel] = useState<string>(levels[0][0]);
+  useFollowReturns();
+  const view = useReturnsDesk((s) => s.view);
+  const failed = useReturnsDesk((s) => s.failed);
+  const [orderText, setOrderText] = useState('');
   const [weight, setWeight] = useState('');
-  const [packageKey, setPackageKey] = useState(() => newPackageKey('return'));
-  const [lookupError, setLookupError] = useState<StationError | null>(null);
-  const [buyError, setBuyError] = useState<StationError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [bought, setBought] = useState<PurchaseResult | null>(null);
-  const [returnNumber, setReturnNumber] = useState(1);
-  // The operator starts with the order the return is for.
+  const [customer, setCustomer] = useState<AddressDraft>(draftFrom(null));
   const orderField = useRef<HTMLInputElement>(null);
   const weightField = useRef<HTMLInputElement>(null);
   const readOnly = useReadOnly() !== undefined;
   useAutoFocus(orderField);
 
-  const fromOrder = async (): Promise<void> => {
-    const result = await run('orders.lookup', { orderNumber });
-    if (!result.ok) {
-      sounds.scanError();
-      return setLookupError(result.error);
-    }
-    sounds.scanOk();
-    setLookupError(null);
-    setCustomer(draftFrom(result.value.recipient));
-    // The weight as Ship takes it: a stable scale reading, else the order's own.
-    const oz = stableWeight(useScale.getState().reading) ?? result.value.package?.weightOz ?? null;
-    setWeight(oz ? formatOunces(oz) : '');
-    setOrderNumber(result.value.orderNumber);
-    setReturnNumber(1);
-    setBought(null);
+  // The fields follow the station: a new return, or a customer or weight it took, replaces what they show.
+  const stationCustomer = draftFrom(view?.customer ?? null);
+  const follows = `${view?.packageId ?? -1}|${JSON.stringify(stationCustomer)}|${view?.weight.text ?? ''}`;
+  const [followed, setFollowed] = useState('');
+  if (followed !== follows) {
+    setFollowed(follows);
+    setCustomer(stationCustomer);
+    setWeight(view?.weight.text ?? '');
+    if (view?.orderNumber) setOrderText(view.orderNumber);
+  }
+
+  const bought = view?.purchase.status === 'bought' ? view.purchase.result : null;
+  const busy = view?.purchase.status === 'buying';
+  const quote = view?.rates.quote ?? null;
+  const picked = view?.rates.picked ?? null;
+  const rate = quote && picked !== null ? quote.rates[picked] : undefined;
+  const shown = view ? returnsShown(view) : null;
+  const edited = !sameDraft(customer, stationCustomer) || weight !== (view?.weight.text ?? '');
+
+  const lookUp = async (): Promise<void> => {
+    if (!orderText.trim()) return;
+    const next = await returnsIntent('returnsDesk.order', { orderNumber: orderText });
+    // With the order found, the next key is the weight's Enter, which buys the price then on screen.
+    if (next && !next.lookupError) weightField.current?.focus();
   };
 
-  const buy = async (number: number = returnNumber): Promise<void> => {
-    const shipFrom = settings.data?.shipFrom;
-    if (!shipFrom) {
-      setBuyError({ code: 'not_configured', message: 'Returns go back to the ship-from address, and none is set.' });
-      return;
+  /** What the fields hold goes to the station first: it prices it, and the key never buys a price not yet drawn. */
+  const sendEdits = async (): Promise<boolean> => {
+    if (!sameDraft(customer, stationCustomer) && customer.street.trim()) {
+      await returnsIntent('returnsDesk.customer', { address: addressFrom(customer) });
+      return true;
     }
-    const weightOz = parseTypedWeight(weight);
-    if (!weightOz) {
-      setBuyError({ code: 'invalid_input', message: 'Enter the weight, e.g. 12 oz or 1 lb 4 oz.', field: 'package.weightOz' });
-      weightField.current?.focus();
-      return;
+    if (weight !== (view?.weight.text ?? '')) {
+      await returnsIntent('returnsDesk.weight', { text: weight });
+      return true;
     }
-    setBusy(true);
-    const result = await run('labels.buy', {
-      method: 'direct',
-      carrierCode: 'USPS',
-      serviceLevel: level,
-      from: addressFrom(customer),
-      to: shipFrom,
-      package: { weightOz },
-      options: { isReturnLabel: true },
-      ...(orderNumber.trim() ? { orderNumber: orderNumber.trim(), returnNumber: number } : { packageKey }),
-    });
-    setBusy(false);
-    if (!result.ok) return setBuyError(result.error);
-    setBuyError(null);
-    setReturnNumber(number);
-    setBought(result.value);
+    return false;
   };
 
-  // The next number comes from the station: in a warehouse another bench may have bought the order's next return already.
-  const buyAnother = async (): Promise<void> => {
-    setBusy(true);
-    const next = await run('returns.next', { orderNumber: orderNumber.trim() });
-    setBusy(false);
-    if (!next.ok) return setBuyError(next.error);
-    await buy(next.value.returnNumber);
+  /**
+   * The buying key. Edits not yet priced are sent instead, and buy nothing: the
+   * next key buys the price then drawn. A return that cannot be priced (no
+   * weight, say) is still pressed, so the station says why, in words.
+   */
+  const buy = async (): Promise<void> => {
+    const sent = await sendEdits();
+    const now = useReturnsDesk.getState().view;
+    if (sent && (!now || now.rates.status === 'rating' || now.blockers.length === 0)) return;
+    const answer = await buyShownReturn();
+    if (answer?.purchase.error && answer.blockers[0]?.field === 'weight') weightField.current?.focus();
   };
 
   const startOver = (): void => {
-    setBought(null);
-    setCustomer(emptyAddress);
-    setOrderNumber('');
-    setWeight('');
-    setReturnNumber(1);
-    setPackageKey(newPackageKey('return'));
+    setOrderText('');
+    void returnsIntent('returnsDesk.clear', {});
     orderField.current?.focus();
   };
 
+  const weightError = view?.weight.error ?? (view?.purchase.error && view.blockers[0]?.field === 'weight' ? view.blockers[0].message : null);
+  const buyError = view?.purchase.error ?? failed;
   return (
     <section className="screen" aria-label="Returns">
       <h1>Return label</h1>
@@ -120,28 +100,51 @@ export function ReturnsScreen() {
             className="row"
             onSubmit={(e) => {
               e.preventDefault();
-              void fromOrder();
+              void lookUp();
             }}
           >
             <label className="field grow">
               From an order <span className="hint">(fills in the customer)</span>
-              <input ref={orderField} value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="Order number" />
+              <input ref={orderField} value={orderText} onChange={(e) => setOrderText(e.target.value)} placeholder="Order number" />
             </label>
             <button type="submit" className="button">
               Use order <Key k="Enter" />
             </button>
           </form>
-          <InlineError error={lookupError ?? undefined} />
-          <AddressForm value={customer} onChange={setCustomer} error={buyError} prefix="from" label="Customer (the package comes from)" />
-          <div className="row">
+          <InlineError error={view?.lookupError ?? undefined} />
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void sendEdits();
+            }}
+          >
+            <AddressForm value={customer} onChange={setCustomer} error={view?.rates.error ?? null} prefix="from" label="Customer (the package comes from)" />
+            <button type="submit" hidden tabIndex={-1} />
+          </form>
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void buy();
+            }}
+          >
             <label className="field">
               <span>
                 Service <Key k="Alt+E" />
               </span>
-              <select aria-keyshortcuts="Alt+E" value={level} onChange={(e) => setLevel(e.target.value)}>
-                {levels.map(([value, words]) => (
-                  <option key={value} value={value}>
-                    {words}
+              <select
+                aria-keyshortcuts="Alt+E"
+                value={rate?.serviceLevel ?? ''}
+                disabled={busy || bought !== null}
+                onChange={(e) => {
+                  const index = quote?.rates.findIndex((r) => r.serviceLevel === e.target.value) ?? -1;
+                  if (index >= 0) void returnsIntent('returnsDesk.pick', { index });
+                }}
+              >
+                {quote ? null : <option value="">Priced once the customer and weight are known</option>}
+                {quote?.rates.map((r) => (
+                  <option key={r.serviceLevel} value={r.serviceLevel}>
+                    {serviceWords(r)} · {money(r.price, r.currency)} · {days(r.deliveryDays)}
                   </option>
                 ))}
               </select>
@@ -156,17 +159,26 @@ export function ReturnsScreen() {
                 value={weight}
                 onChange={(e) => setWeight(e.target.value)}
                 placeholder="e.g. 1 lb 4 oz"
-                aria-invalid={buyError?.field === 'package.weightOz'}
-                aria-describedby={buyError?.field === 'package.weightOz' ? 'return-weight-error' : undefined}
+                aria-invalid={weightError ? true : undefined}
+                aria-describedby={weightError ? 'return-weight-error' : undefined}
               />
             </label>
-          </div>
-          {buyError?.field === 'package.weightOz' ? <InlineError error={buyError} id="return-weight-error" /> : null}
+          </form>
+          {weightError ? <InlineError error={{ code: 'invalid_input', message: weightError, field: 'package.weightOz' }} id="return-weight-error" /> : null}
           <p className="small muted">The package goes back to the ship-from address set in Settings.</p>
-          {buyError?.field === 'package.weightOz' ? null : <InlineError error={buyError ?? undefined} />}
+          <p role="status" aria-label="Return price" className="picked-rate">
+            {view?.rates.status === 'rating' ? 'Pricing the return…' : null}
+            {view?.rates.status === 'ready' && rate ? (
+              <>
+                {serviceWords(rate)}: <strong>{money(rate.price, rate.currency)}</strong>
+                {edited ? ' (press Enter to price what you changed)' : ''}
+              </>
+            ) : null}
+          </p>
+          {weightError && buyError?.message === weightError ? null : <InlineError error={buyError ?? undefined} />}
           <div className="row">
             <button type="button" className="button primary big" disabled={busy || bought !== null || readOnly} aria-keyshortcuts="Alt+P" onClick={() => void buy()}>
-              Buy return label <Key k="Alt+P" />
+              {rate && shown && !edited ? `Buy return label for ${money(rate.price, rate.currency)}` : 'Buy return label'} <Key k="Alt+P" />
             </button>
             <Working when={busy}>Buying the return label…</Working>
             {bought ? (
@@ -175,14 +187,14 @@ export function ReturnsScreen() {
               </button>
             ) : null}
           </div>
-          {bought && orderNumber.trim() ? (
+          {bought && view?.orderNumber ? (
             <div className="row" role="group" aria-label="Another return">
               <p className="small">
                 {bought.reused
-                  ? `Return label ${returnNumber} for order ${orderNumber.trim()} was bought earlier; this is that label, not charged again.`
-                  : `Return label ${returnNumber} for order ${orderNumber.trim()}.`}
+                  ? `Return label ${view.returnNumber} for order ${view.orderNumber} was bought earlier; this is that label, not charged again.`
+                  : `Return label ${view.returnNumber} for order ${view.orderNumber}.`}
               </p>
-              <button type="button" className="button" disabled={busy || readOnly} aria-keyshortcuts="Alt+R" onClick={() => void buyAnother()}>
+              <button type="button" className="button" disabled={busy || readOnly} aria-keyshortcuts="Alt+R" onClick={() => void returnsIntent('returnsDesk.another', {})}>
                 Buy another return label for this order <Key k="Alt+R" />
               </button>
             </div>
