@@ -4,6 +4,7 @@ import { fail } from '../../shared/contract/errors';
 import type { PrinterProfile, PrintPreview } from '../../shared/contract/printing';
 import { mediaDots } from '../../shared/domain/printing';
 import type { StationContext, StationModule } from '../core/module';
+import { createDocumentPrinter, type DocumentPrinter } from './documents';
 import { decodePrinterBytes } from './lang';
 import { convertLabel } from './pipeline';
 import type { OsPrintQueues } from './osqueue/osQueues';
@@ -61,7 +62,7 @@ export interface PrintingModuleOptions {
 export function createPrintingModule(
   ctx: StationContext,
   options: PrintingModuleOptions = {},
-): StationModule<PrintingCommandNames> & { service: PrintService } {
+): StationModule<PrintingCommandNames> & { service: PrintService; documents: DocumentPrinter } {
   const log = ctx.log.child('printing');
   const loaded = options.usb === undefined ? loadUsb() : null;
   const bus: UsbBus | null = options.usb !== undefined ? options.usb : (loaded?.bus ?? null);
@@ -174,6 +175,7 @@ export function createPrintingModule(
 
   return {
     service,
+    documents: createDocumentPrinter({ profile: profileOrFail, transport, osQueues }),
     handlers: {
       'printers.list': async () => listPrinters({ profiles, bus, usbUnavailable, transport, queues: await listQueues(), queueId }),
       'printers.profile.get': async ({ printerId }) => {

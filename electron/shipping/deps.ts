@@ -12,6 +12,7 @@ import { createSettingsStore } from '../store/settings';
 import { createShipmentsRepo } from '../store/shipmentsRepo';
 import { createTrackingRepo } from '../store/trackingRepo';
 import { createLocalClaims, type PurchaseClaims } from '../purchases/claims';
+import type { SlipPort } from '../printing/slips/slipService';
 import type { BackendPort, PrintPort } from './ports';
 import type { SharedHistory } from './sharedHistory';
 import type { SharedOrders } from './sharedOrders';
@@ -38,6 +39,7 @@ export function createShippingDeps(
   print: PrintPort,
   claims: PurchaseClaims = createLocalClaims(),
   shared: SharedShipping = { scanForms: null, pickups: null, settings: null, orders: null },
+  slips: SlipPort | null = null,
 ) {
   const { db, now } = ctx;
   const settingsChanged = () => ctx.emit('station.changed', { topics: ['settings'] });
@@ -45,6 +47,8 @@ export function createShippingDeps(
     ctx,
     backend,
     print,
+    /** Packing slips that follow a label (printed or reprinted); null where the station prints none. */
+    slips,
     claims,
     /** A warehouse's SCAN forms and pickups, every bench's; null for a bench alone. */
     sharedScanForms: shared.scanForms,

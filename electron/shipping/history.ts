@@ -76,6 +76,8 @@ export function createHistoryService(deps: ShippingDeps) {
     for (const l of labels) jobIds.push((await deps.print.enqueue({ png: new Uint8Array(l.png), title, reference, kind: args.kind })).jobId);
     // A reprinted label of an international package needs its customs forms again too.
     if (args.kind === 'label') for (const png of await forms.printable(row)) jobIds.push((await deps.print.enqueue({ png, title: `Customs form ${title}`, reference, kind: 'label' })).jobId);
+    // A bench that prints a slip with every label prints it with a reprint too; on demand, History and Alt+P offer it.
+    if (args.kind === 'label' && deps.slips) void deps.slips.afterLabel(row);
     return { jobIds };
   }
 

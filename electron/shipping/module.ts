@@ -21,6 +21,7 @@ import { createRatesService, type RatesService } from './rates';
 import type { ShippingSettingsService } from './settings';
 import { createTrackingService } from './tracking';
 import { createVoidService, type LegacyVoid } from './voids';
+import type { SlipPort } from '../printing/slips/slipService';
 
 export type ShippingCommandName =
   | 'rates.quote'
@@ -91,6 +92,8 @@ export interface ShippingModuleDeps {
   readonly history?: SharedHistory;
   /** The automation rules every bench of a warehouse shares; this bench's own when absent. */
   readonly rules?: SharedRules;
+  /** Packing slips that follow a label; none when absent. */
+  readonly slips?: SlipPort;
 }
 
 /** What other modules of the station use of shipping, typed, given to them at composition (createStation). */
@@ -109,8 +112,8 @@ export interface ShippingServices {
  * start() settles every purchase a previous session left pending before the
  * bench opens.
  */
-export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders, history: sharedHistory, rules: sharedRules }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
-  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null, history: sharedHistory ?? null, rules: sharedRules ?? null });
+export function createShippingModule(ctx: StationContext, { backend, print, voidLegacy, claims, engine, scanForms, pickups: sharedPickups, settings, orders: sharedOrders, history: sharedHistory, rules: sharedRules, slips }: ShippingModuleDeps): StationModule<ShippingCommandName> & { readonly services: ShippingServices } {
+  const deps = createShippingDeps(ctx, backend, print, claims, { scanForms: scanForms ?? null, pickups: sharedPickups ?? null, settings: settings ?? null, orders: sharedOrders ?? null, history: sharedHistory ?? null, rules: sharedRules ?? null }, slips ?? null);
   const rates = createRatesService(deps);
   const purchase = createPurchaseService(deps, rates, engine);
   const voids = createVoidService(deps, voidLegacy);

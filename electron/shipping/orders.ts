@@ -122,6 +122,7 @@ export function createOrdersService(deps: ShippingDeps) {
         items: order.items,
         store: order.store,
         tags: order.tags,
+        note: order.note ?? null,
         recipientName: order.recipient.name,
       })),
     );

@@ -5,6 +5,8 @@ import { createLabelImages } from './labelImages';
 import type { PrintPort } from './ports';
 
 export interface PrintAfterBuyDeps extends Pick<ShippingDeps, 'ctx' | 'labels' | 'shipments'> {
+  /** The packing slip that follows the label on a bench that prints one with every label. */
+  readonly slips?: ShippingDeps['slips'];
   /** Absent when no printer service runs (the v1 desk without one). */
   readonly print: PrintPort | undefined;
   readonly customsForms: { collect(row: ShipmentRow): Promise<void>; printable(row: ShipmentRow): Promise<Uint8Array[]> };
@@ -58,6 +60,8 @@ export function createPrintAfterBuy(deps: PrintAfterBuyDeps, fetchBytes?: (url: 
       for (const [index, png] of forms.pngs.entries()) {
         await print.enqueue({ png, title: `Customs form ${index + 1} ${row.tracking_no ?? ''}`.trim(), reference, kind: 'label' });
       }
+      // After the label is in its queue, never before: the slip follows the purchase, and says its own failures.
+      if (deps.slips) void deps.slips.afterLabel(row);
       return ended(first, forms.error);
     } catch (error) {
       const message = error instanceof StationFailure ? error.error.message : 'The label could not be sent to the printer';

@@ -14,6 +14,7 @@ import { createBackendService, type BackendServiceOptions } from '../backend/ser
 import { createDevicesModule, type DevicesModuleOptions } from '../devices/module';
 import { createFileLogger, type Logger } from '../log/logger';
 import { createPrintingModule, type PrintingModuleOptions } from '../printing/module';
+import { createSlipsModule } from '../printing/slips/module';
 import { createLocalClaims } from '../purchases/claims';
 import { createPurchaseEngine } from '../purchases/engine';
 import { fetchLabelBytes } from '../purchases/labelFetch';
@@ -143,9 +144,11 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const printing = createPrintingModule(context, config.printing);
   const devices = createDevicesModule(context, { simulated: true, ...config.devices });
   const account = createAccountModule(context, { backend: backendService, print: printing.service, claims, engine, ...(warehouse ? { sharedSettings: warehouse.settings } : {}) });
+  const slips = createSlipsModule(context, { print: printing.service, documents: printing.documents });
   const shipping = createShippingModule(context, {
     backend: backendService,
     print: printing.service,
+    slips: slips.service,
     voidLegacy: (trackingCode) => account.desk.voidLabel({ trackingCode }),
     claims,
     engine,
@@ -181,6 +184,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
   const allHandlers: Handlers = {
     ...backend.handlers,
     ...printing.handlers,
+    ...slips.handlers,
     ...devices.handlers,
     ...account.handlers,
     ...shipping.handlers,

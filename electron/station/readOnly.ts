@@ -26,6 +26,8 @@ const readable: ReadonlySet<CommandName> = new Set<CommandName>([
   'printJobs.cancel',
   'printJobs.reprint',
   'printJobs.preview',
+  'slips.settings.get',
+  'slips.print',
   'scales.list',
   'scales.select',
   'scales.reading',

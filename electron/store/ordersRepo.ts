@@ -9,6 +9,8 @@ export interface OrderRow {
   readonly customs_json: string | null;
   /** The line items as the store sold them; null for orders imported before items were kept. */
   readonly items_json: string | null;
+  /** The store's note on the order (printed on its packing slip); absent or null when it gave none. */
+  readonly note?: string | null;
   /** The store or sales channel the export named; null when it named none. */
   readonly store?: string | null;
   /** The order's tags as a JSON list; null when the export had none. */
@@ -28,6 +30,8 @@ export interface OrderUpsert {
   readonly items?: readonly unknown[];
   readonly store?: string | null | undefined;
   readonly tags?: readonly string[] | undefined;
+  /** The order's note for its packing slip; absent keeps what an earlier import gave, null clears it. */
+  readonly note?: string | null;
   readonly recipientName: string;
 }
 
@@ -46,10 +50,10 @@ const SHIPPED = `EXISTS (SELECT 1 FROM shipments s WHERE s.order_number_lc = o.o
 /** The orders inbox: one row per order number (case-insensitive); a later import of the same number updates it. */
 export function createOrdersRepo(db: Db, now: () => Date) {
   const exists = db.prepare<[string], { id: number }>('SELECT id FROM orders WHERE order_number_lc = ?');
-  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, customs_json, items_json, store, tags_json, recipient_lc, imported_at, updated_at)
-    VALUES (@orderNumber, @lc, @source, @recipient, @package, @customs, @items, @store, @tags, @recipientLc, @at, @at)
+  const upsert = db.prepare(`INSERT INTO orders (order_number, order_number_lc, source, recipient_json, package_json, customs_json, items_json, store, tags_json, note, recipient_lc, imported_at, updated_at)
+    VALUES (@orderNumber, @lc, @source, @recipient, @package, @customs, @items, @store, @tags, @note, @recipientLc, @at, @at)
     ON CONFLICT (order_number_lc) DO UPDATE SET order_number = excluded.order_number, source = excluded.source,
-      recipient_json = excluded.recipient_json, package_json = excluded.package_json, customs_json = excluded.customs_json, items_json = excluded.items_json, store = excluded.store, tags_json = excluded.tags_json, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
+      recipient_json = excluded.recipient_json, package_json = excluded.package_json, customs_json = excluded.customs_json, items_json = excluded.items_json, store = excluded.store, tags_json = excluded.tags_json, note = CASE WHEN @keepNote THEN orders.note ELSE excluded.note END, recipient_lc = excluded.recipient_lc, updated_at = excluded.updated_at`);
   const one = db.prepare<[string], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o WHERE o.order_number_lc = ?`);
   const recent = db.prepare<[number], OrderRow>(`SELECT o.*, ${SHIPPED} AS shipped FROM orders o ORDER BY o.id DESC LIMIT ?`);
   const search = db.prepare<[string, string, string, string, number], OrderRow>(
@@ -71,6 +75,8 @@ export function createOrdersRepo(db: Db, now: () => Date) {
         items: JSON.stringify(o.items ?? []),
         store: o.store ?? null,
         tags: o.tags && o.tags.length > 0 ? JSON.stringify(o.tags) : null,
+        note: o.note ?? null,
+        keepNote: o.note === undefined ? 1 : 0,
         recipientLc: normalizeKey(o.recipientName),
         at: now().toISOString(),
       });

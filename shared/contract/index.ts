@@ -10,6 +10,7 @@ import { printingCommands, printingEvents } from './printing';
 import { productCommands } from './products';
 import { ruleCommands } from './rules';
 import { shippingCommands, shippingEvents } from './shipping';
+import { slipCommands } from './slips';
 import { stationCommands, stationEvents } from './station';
 import { warehouseCommands } from './warehouse';
 import { reportCommands } from './reports';
@@ -31,6 +32,7 @@ export const commands = {
   ...autoBuyCommands,
   ...accountCommands,
   ...printingCommands,
+  ...slipCommands,
   ...deviceCommands,
   ...captureCommands,
   ...warehouseCommands,

@@ -171,7 +171,7 @@ export function createCupsQueues(options: CupsQueuesOptions = {}): OsPrintQueues
             who([
               { tag: TAG.uri, name: 'printer-uri', value: [cupsUri(at, resource)] },
               { tag: TAG.name, name: 'job-name', value: [jobName] },
-              { tag: TAG.mimeType, name: 'document-format', value: [RAW_FORMAT] },
+              { tag: TAG.mimeType, name: 'document-format', value: [job.format ?? RAW_FORMAT] },
             ]),
           ],
           { data: bytes, timeoutMs },

@@ -18,6 +18,8 @@ export interface RawJob {
   /** The station's job id; a job already in the spooler under this id is not sent again. */
   readonly id: string;
   readonly title: string;
+  /** A document the spooler's own drivers print (a PDF packing slip); absent: printer-language bytes passed through untouched. */
+  readonly format?: 'application/pdf';
 }
 
 /**

@@ -136,6 +136,8 @@ export function createWindowsSpooler(run: RunProgram = runProgram): OsPrintQueue
       });
     },
     async printRaw(queue: string, bytes: Uint8Array, job: RawJob, spooled?: () => void): Promise<Delivery> {
+      // The raw path skips the printer's driver, which is what would turn a PDF into pages.
+      if (job.format === 'application/pdf') throw new PrinterSendError('Windows printers take PDF slips through their driver, which the station does not use yet: choose a label or receipt slip on this station.', 0, false);
       let result;
       try {
         result = await run({

@@ -18,6 +18,7 @@ import { m017ReportDays } from './017-report-days';
 import { m018OrderItemsProducts } from './018-order-items-products';
 import { m019Rules } from './019-rules';
 import { m020OrderStoreTags } from './020-order-store-tags';
+import { m021OrderNotes } from './021-order-notes';
 
 export interface Migration {
   readonly version: number;
@@ -29,4 +30,4 @@ export interface Migration {
  * Every schema change, in order. Append a new file; never edit one that has
  * shipped (the checksum check refuses it). Numbers must run 1..N with no gaps.
  */
-export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName, m005ShipmentBackend, m006V1Purchases, m007Customs, m008PrintWarnings, m009HistorySubstringSearch, m010UnreadableAnswers, m011WarehouseOutbox, m012ReturnPackageKeys, m013WarehouseOutboxPickups, m014StoreSessions, m015PrintSent, m016V1JournalInShipments, m017ReportDays, m018OrderItemsProducts, m019Rules, m020OrderStoreTags];
+export const migrations: readonly Migration[] = [m001Station, m002Shipping, m003Printing, m004RecipientLastName, m005ShipmentBackend, m006V1Purchases, m007Customs, m008PrintWarnings, m009HistorySubstringSearch, m010UnreadableAnswers, m011WarehouseOutbox, m012ReturnPackageKeys, m013WarehouseOutboxPickups, m014StoreSessions, m015PrintSent, m016V1JournalInShipments, m017ReportDays, m018OrderItemsProducts, m019Rules, m020OrderStoreTags, m021OrderNotes];

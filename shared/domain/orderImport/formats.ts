@@ -10,7 +10,7 @@ import type { ImportFormat } from './types';
 
 export type Field =
   | 'orderNumber' | 'name' | 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'street3' | 'city' | 'state' | 'zip' | 'country'
-  | 'phone' | 'email' | 'sku' | 'listing' | 'itemName' | 'quantity' | 'price' | 'weightOz' | 'store' | 'tags';
+  | 'phone' | 'email' | 'sku' | 'listing' | 'itemName' | 'quantity' | 'price' | 'weightOz' | 'store' | 'tags' | 'note';
 
 /** A cell of the row by its column name (lower case); '' when the column is absent or empty. */
 export type Cell = (column: string) => string;
@@ -43,7 +43,7 @@ const shopify: StoreSpec = {
   fields: {
     orderNumber: ['name'], name: ['shipping name'], company: ['shipping company'], street: ['shipping address1', 'shipping street'], street2: ['shipping address2'],
     city: ['shipping city'], state: ['shipping province'], zip: ['shipping zip'], country: ['shipping country'], phone: ['shipping phone', 'phone', 'billing phone'],
-    email: ['email'], sku: ['lineitem sku'], itemName: ['lineitem name'], quantity: ['lineitem quantity'], price: ['lineitem price'], tags: ['tags'],
+    email: ['email'], sku: ['lineitem sku'], itemName: ['lineitem name'], quantity: ['lineitem quantity'], price: ['lineitem price'], tags: ['tags'], note: ['notes'],
   },
   skip: (cell) => {
     if (filled(cell('cancelled at'))) return `cancelled in Shopify (${cell('cancelled at')})`;
@@ -68,7 +68,7 @@ const woocommerce: StoreSpec = {
     orderNumber: ['order number'], name: ['full name (shipping)'], firstName: ['first name (shipping)'], lastName: ['last name (shipping)'], company: ['company (shipping)'],
     street: ['address 1&2 (shipping)', 'address 1 (shipping)'], street2: ['address 2 (shipping)'], city: ['city (shipping)'], state: ['state code (shipping)', 'state (shipping)'],
     zip: ['postcode (shipping)', 'zip (shipping)'], country: ['country code (shipping)', 'country (shipping)'], phone: ['phone (shipping)', 'phone (billing)'], email: ['email (billing)'],
-    sku: ['sku'], itemName: ['item name', 'name'], quantity: ['quantity'], price: ['item cost'],
+    sku: ['sku'], itemName: ['item name', 'name'], quantity: ['quantity'], price: ['item cost'], note: ['customer note'],
   },
   skip: (cell) => wooStatus(cell('order status')),
 };
@@ -80,7 +80,7 @@ const wooSnake: StoreSpec = {
   fields: {
     orderNumber: ['order_number'], firstName: ['shipping_first_name'], lastName: ['shipping_last_name'], company: ['shipping_company'], street: ['shipping_address_1'],
     street2: ['shipping_address_2'], city: ['shipping_city'], state: ['shipping_state'], zip: ['shipping_postcode'], country: ['shipping_country'],
-    phone: ['shipping_phone', 'billing_phone'], email: ['billing_email'], sku: ['item_sku'], itemName: ['item_name'], quantity: ['item_quantity'], price: ['item_price', 'item_total'],
+    phone: ['shipping_phone', 'billing_phone'], email: ['billing_email'], sku: ['item_sku'], itemName: ['item_name'], quantity: ['item_quantity'], price: ['item_price', 'item_total'], note: ['customer_note'],
   },
   skip: (cell) => wooStatus(cell('status')),
 };
@@ -93,7 +93,7 @@ const ebay: StoreSpec = {
     orderNumber: ['order number'], name: ['ship to name', 'post to name'], phone: ['ship to phone', 'post to phone'], street: ['ship to address 1', 'post to address 1'],
     street2: ['ship to address 2', 'post to address 2'], city: ['ship to city', 'post to city'], state: ['ship to state', 'post to county'],
     zip: ['ship to zip', 'post to postcode'], country: ['ship to country', 'post to country'], email: ['buyer email'], sku: ['custom label'], listing: ['item number'],
-    itemName: ['item title'], quantity: ['quantity'], price: ['sold for'],
+    itemName: ['item title'], quantity: ['quantity'], price: ['sold for'], note: ['buyer note'],
   },
   skip: (cell) => (filled(cell('shipped on date')) ? `already shipped on eBay (${cell('shipped on date')})` : undefined),
   footer: (cells) => cells.some((c) => /record\(s\) downloaded/i.test(c)) || /^\s*seller id\b/i.test(cells[0] ?? ''),
@@ -151,6 +151,7 @@ const shipStation: StoreSpec = {
     street3: ['ship to - address 3'], city: ['ship to - city'], state: ['ship to - state'], zip: ['ship to - postal code'], country: ['ship to - country'],
     phone: ['ship to - phone'], email: ['ship to - email', 'customer - email'], sku: ['item - sku'], itemName: ['item - name'], quantity: ['item - qty'], price: ['item - price'],
     store: ['market - store name', 'store - name', 'store', 'market - markeplace name', 'market - marketplace name'], tags: ['order - tags', 'tags'],
+    note: ['notes - from buyer', 'notes - from customer', 'gift message'],
   },
   skip: (cell) => shipStationStatus(cell('order - status')),
 };

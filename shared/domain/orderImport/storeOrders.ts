@@ -26,6 +26,8 @@ interface Group {
   weightOz: number | undefined;
   store: string;
   tags: string;
+  /** From the order's first row that has one (Shopify writes it on the first row only). */
+  note: string | undefined;
   readonly problems: string[];
 }
 
@@ -106,7 +108,7 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
     const key = orderNumber.toLowerCase();
     let group = groups.get(key);
     if (!group) {
-      group = { line: row.line, orderNumber, address: undefined, skip: undefined, items: [], notShipping: 0, weightOz: undefined, store: '', tags: '', problems: [] };
+      group = { line: row.line, orderNumber, address: undefined, skip: undefined, items: [], notShipping: 0, weightOz: undefined, store: '', tags: '', note: undefined, problems: [] };
       groups.set(key, group);
     }
     group.skip ??= spec.skip?.(cell);
@@ -123,6 +125,7 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
     // Like the address, the store and tags are the order's: Shopify writes them on its first row only.
     if (group.store === '') group.store = field('store');
     if (group.tags === '') group.tags = field('tags');
+    if (group.note === undefined && field('note') !== '') group.note = field('note').replace(/\r\n?/g, '\n');
     addItem(group, spec, field, cell, row.line);
   }
   const orders: Array<{ line: number; order: ImportedOrder }> = [];
@@ -145,7 +148,7 @@ export function readStoreOrders(spec: StoreSpec, header: FileRow, rows: readonly
     }
     const pkg = group.weightOz === undefined ? null : { weightOz: group.weightOz };
     const tags = parseTags(group.tags);
-    const labels = { ...(group.store !== '' ? { store: group.store } : {}), ...(tags.length > 0 ? { tags } : {}) };
+    const labels = { ...(group.store !== '' ? { store: group.store } : {}), ...(tags.length > 0 ? { tags } : {}), ...(group.note ? { note: group.note } : {}) };
     orders.push({ line: group.line, order: { orderNumber: group.orderNumber, recipient, package: pkg, customs: null, items: group.items, ...labels } });
   }
   refused.sort((a, b) => a.line - b.line);

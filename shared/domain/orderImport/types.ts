@@ -22,6 +22,8 @@ export interface ImportedOrder {
   /** Null when the file declares nothing for this order. */
   readonly customs: CustomsDeclaration | null;
   readonly items: readonly OrderItem[];
+  /** The buyer's or store's note on the order, printed on its packing slip. */
+  readonly note?: string;
   /** The store or sales channel the export names (ShipStation's store, Amazon's sales channel). */
   readonly store?: string;
   /** The order's tags (Shopify's Tags); absent when the export has none. */

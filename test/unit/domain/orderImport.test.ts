@@ -32,6 +32,9 @@ describe('orders as the stores export them', () => {
     expect(partial?.items).toEqual([{ sku: 'NAP-1', name: 'Linen napkin', quantity: 2, unitPrice: 6 }]);
     // Tags are on the order's first row only, each once whatever its case; Shopify's export names no store.
     expect([second?.tags, second?.store, first?.tags]).toEqual([['gift', 'Fragile'], undefined, undefined]);
+    // Shopify's Notes, on the order's first row only, go to its packing slip.
+    expect(first?.note).toBe('Leave at the side door.\nThe dog is friendly.');
+    expect(second?.note).toBeUndefined();
   });
 
   it('WooCommerce re-saved by European Excel: semicolons, Windows-1252 accents, decimal commas, a ZIP that lost its zero', () => {

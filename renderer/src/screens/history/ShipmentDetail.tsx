@@ -8,6 +8,7 @@ import { run } from '../../station/run';
 import { useQuery } from '../../station/use-query';
 import { InlineError } from '../../ui/ErrorText';
 import { ShipmentFacts } from '../../ui/ShipmentFacts';
+import { SlipButton } from '../../ui/SlipButton';
 
 /** One shipment from the local store: preview and reprint work without the network. */
 export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
@@ -76,6 +77,8 @@ export function ShipmentDetail({ shipment }: { readonly shipment: Shipment }) {
           </div>
           {printed ? <p role="status">{printed}</p> : null}
           <InlineError error={error ?? undefined} />
+          {/* A reprinted label offers its packing slip too. */}
+          {shipment.state === 'bought' ? <SlipButton shipmentId={shipment.id} /> : null}
         </div>
         <div>
           <InlineError error={label.error} />

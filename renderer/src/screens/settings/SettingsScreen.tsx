@@ -9,6 +9,7 @@ import { PrinterSettings } from './PrinterSettings';
 import { ProductsPanel } from './ProductsPanel';
 import { ScaleSettings } from './ScaleSettings';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel';
+import { SlipSettingsPanel } from './SlipSettingsPanel';
 import { WarehouseSettings } from './WarehouseSettings';
 import { WireCaptureSettings } from './WireCaptureSettings';
 
@@ -23,6 +24,7 @@ export function SettingsScreen() {
         <div>
           <BackendSettings />
           <PrinterSettings />
+          <SlipSettingsPanel />
           <ScaleSettings />
           <ProductsPanel />
         </div>

@@ -7,6 +7,7 @@ import { OptionsPanel } from './OptionsPanel';
 import { optionKey } from './options';
 import { PackagePanel } from './PackagePanel';
 import { PurchasePanel } from './PurchasePanel';
+import { SlipButton } from '../../ui/SlipButton';
 import { handleScan } from './ship-scan';
 import { buyShown, followBench, intent, useBench } from './bench-store';
 import { ShipToPanel } from './ShipToPanel';
@@ -115,6 +116,8 @@ export function ShipScreen() {
           <AutoBuyBar />
           <BuyPanel />
           <PurchasePanel />
+          {/* The slip of the label on the bench, else of the last label bought here (the one REPRINT_LAST reprints). */}
+          <SlipButton shipmentId={bench?.purchase.result?.shipment.id} />
           <RatesPanel />
         </div>
       </div>
