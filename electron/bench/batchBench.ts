@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandArgs, EventEmitterFn } from '../../shared/contract';
-import { OVERRIDE_WORD, type BatchRow, type BenchAddress, type OrderPurchase } from '../../shared/contract/bench';
+import type { BatchRow, OrderPurchase } from '../../shared/contract/batchBench';
+import { OVERRIDE_WORD, type BenchAddress } from '../../shared/contract/bench';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import { addressCheckSchema, buyInputSchema, quoteInputSchema } from '../../shared/contract/shipping';
 import type { BatchOutcome, CustomsDeclaration, PackageSpec, PurchaseResult, RateQuote, StationAddress } from '../../shared/contract/shippingTypes';

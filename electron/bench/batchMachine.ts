@@ -1,4 +1,5 @@
-import { OVERRIDE_WORD, type BatchRow } from '../../shared/contract/bench';
+import type { BatchRow } from '../../shared/contract/batchBench';
+import { OVERRIDE_WORD } from '../../shared/contract/bench';
 import type { BatchLine, BatchShown, BatchView } from '../../shared/contract/desks';
 import type { Result, StationError } from '../../shared/contract/errors';
 import type { BatchOutcome } from '../../shared/contract/shippingTypes';

@@ -41,6 +41,7 @@ export function emptyBench(seq: number, packageId: number): BenchState {
     verify: verifyOff,
     choices: [],
     hold: null,
+    autoBuy: { status: 'off', capUsd: null, countdownSeconds: 1, total: null, reason: null },
   };
 }
 

@@ -8,6 +8,9 @@ import { createBatchDesk } from './batchDesk';
 import { buyReturnUnattended, createReturnsDesk } from './returnsDesk';
 import { attemptWith, type BenchPorts } from './ports';
 import { createShipBench } from './shipBench';
+import { createSettingsStore } from '../store/settings';
+import { createProfileStore } from '../printing/profiles';
+import { autoBuySettings, printerNotReady, withCapFromFlag } from './autoBuySetting';
 
 export type BenchCommandName =
   | 'bench.state'
@@ -45,7 +48,15 @@ export type BenchCommandName =
   | 'returnsDesk.pick'
   | 'returnsDesk.buy'
   | 'returnsDesk.another'
-  | 'returnsDesk.clear';
+  | 'returnsDesk.clear'
+  | 'settings.autoBuy.get'
+  | 'settings.autoBuy.set'
+  | 'bench.stopAutoBuy';
+
+export interface BenchModuleOptions {
+  /** `--auto-buy MAX_USD`: saved as this bench's auto-buy setting when the station opens. */
+  readonly autoBuyUsd?: number;
+}
 
 /**
  * The bench loop of the Ship screen, as a state machine in the station, with
@@ -53,7 +64,13 @@ export type BenchCommandName =
  * through its ports (given at composition), hears the scale and the purchase
  * journal on the event hub, and pushes `bench.changed`.
  */
-export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subscribe'>, ports: BenchPorts, benchName: string): StationModule<BenchCommandName> {
+export function createBenchModule(
+  ctx: StationContext,
+  hub: Pick<EventHub, 'subscribe'>,
+  ports: BenchPorts,
+  benchName: string,
+  options: BenchModuleOptions = {},
+): StationModule<BenchCommandName> {
   const shipments = createShipmentsRepo(ctx.db, ctx.now);
   const attempt = attemptWith(ctx.log.child('bench'));
   const bench = createShipBench({
@@ -64,6 +81,10 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
     purchaseLimitSeconds: PURCHASE_LIMIT_SECONDS,
     benchName,
   });
+  const autoBuy = autoBuySettings(createSettingsStore(ctx.db, ctx.now));
+  if (options.autoBuyUsd !== undefined) autoBuy.save(withCapFromFlag(autoBuy.current(), options.autoBuyUsd));
+  bench.setAutoBuy(autoBuy.current());
+  const printers = createProfileStore(ctx.db, ctx.now);
   const batch = createBatchBench(ports, attempt, ctx.emit);
   const batchDesk = createBatchDesk(batch, attempt, (view) => ctx.emit('batch.changed', view));
   const returns = createReturnsDesk(ports, attempt, (view) => ctx.emit('returns.changed', view));
@@ -106,6 +127,13 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
       'returnsDesk.buy': (a) => returns.buy(a),
       'returnsDesk.another': () => returns.another(),
       'returnsDesk.clear': async () => returns.clear(),
+      'settings.autoBuy.get': async () => autoBuy.current(),
+      'settings.autoBuy.set': async (a) => {
+        bench.setAutoBuy(autoBuy.save(a));
+        ctx.emit('station.changed', { topics: ['settings'] });
+        return autoBuy.current();
+      },
+      'bench.stopAutoBuy': async () => bench.stopAutoBuy(),
     },
     async start() {
       unsubscribe = hub.subscribe((name, payload) => {
@@ -119,11 +147,16 @@ export function createBenchModule(ctx: StationContext, hub: Pick<EventHub, 'subs
         } else if (name === 'purchase.progress') {
           const p = payload as EventPayload<'purchase.progress'>;
           bench.progress(p.packageKey, p.stage);
+        } else if (name === 'printer.status') {
+          const status = payload as EventPayload<'printer.status'>;
+          // Auto-buy waits while the default printer says it cannot print; a label bought by Enter is held for it instead.
+          if (status.printerId === printers.defaultId()) bench.printerReadiness(printerNotReady(status));
         }
       });
     },
     async close() {
       unsubscribe?.();
+      bench.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandArgs } from '../../shared/contract';
-import type { ReturnPurchase } from '../../shared/contract/bench';
+import type { ReturnPurchase } from '../../shared/contract/batchBench';
 import { returnsShown, type ReturnsView } from '../../shared/contract/desks';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import { buyInputSchema, orderLookupSchema, quoteInputSchema, usPsReturnLevels } from '../../shared/contract/shipping';

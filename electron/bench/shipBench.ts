@@ -1,4 +1,5 @@
 import type { CommandArgs } from '../../shared/contract';
+import type { AutoBuySetting } from '../../shared/contract/autoBuyView';
 import { shownQuote as shownOf, type BenchState } from '../../shared/contract/bench';
 import type { Result } from '../../shared/contract/errors';
 import { addressCheckSchema, buyInputSchema, orderLookupSchema, quoteInputSchema } from '../../shared/contract/shipping';
@@ -33,6 +34,7 @@ export interface ShipBenchDeps {
 export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds, benchName }: ShipBenchDeps) {
   let machine: ShipMachine = initialMachine();
   let waiting: Array<() => void> = [];
+  const timers = new Set<NodeJS.Timeout>();
 
   function dispatch(event: ShipEvent): BenchState {
     const [next, effects] = step(machine, event, purchaseLimitSeconds);
@@ -66,6 +68,13 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     } else if (effect.type === 'reprint') {
       const { shipmentId } = effect;
       answer(() => ports.history.reprint({ shipmentId, kind: 'label' }), (result) => ({ type: 'reprinted', result }));
+    } else if (effect.type === 'autoBuyTimer') {
+      const { ticket } = effect;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        dispatch({ type: 'autoBuyDue', ticket });
+      }, effect.ms);
+      timers.add(timer);
     } else void attempt(() => ports.scale.tare());
   }
 
@@ -178,6 +187,14 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     clear: () => dispatch({ type: 'cleared' }),
     scaleReading: (reading: Extract<ShipEvent, { type: 'scaleRead' }>['reading']) => void dispatch({ type: 'scaleRead', reading }),
     progress: (key: string, stage: PurchaseStage) => void dispatch({ type: 'progress', key, stage }),
+    stopAutoBuy: () => dispatch({ type: 'autoBuyStop' }),
+    setAutoBuy: (setting: AutoBuySetting) => void dispatch({ type: 'autoBuySet', setting }),
+    printerReadiness: (notReady: string | null) => void dispatch({ type: 'printerReadiness', notReady }),
+    /** A countdown running at close never buys: its timer goes with the station. */
+    close(): void {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { isInternational, SERVICE_HOME_COUNTRY } from '../../shared/domain/count
 import { formatMoney, toCents } from '../../shared/domain/money';
 import { purchaseKeyOf } from '../purchases/packageKey';
 import { judgeAddress, overrideNote } from './addressRule';
+import type { AutoBuyEffect, AutoBuyMemory } from './autoBuyTypes';
 import { autoPick, blockersOf, disabledRates } from './benchState';
 import { decisionsOf, rulePick, type AppliedRules } from './choices';
 import { customsTextOf, readCustoms } from './customs';
@@ -34,10 +35,11 @@ export interface ShipMachine {
   readonly checking: boolean;
   /** The insurance question asked last (amount and service) and whether its answer is still on its way. */
   readonly insured: { readonly key: string | null; readonly pending: boolean };
-  /** A buying key pressed while an answer was on its way: judged when the last one comes. */
-  readonly pendingBuy: { readonly shown: ShownQuote | null } | null;
+  /** A buying key pressed while an answer was on its way: judged when the last one comes; `decisions` go to History with the label. */
+  readonly pendingBuy: { readonly shown: ShownQuote | null; readonly decisions?: readonly string[] } | null;
   /** What the automation rules set for the order on the bench (its service is picked from every new quote). */
   readonly applied: AppliedRules | null;
+  readonly autoBuy: AutoBuyMemory;
 }
 
 export type Effect =
@@ -46,7 +48,8 @@ export type Effect =
   | { readonly type: 'priceInsurance'; readonly key: string; readonly input: CommandInput<'insurance.quote'> }
   | { readonly type: 'buy'; readonly packageId: number; readonly input: CommandInput<'labels.buy'> }
   | { readonly type: 'tare' }
-  | { readonly type: 'reprint'; readonly shipmentId: number };
+  | { readonly type: 'reprint'; readonly shipmentId: number }
+  | AutoBuyEffect;
 
 export type Step = readonly [ShipMachine, readonly Effect[]];
 
@@ -175,7 +178,7 @@ export function buyPressed(m: ShipMachine, shown: ShownQuote | null): Step {
  */
 export function judgeBuy(m: ShipMachine, limitSeconds: number): Step {
   if (!m.pendingBuy || m.checking || m.rating || m.insured.pending) return [m, []];
-  const { shown } = m.pendingBuy;
+  const { shown, decisions } = m.pendingBuy;
   const ready = { ...m, pendingBuy: null };
   const v = ready.view;
   const blocker = v.blockers[0];
@@ -197,7 +200,7 @@ export function judgeBuy(m: ShipMachine, limitSeconds: number): Step {
     print: true,
     ...(v.customs?.declaration ? { customs: v.customs.declaration } : {}),
     ...(v.address.status === 'overridden' ? { addressOverride: overrideNote(v.address) } : {}),
-    decisions: decisionsOf(v),
+    decisions: [...decisionsOf(v), ...(decisions ?? [])],
   });
   // The purchase engine's name for the package (a return label is a package of its own): its progress comes under it.
   const buying = { ...ready, packageKey: purchaseKeyOf(input, () => v.options.returnLabel) };

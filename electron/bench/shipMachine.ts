@@ -7,6 +7,8 @@ import { SERVICE_HOME_COUNTRY } from '../../shared/domain/countries';
 import { contentRule } from '../../shared/domain/rateRule';
 import { formatOunces } from '../../shared/domain/units';
 import { judgeAddress } from './addressRule';
+import { autoBuyEvent, followAutoBuy, isAutoBuyEvent } from './autoBuy';
+import { initialAutoBuy, type AutoBuyEvent } from './autoBuyTypes';
 import { emptyBench, noOptions } from './benchState';
 import { readCustoms } from './customs';
 import { readInsurance, readWeight } from './fields';
@@ -59,7 +61,8 @@ export type ShipEvent =
   | { readonly type: 'insurancePriced'; readonly key: string; readonly result: Result<InsuranceQuote> }
   | { readonly type: 'bought'; readonly packageId: number; readonly result: Result<PurchaseResult> }
   | { readonly type: 'progress'; readonly key: string; readonly stage: PurchaseStage }
-  | VerifyEvent;
+  | VerifyEvent
+  | AutoBuyEvent;
 
 /** A stable scale reading this close to another is the same reading. */
 const SAME_WEIGHT_OZ = 0.05;
@@ -77,6 +80,7 @@ export function initialMachine(): ShipMachine {
     insured: { key: null, pending: false },
     pendingBuy: null,
     applied: null,
+    autoBuy: initialAutoBuy,
   };
 }
 
@@ -275,7 +279,7 @@ function lastLabel(m: ShipMachine, action: 'reprint' | 'void', last: Shipment | 
   return same(patch(m, { scanError: null, voidAsked: label.trackingNo ?? label.platformUkId }));
 }
 
-function transition(m: ShipMachine, e: ShipEvent): Step {
+function transition(m: ShipMachine, e: Exclude<ShipEvent, AutoBuyEvent>): Step {
   if (isVerifyEvent(e)) return verifyStep(m, e);
   switch (e.type) {
     case 'scanned':
@@ -330,13 +334,15 @@ function transition(m: ShipMachine, e: ShipEvent): Step {
 
 /**
  * The Ship bench's one transition: (machine, event) -> (machine, effects).
- * After every event the insurance price follows the pick, and a buying key
- * waiting on answers is judged once none is on its way.
+ * After every event the insurance price follows the pick, a buying key
+ * waiting on answers is judged once none is on its way, and auto-buy looks
+ * at what is left (autoBuy.ts).
  */
 export function step(m: ShipMachine, e: ShipEvent, limitSeconds: number): Step {
-  const [changed, effects] = transition(m, e);
+  const [changed, effects] = isAutoBuyEvent(e) ? ([autoBuyEvent(m, e), []] as const) : transition(m, e);
   const moved = noteChoices(m, changed, e.type === 'optionSet' ? e.args.option : e.type);
   const [insured, pricing] = followInsurance(moved);
   const [judged, buying] = judgeBuy(insured, limitSeconds);
-  return [judged, [...effects, ...pricing, ...buying]];
+  const [auto, timing] = followAutoBuy(judged);
+  return [auto, [...effects, ...pricing, ...buying, ...timing]];
 }

@@ -3,7 +3,7 @@ import { fail } from '../../shared/contract/errors';
 import { startBrowserHost } from '../browser/host';
 import { rendererDir } from '../core/paths';
 import { describeHolder, hostStation } from '../station/host';
-import { stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
+import { benchOptions, stationConfigOf, stationOptions, stationOptionsUsage } from '../station/options';
 import { refuseOptionsForHolder } from '../station/reach';
 import { CliUsageError, type CliCommand } from './command';
 import { askPageUrl, openInBrowser } from './openBrowser';
@@ -25,12 +25,14 @@ export const browserCommand: CliCommand = {
     '',
     '  --port N                  port to listen on; 0 (default) picks a free one',
     '  --no-open                 do not open the default web browser',
+    '  --auto-buy MAX_USD        zero-key scan to print: buy without a key up to this price (saved as this',
+    '                            bench\'s setting; 0 turns it off; see Settings, Auto-buy)',
     ...stationOptionsUsage,
   ].join('\n'),
   async run(argv, io) {
     const { values } = parseArgs({
       args: [...argv],
-      options: { ...stationOptions, port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false } },
+      options: { ...stationOptions, ...benchOptions, port: { type: 'string', default: '0' }, 'no-open': { type: 'boolean', default: false } },
       strict: true,
     });
     const port = Number(values.port);

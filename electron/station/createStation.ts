@@ -54,6 +54,8 @@ export interface StationConfig {
   readonly warehouse?: WarehouseConfig;
   /** `--capture-wire DIR`: every exchange with the service written, redacted, into DIR for this run. */
   readonly captureWire?: string;
+  /** `--auto-buy MAX_USD`: saved as this bench's auto-buy setting (0 turns it off). */
+  readonly autoBuyUsd?: number;
 }
 
 export interface Station {
@@ -165,7 +167,7 @@ export async function createStation(config: StationConfig): Promise<Station> {
     history,
     rules,
     products,
-  }, warehouse?.bench ?? os.hostname());
+  }, warehouse?.bench ?? os.hostname(), damage || config.autoBuyUsd === undefined ? {} : { autoBuyUsd: config.autoBuyUsd });
   const capture = createCaptureModule(context, captureSwitch);
   const reports = createReportsModule(context, warehouse?.bench ?? 'this bench', warehouse?.reports);
   const warehouseSettings = createWarehouseModule(context, { settings, warehouse, fromCommandLine: config.warehouse !== undefined });

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { fail } from '../../shared/contract/errors';
+import { readAutoBuyFlag } from '../bench/autoBuySetting';
 import { overrideFromEnvironment } from '../backend/override';
 import { resolveDataDir } from '../core/paths';
 import { warehouseFromOptions } from '../warehouse/url';
@@ -18,7 +20,14 @@ export const stationOptions = {
   'capture-wire': { type: 'string' },
 } as const;
 
-export type StationOptionValues = { readonly [K in keyof typeof stationOptions]?: string | undefined };
+/** Options of the entry points that open a bench for a packer (`browser`, and the desktop through `npm start`), not of the CLI's one-shot commands. */
+export const benchOptions = {
+  'auto-buy': { type: 'string' },
+} as const;
+
+const everyOption = { ...stationOptions, ...benchOptions };
+
+export type StationOptionValues = { readonly [K in keyof typeof everyOption]?: string | undefined };
 
 export const stationOptionsUsage = [
   '  --data-dir DIR            where the station keeps its data (default: PARCEL_STATION_DATA_DIR, else the per-user app data folder)',
@@ -40,7 +49,15 @@ export function stationConfigOf(values: StationOptionValues, env: Readonly<Recor
   const override = overrideFromEnvironment({ baseUrl: values['base-url'], legacyBaseUrl: values['legacy-base-url'] }, env);
   const warehouse = warehouseFromOptions(values, env);
   const captureWire = values['capture-wire'];
-  return { dataDir: resolveDataDir(values['data-dir']), ...(override ? { override } : {}), ...(warehouse ? { warehouse } : {}), ...(captureWire ? { captureWire } : {}) };
+  const autoBuy = values['auto-buy'] === undefined ? undefined : readAutoBuyFlag(values['auto-buy']);
+  if (autoBuy && 'error' in autoBuy) fail('invalid_input', autoBuy.error, { field: 'auto-buy' });
+  return {
+    dataDir: resolveDataDir(values['data-dir']),
+    ...(override ? { override } : {}),
+    ...(warehouse ? { warehouse } : {}),
+    ...(captureWire ? { captureWire } : {}),
+    ...(autoBuy ? { autoBuyUsd: autoBuy.capUsd } : {}),
+  };
 }
 
 /**
@@ -49,9 +66,9 @@ export function stationConfigOf(values: StationOptionValues, env: Readonly<Recor
  * left alone, and an option given without its value is left out.
  */
 export function stationOptionsOf(argv: readonly string[]): StationOptionValues {
-  const { values } = parseArgs({ args: [...argv], options: stationOptions, strict: false, allowPositionals: true });
+  const { values } = parseArgs({ args: [...argv], options: everyOption, strict: false, allowPositionals: true });
   const given: Record<string, string> = {};
-  for (const name of Object.keys(stationOptions)) {
+  for (const name of Object.keys(everyOption)) {
     const value = values[name];
     if (typeof value === 'string') given[name] = value;
   }
@@ -60,7 +77,7 @@ export function stationOptionsOf(argv: readonly string[]): StationOptionValues {
 
 /** The station options as command-line flags again: what the desktop hands its station process. */
 export function stationFlagsOf(values: StationOptionValues): string[] {
-  return Object.keys(stationOptions).flatMap((name) => {
+  return Object.keys(everyOption).flatMap((name) => {
     const value = values[name as keyof StationOptionValues];
     return value === undefined ? [] : [`--${name}`, value];
   });

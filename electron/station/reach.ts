@@ -27,6 +27,9 @@ export function refuseOptionsForHolder(config: StationConfig, holder: EndpointIn
   if (config.captureWire) {
     fail('conflict', `${describeHolder(config.dataDir, holder)} Its wire capture is switched in its Settings, so --capture-wire cannot apply: turn it on there, or give another --data-dir.`);
   }
+  if (config.autoBuyUsd !== undefined) {
+    fail('conflict', `${describeHolder(config.dataDir, holder)} Its auto-buy is set in its Settings, so --auto-buy cannot apply: set it there, or close it first.`);
+  }
 }
 
 /**

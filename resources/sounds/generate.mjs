@@ -1,4 +1,4 @@
-// Writes the scan beeps as 16-bit mono WAV files. Run: node resources/sounds/generate.mjs
+// Writes the scan beeps, the item-refused knocks and the auto-buy chime as 16-bit mono WAV files. Run: node resources/sounds/generate.mjs
 // Tones are made here rather than downloaded so their licence is ours and they stay tiny.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,3 +42,5 @@ fs.writeFileSync(path.join(here, 'scan-ok.wav'), render([[1320, 60], [1760, 70]]
 fs.writeFileSync(path.join(here, 'scan-error.wav'), render([[220, 140], [0, 60], [196, 200]], 0.6));
 // An item that does not belong in the box (wrong, not in the order, one too many): three quick falling knocks, unlike both.
 fs.writeFileSync(path.join(here, 'item-refused.wav'), render([[660, 70], [0, 40], [494, 70], [0, 40], [330, 120]], 0.6));
+// Auto-buy: three rising notes, longer than the scan chirp, so a label bought with no key is heard as such.
+fs.writeFileSync(path.join(here, 'auto-buy.wav'), render([[880, 90], [1175, 90], [1568, 160]], 0.5));

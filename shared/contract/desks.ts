@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command, event } from './define';
 import type { StationError } from './errors';
-import type { BatchRow } from './bench';
+import type { BatchRow } from './batchBench';
 import { addressSchema } from './shipping';
 import type { BatchOutcome, PurchaseResult, RateQuote, StationAddress } from './shippingTypes';
 

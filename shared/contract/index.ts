@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { CommandDef, EventDef } from './define';
 import { accountCommands, accountEvents } from './account';
 import { captureCommands } from './capture';
-import { batchBenchCommands, benchCommands, benchEvents } from './bench';
+import { autoBuyCommands } from './autoBuy';
+import { batchBenchCommands } from './batchBench';
+import { benchCommands, benchEvents } from './bench';
 import { benchCheckCommands } from './benchCheckCommands';
 import { deskCommands, deskEvents } from './desks';
 import { deviceCommands, deviceEvents } from './devices';
@@ -30,6 +32,7 @@ export const commands = {
   ...benchCheckCommands,
   ...batchBenchCommands,
   ...deskCommands,
+  ...autoBuyCommands,
   ...accountCommands,
   ...printingCommands,
   ...slipCommands,

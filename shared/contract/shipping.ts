@@ -114,7 +114,7 @@ const buyCommon = {
   /** The operator's deliberate word to buy for an address the service did not confirm; kept on the shipment. */
   addressOverride: z.string().trim().min(1).max(200).optional(),
   /** How this package was chosen, one line of operator words each (a rule, an automatic buy, a skipped check); kept on the shipment. */
-  decisions: z.array(z.string().trim().min(1).max(200)).max(12).optional(),
+  decisions: z.array(z.string().trim().min(1).max(200)).max(16).optional(),
 };
 
 export const buyInputSchema = z

@@ -1,6 +1,7 @@
 import okUrl from '../../../resources/sounds/scan-ok.wav';
 import errorUrl from '../../../resources/sounds/scan-error.wav';
 import itemRefusedUrl from '../../../resources/sounds/item-refused.wav';
+import autoBuyUrl from '../../../resources/sounds/auto-buy.wav';
 
 const cache = new Map<string, HTMLAudioElement>();
 
@@ -21,4 +22,6 @@ export const sounds = {
   scanError: () => play(errorUrl),
   /** Scan to verify: an item that does not go in this box (wrong, not in the order, one too many). */
   itemRefused: () => play(itemRefusedUrl),
+  /** A label bought on the scan alone (auto-buy): three rising notes, unlike either scan sound. */
+  autoBuy: () => play(autoBuyUrl),
 };

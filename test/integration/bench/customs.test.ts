@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName } from '../../../shared/contract';
-import { shownQuote, type BatchRow, type BenchState, type CustomsText } from '../../../shared/contract/bench';
+import type { BatchRow } from '../../../shared/contract/batchBench';
+import { shownQuote, type BenchState, type CustomsText } from '../../../shared/contract/bench';
 import { createStation, type Station } from '../../../electron/station/createStation';
 import { openTestVault, type TestVault } from '../../support/keyring';
 import { command } from '../../support/station';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchRow, BenchAddress } from '../../../shared/contract/bench';
+import type { BatchRow } from '../../../shared/contract/batchBench';
+import type { BenchAddress } from '../../../shared/contract/bench';
 import { batchShown, returnsShown } from '../../../shared/contract/desks';
 import type { OrderLine, PurchaseResult, Rate, RateQuote, StationAddress } from '../../../shared/contract/shippingTypes';
 import { batchStep, initialBatch, STALE_LINE, type BatchEffect, type BatchEvent } from '../../../electron/bench/batchMachine';

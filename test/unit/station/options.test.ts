@@ -39,6 +39,14 @@ describe('the station options of the desktop (npm start → Electron main → st
     expect(config).not.toHaveProperty('override');
   });
 
+  it('--auto-buy reaches the desktop\'s station process as the cap it saves, and a cap that is not dollars is refused in words', () => {
+    const values = stationOptionsOf(['.', '--auto-buy', '50']);
+    expect(stationFlagsOf(values)).toEqual(['--auto-buy', '50']);
+    expect(stationConfigOf(stationOptionsOf(['--data-dir', '/srv/station', ...stationFlagsOf(values)]), {})).toEqual({ dataDir: path.resolve('/srv/station'), autoBuyUsd: 50 });
+    expect(stationConfigOf({ 'auto-buy': '0' }, {})).toMatchObject({ autoBuyUsd: 0 });
+    expect(refusal(() => stationConfigOf({ 'auto-buy': 'lots' }, {}))).toMatch(/^--auto-buy takes the most to pay for one label in dollars/);
+  });
+
   it('leaves out a flag given without its value, and refuses in words a service without keys, half of the addresses, or an address with a password', () => {
     expect(stationOptionsOf(['.', '--base-url'])).toEqual({});
     const urls = { 'base-url': 'http://127.0.0.1:4010', 'legacy-base-url': 'http://127.0.0.1:4011' };

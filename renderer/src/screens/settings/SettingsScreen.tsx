@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useQuery } from '../../station/use-query';
 import { useStartFocus } from '../../ui/use-start-focus';
 import { InlineError } from '../../ui/ErrorText';
+import { AutoBuySettings } from './AutoBuySettings';
 import { BackendSettings } from './BackendSettings';
 import { CommandSheet } from './CommandSheet';
 import { PrinterSettings } from './PrinterSettings';
@@ -30,6 +31,7 @@ export function SettingsScreen() {
         <div>
           <InlineError error={shipping.error} />
           {shipping.data ? <ShippingSettingsPanel settings={shipping.data} /> : null}
+          <AutoBuySettings />
           <WarehouseSettings />
           <WireCaptureSettings />
           <CommandSheet />

@@ -13,6 +13,7 @@ import { buyShown, followBench, intent, useBench } from './bench-store';
 import { ShipToPanel } from './ShipToPanel';
 import { RatesPanel } from './RatesPanel';
 import { BuyPanel } from './BuyPanel';
+import { AutoBuyBar } from './AutoBuyBar';
 import { CustomsPanel } from './CustomsEditor';
 import { OrderItems } from './OrderItems';
 import { RuleChoices } from './RuleChoices';
@@ -50,8 +51,9 @@ export function ShipScreen() {
         return;
       }
       if (event.key === 'Escape') {
-        // Back to the Scan box from anywhere on the screen, ready for the next barcode.
+        // Back to the Scan box from anywhere on the screen, ready for the next barcode; a running auto-buy countdown stops.
         event.preventDefault();
+        if (useBench.getState().bench?.autoBuy.status === 'counting') void intent('bench.stopAutoBuy', {});
         setScanText('');
         focusScan();
         return;
@@ -114,6 +116,7 @@ export function ShipScreen() {
         </div>
         <div>
           <RuleChoices />
+          <AutoBuyBar />
           <BuyPanel />
           <PurchasePanel />
           {/* The slip of the label on the bench, else of the last label bought here (the one REPRINT_LAST reprints). */}

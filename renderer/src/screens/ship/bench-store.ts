@@ -5,7 +5,7 @@ import { getStation } from '../../station/get-station';
 import { run } from '../../station/run';
 import { sounds } from '../../ui/sounds';
 
-type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.confirmService' | 'bench.anotherBox' | 'bench.clear' | 'bench.verify' | 'bench.release';
+type BenchIntent = 'bench.scan' | 'bench.weight' | 'bench.box' | 'bench.option' | 'bench.pick' | 'bench.address' | 'bench.customs' | 'bench.buy' | 'bench.confirmService' | 'bench.anotherBox' | 'bench.clear' | 'bench.verify' | 'bench.release' | 'bench.stopAutoBuy';
 
 /** The bench as the station last pushed it; the screen draws this and nothing else. */
 export const useBench = create<{ readonly bench: BenchState | null }>(() => ({ bench: null }));
@@ -15,6 +15,8 @@ function take(next: BenchState): void {
   const current = useBench.getState().bench;
   if (current && current.seq >= next.seq) return;
   useBench.setState({ bench: next });
+  // Auto-buy has a sound of its own: the packer hears that a label was bought without their key.
+  if (next.autoBuy.status === 'fired' && !(current?.autoBuy.status === 'fired' && current.packageId === next.packageId)) sounds.autoBuy();
 }
 
 /** What the packer hears after their own scan or Buy: the package started, or it was refused. */
