@@ -59,7 +59,7 @@ const sameShown = (a: ShownQuote, b: ShownQuote): boolean => (Object.keys(a) as 
 
 /** The line History keeps of how the package was bought. */
 export function autoBuyDecision(total: number, capUsd: number): string {
-  return `Bought automatically: ${dollars(total)} within the ${dollars(capUsd)} cap`;
+  return `Bought automatically: ${dollars(total)} within the ${dollars(capUsd)} cap.`;
 }
 
 /** A label bought by Enter counts too: the order scanned again later is not auto-bought a second time. */

@@ -60,7 +60,7 @@ describe('Ship: auto-buy, one scan and no key', () => {
     expect(await page.evaluate(() => (window as unknown as { played: string[] }).played.some((src) => /auto-buy/.test(src)))).toBe(true);
     const labels = await labelsOf(f, 'DEMO-1001');
     expect(labels.map((s) => s.cost)).toEqual([shown]);
-    expect(labels[0]?.decisions).toContain(`Bought automatically: $${shown.toFixed(2)} within the $50.00 cap`);
+    expect(labels[0]?.decisions).toContain(`Bought automatically: $${shown.toFixed(2)} within the $50.00 cap.`);
     expect(await f.call('printJobs.list', { limit: 10 })).toHaveLength(1);
 
     const packageId = (await f.call('bench.state', {})).packageId;

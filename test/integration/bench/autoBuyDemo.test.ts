@@ -89,7 +89,7 @@ describe('auto-buy at a bench', () => {
       const end = await judged(started.packageId);
       if (end.autoBuy.status === 'fired') {
         expect(end.purchase.status).toBe('bought');
-        expect(end.purchase.result?.shipment.decisions).toContain(`Bought automatically: $${(end.autoBuy.total ?? 0).toFixed(2)} within the $50.00 cap`);
+        expect(end.purchase.result?.shipment.decisions).toContain(`Bought automatically: $${(end.autoBuy.total ?? 0).toFixed(2)} within the $50.00 cap.`);
         zeroKey += 1;
         rows.push(`| ${order.orderNumber} | 1 scan, 0 keys | bought automatically at $${(end.autoBuy.total ?? 0).toFixed(2)} |`);
       } else {

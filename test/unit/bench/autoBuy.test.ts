@@ -86,7 +86,7 @@ describe('auto-buy in the Ship bench machine', () => {
     const ticket = d.effect('autoBuyTimer')?.ticket ?? -1;
     const [, effects] = step(d.machine(), { type: 'autoBuyDue', ticket }, 90);
     const buy = effects.find((e) => e.type === 'buy');
-    expect(buy && 'input' in buy ? buy.input : null).toMatchObject({ decisions: ['Bought automatically: $7.95 within the $50.00 cap'] });
+    expect(buy && 'input' in buy ? buy.input : null).toMatchObject({ decisions: ['Bought automatically: $7.95 within the $50.00 cap.'] });
   });
 
   it('is off by default: the bench waits for Enter and starts no countdown', () => {
