@@ -4,8 +4,9 @@ import type { StationError } from '../../shared/contract/errors';
 import { parseScan } from '../../shared/domain/scan';
 import { formatOunces } from '../../shared/domain/units';
 import type { Attempt } from './ports';
-import { batchStep, initialBatch, type BatchEffect, type BatchEvent, type BatchMachine } from './batchMachine';
+import { batchStep, initialBatch, type BatchEffect } from './batchMachine';
 import type { BatchBench } from './batchBench';
+import { runMachine } from './machineRunner';
 
 /**
  * The station side of the Batch machine (batchMachine.ts): the screen's
@@ -13,22 +14,9 @@ import type { BatchBench } from './batchBench';
  * buy the lines shown), and the answers come back as events.
  */
 export function createBatchDesk(batch: Pick<BatchBench, 'prepare' | 'buy'>, attempt: Attempt, emit: (view: BatchView) => void) {
-  let machine: BatchMachine = initialBatch();
-  let waiting: Array<() => void> = [];
+  const { dispatch, until, current: machine } = runMachine({ initial: initialBatch(), step: batchStep, emit, run });
   /** The scale's last stable reading: a box on the scale when its order is scanned is that line's weight. */
   let scaleOz: number | null = null;
-
-  function dispatch(event: BatchEvent): BatchView {
-    const [next, effects] = batchStep(machine, event);
-    const changed = next.view !== machine.view;
-    machine = next;
-    if (changed) emit(machine.view);
-    for (const effect of effects) run(effect);
-    const woken = waiting;
-    waiting = [];
-    for (const wake of woken) wake();
-    return machine.view;
-  }
 
   function run(effect: BatchEffect): void {
     if (effect.type === 'prepare') {
@@ -44,17 +32,6 @@ export function createBatchDesk(batch: Pick<BatchBench, 'prepare' | 'buy'>, atte
     void attempt(() => batch.buy({ rows, print: true }, (outcome) => void dispatch({ type: 'outcome', outcome }))).then((result) =>
       dispatch({ type: 'buyFinished', error: result.ok ? null : result.error }),
     );
-  }
-
-  function until(test: (m: BatchMachine) => boolean): Promise<BatchView> {
-    if (test(machine)) return Promise.resolve(machine.view);
-    return new Promise((resolve) => {
-      const look = (): void => {
-        if (test(machine)) resolve(machine.view);
-        else waiting.push(look);
-      };
-      waiting.push(look);
-    });
   }
 
   /** A scan adds its order as a line, answered once the line is prepared (or refused and gone). */
@@ -78,7 +55,7 @@ export function createBatchDesk(batch: Pick<BatchBench, 'prepare' | 'buy'>, atte
   }
 
   return {
-    state: (): BatchView => machine.view,
+    state: (): BatchView => machine().view,
     scan,
     weight: (args: CommandArgs<'batchDesk.weight'>) => dispatch({ type: 'weightTyped', key: args.key, text: args.text }),
     pick: (args: CommandArgs<'batchDesk.pick'>) => dispatch({ type: 'picked', key: args.key, index: args.index }),

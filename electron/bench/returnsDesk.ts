@@ -6,8 +6,9 @@ import { fail, StationFailure } from '../../shared/contract/errors';
 import { buyInputSchema, orderLookupSchema, quoteInputSchema, usPsReturnLevels } from '../../shared/contract/shipping';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
 import { checked, type Attempt, type BenchPorts } from './ports';
-import { initialReturns, returnsStep, type ReturnsEffect, type ReturnsEvent, type ReturnsMachine } from './returnsMachine';
+import { initialReturns, returnsStep, type ReturnsEffect, type ReturnsEvent } from './returnsMachine';
 import { unattendedChoice } from './unattended';
+import { runMachine } from './machineRunner';
 
 type ReturnsPorts = Pick<BenchPorts, 'orders' | 'settings' | 'labels' | 'quotes'>;
 
@@ -20,22 +21,9 @@ const newKey = (): string => `return:${randomUUID()}`;
  * (price, buy) runs on the ports, and its answer comes back as an event.
  */
 export function createReturnsDesk(ports: ReturnsPorts, attempt: Attempt, emit: (view: ReturnsView) => void, shipFrom?: StationAddress) {
-  let machine: ReturnsMachine = initialReturns(newKey());
-  let waiting: Array<() => void> = [];
+  const { dispatch, until, current: machine } = runMachine({ initial: initialReturns(newKey()), step: returnsStep, emit, run });
   /** The scale's last stable reading, taken as a return's weight when its order is looked up. */
   let scaleOz: number | null = null;
-
-  function dispatch(event: ReturnsEvent): ReturnsView {
-    const [next, effects] = returnsStep(machine, event);
-    const changed = next.view !== machine.view;
-    machine = next;
-    if (changed) emit(machine.view);
-    for (const effect of effects) run(effect);
-    const woken = waiting;
-    waiting = [];
-    for (const wake of woken) wake();
-    return machine.view;
-  }
 
   async function returnAddress(): Promise<StationAddress> {
     if (shipFrom) return shipFrom;
@@ -59,17 +47,6 @@ export function createReturnsDesk(ports: ReturnsPorts, attempt: Attempt, emit: (
     }
   }
 
-  function until(test: (m: ReturnsMachine) => boolean): Promise<ReturnsView> {
-    if (test(machine)) return Promise.resolve(machine.view);
-    return new Promise((resolve) => {
-      const look = (): void => {
-        if (test(machine)) resolve(machine.view);
-        else waiting.push(look);
-      };
-      waiting.push(look);
-    });
-  }
-
   async function order(args: CommandArgs<'returnsDesk.order'>): Promise<ReturnsView> {
     const found = await attempt(() => ports.orders.lookup(checked(orderLookupSchema, { orderNumber: args.orderNumber }).orderNumber));
     if (!found.ok) return dispatch({ type: 'lookupRefused', error: found.error });
@@ -84,15 +61,15 @@ export function createReturnsDesk(ports: ReturnsPorts, attempt: Attempt, emit: (
 
   // The next number comes from the station's claims: in a warehouse another bench may have bought the order's next return already.
   async function another(): Promise<ReturnsView> {
-    const { orderNumber } = machine.view;
-    if (!orderNumber) return machine.view;
+    const { orderNumber } = machine().view;
+    if (!orderNumber) return machine().view;
     const next = await attempt(() => ports.labels.nextReturn(orderNumber));
     if (!next.ok) return dispatch({ type: 'lookupRefused', error: next.error });
     return dispatch({ type: 'anotherAsked', returnNumber: next.value.returnNumber });
   }
 
   return {
-    state: (): ReturnsView => machine.view,
+    state: (): ReturnsView => machine().view,
     order,
     customer: (args: CommandArgs<'returnsDesk.customer'>) => dispatch({ type: 'customerTyped', address: args.address as StationAddress }),
     weight: (args: CommandArgs<'returnsDesk.weight'>) => dispatch({ type: 'weightTyped', text: args.text }),

@@ -11,6 +11,7 @@ import { readSetup } from './packageSetup';
 import { checked, type Attempt, type BenchPorts } from './ports';
 import { initialMachine, step, type Effect, type ShipEvent, type ShipMachine } from './shipMachine';
 import { lineOf, verifying } from './verify';
+import { runMachine } from './machineRunner';
 
 export interface ShipBenchDeps {
   readonly ports: BenchPorts;
@@ -32,21 +33,8 @@ export interface ShipBenchDeps {
  * answer comes back as an event. Every change of the view is pushed.
  */
 export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSeconds, benchName }: ShipBenchDeps) {
-  let machine: ShipMachine = initialMachine();
-  let waiting: Array<() => void> = [];
+  const { dispatch, until, current: machine } = runMachine({ initial: initialMachine(), step: (m: ShipMachine, e: ShipEvent) => step(m, e, purchaseLimitSeconds), emit, run });
   const timers = new Set<NodeJS.Timeout>();
-
-  function dispatch(event: ShipEvent): BenchState {
-    const [next, effects] = step(machine, event, purchaseLimitSeconds);
-    const changed = next.view !== machine.view;
-    machine = next;
-    if (changed) emit(machine.view);
-    for (const effect of effects) run(effect);
-    const woken = waiting;
-    waiting = [];
-    for (const wake of woken) wake();
-    return machine.view;
-  }
 
   const answer = <T>(call: () => Promise<T>, event: (result: Result<T>) => ShipEvent): void => {
     void attempt(call).then((result) => dispatch(event(result)));
@@ -78,35 +66,23 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     } else void attempt(() => ports.scale.tare());
   }
 
-  /** Resolves once the machine passes the test, judged after every event. */
-  function until(test: (m: ShipMachine) => boolean): Promise<BenchState> {
-    if (test(machine)) return Promise.resolve(machine.view);
-    return new Promise((resolve) => {
-      const look = (): void => {
-        if (test(machine)) resolve(machine.view);
-        else waiting.push(look);
-      };
-      waiting.push(look);
-    });
-  }
-
   /** A buying key: answered once it is judged, and when it buys, once the purchase has its answer. */
   async function buy(args: CommandArgs<'bench.buy'>): Promise<BenchState> {
-    const packageId = machine.view.packageId;
+    const packageId = machine().view.packageId;
     dispatch({ type: 'buyPressed', shown: args.shown });
     return until((m) => m.view.packageId !== packageId || (m.pendingBuy === null && m.view.purchase.status !== 'buying'));
   }
 
   async function settings() {
     const current = await attempt(() => ports.settings.current());
-    if (!current.ok) return { preset: null, presets: [], origin: machine.origin, scanToVerify: false, who: benchName };
+    if (!current.ok) return { preset: null, presets: [], origin: machine().origin, scanToVerify: false, who: benchName };
     const { presets, defaultPreset, shipFrom, scanToVerify, labelReference } = current.value;
     const preset: PackagePreset | null = presets.find((p) => p.name === defaultPreset) ?? presets[0] ?? null;
     return { preset, presets, origin: shipFrom?.country ?? SERVICE_HOME_COUNTRY, scanToVerify, who: labelReference?.trim() || benchName };
   }
 
   /** While the order's items are being checked, a scan that is not one of them is refused as the wrong item; null when it may be an order. */
-  const checkingItems = (): boolean => verifying(machine.view.verify) && (machine.view.purchase.status === 'none' || machine.view.purchase.status === 'failed');
+  const checkingItems = (): boolean => verifying(machine().view.verify) && (machine().view.purchase.status === 'none' || machine().view.purchase.status === 'failed');
   const wrongItem = (text: string): BenchState | null => (checkingItems() ? dispatch({ type: 'itemRefused', text, product: null }) : null);
 
   async function scanOrder(orderNumber: string): Promise<BenchState> {
@@ -119,8 +95,8 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
   const refuse = (message: string): BenchState => dispatch({ type: 'scanRefused', error: { code: 'not_found', message }, restart: false });
 
   function anotherBox(): BenchState {
-    const { order, box } = machine.view;
-    if (!order) return machine.view;
+    const { order, box } = machine().view;
+    if (!order) return machine().view;
     const next = nextBox(order.orderNumber, box);
     return dispatch({ type: 'anotherBox', box: next, packageKey: orderBoxKey(order.orderNumber, next) });
   }
@@ -129,9 +105,9 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     const parsed = parseScan(args.text);
     if (parsed.kind === 'command') {
       // The command barcode buys what the station last pushed to the screen.
-      if (parsed.command === 'BUY') return buy({ shown: shownOf(machine.view) });
+      if (parsed.command === 'BUY') return buy({ shown: shownOf(machine().view) });
       if (parsed.command === 'NEXT' || parsed.command === 'CANCEL') return dispatch({ type: 'cleared' });
-      if (parsed.command === 'ANOTHER_BOX') return machine.view.order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
+      if (parsed.command === 'ANOTHER_BOX') return machine().view.order ? anotherBox() : refuse('Scan an order first: another box is for the order on the bench.');
       if (parsed.command === 'ZERO_SCALE') return dispatch({ type: 'tare' });
       if (parsed.command === 'REPRINT_LAST' || parsed.command === 'VOID_LAST') {
         const found = await attempt(async () => ports.history.search({ query: '', state: 'bought', limit: 1 }));
@@ -142,7 +118,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
     }
     if (checkingItems()) {
       // An item of the order on the bench counts as an item, not as the next order.
-      const line = lineOf(machine.view.verify, args.text);
+      const line = lineOf(machine().view.verify, args.text);
       if (line !== null) return dispatch({ type: 'itemScanned', line });
       const product = await attempt(async () => ports.products.get(args.text.trim()));
       if (product.ok && product.value) return dispatch({ type: 'itemRefused', text: args.text, product: { sku: product.value.sku, name: product.value.name } });
@@ -171,7 +147,7 @@ export function createShipBench({ ports, attempt, nextBox, emit, purchaseLimitSe
   }
 
   return {
-    state: (): BenchState => machine.view,
+    state: (): BenchState => machine().view,
     verify,
     release,
     scan,

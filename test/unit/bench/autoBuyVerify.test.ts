@@ -14,8 +14,8 @@ const order: OrderLine = {
   package: { weightOz: 20, lengthIn: 10, widthIn: 8, heightIn: 4 },
   customs: null,
   items: [
-    { sku: 'MUG-12', name: 'Ceramic mug', quantity: 2, unitValueUsd: 18 },
-    { sku: 'NAP-1', name: 'Linen napkin', quantity: 1, unitValueUsd: 6 },
+    { sku: 'MUG-12', name: 'Ceramic mug', quantity: 2, unitPrice: 18 },
+    { sku: 'NAP-1', name: 'Linen napkin', quantity: 1, unitPrice: 6 },
   ],
   shipped: false,
   importedAt: '2026-11-28T00:00:00Z',
