@@ -101,11 +101,14 @@ describe('buy and returns buy with the Ship screen\'s options, in the documented
     expect(rated?.require_saturday_delivery).toBe(true);
   });
 
-  it('returns buy carries the options and the order number on a direct purchase', async () => {
+  it('returns buy prices the return with the options and the order number, then buys that very rate', async () => {
     const bought = await cli(['returns', 'buy', '--order', 'DW-1', '--service', 'USPS_GROUND_ADVANTAGE_RETURN', '--signature', 'signature', '--reference', 'RMA-5', '--no-print', '--ship-from', shipFrom, '--json', ...flags()]);
     expect(bought.code, bought.err.join('\n')).toBe(0);
-    const direct = bodiesTo('/api/shipment/direct_buy').find((b) => b.is_return_label === true);
-    expect(direct?.option_data).toEqual({ signature: 'signature', custom_text_on_label_1: 'DW-1', custom_text_on_label_2: 'RMA-5' });
+    const rated = bodiesTo('/api/shipment/get_rates').find((b) => b.is_return_label === true);
+    expect(rated?.option_data).toEqual({ signature: 'signature', custom_text_on_label_1: 'DW-1', custom_text_on_label_2: 'RMA-5' });
+    const paid = bodiesTo('/api/shipment/create_and_pay').filter((b) => b.is_return_label === true);
+    expect(paid).toHaveLength(1);
+    expect(typeof paid[0]?.rate_id).toBe('string');
   });
 
   it('refuses bad option values in words, before anything is bought', async () => {
