@@ -19,6 +19,7 @@ import { createOrdersRepo } from '../../../electron/store/ordersRepo';
 import { createShipmentsRepo } from '../../../electron/store/shipmentsRepo';
 import { readRasterBarcodes } from '../../support/barcodes';
 import { listenRawPort, startTestCups, type RawPort, type TestCups } from '../../support/cups';
+import { pdfText } from '../../support/pdfText';
 
 const ORDER = 'SO-4417';
 const ITEMS = [
@@ -87,18 +88,6 @@ function bench() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const { PDFiumLibrary } = await import('@hyzyla/pdfium');
-  const library = await PDFiumLibrary.init();
-  const doc = await library.loadDocument(pdf);
-  try {
-    return [...doc.pages()].map((page) => page.getText()).join('\n');
-  } finally {
-    doc.destroy();
-    library.destroy();
-  }
 }
 
 describe('packing slips on each kind of printer', () => {
