@@ -1,8 +1,9 @@
-import type { V1Address, V1Rate, V1ShipmentRequest } from '../../shared/api/v1';
+import { V1_SERVICE_FEE_USD, type V1Address, type V1Rate, type V1ShipmentRequest } from '../../shared/api/v1';
 import type { CustomData } from '../../shared/api/v2/customs';
 import type { CommandArgs } from '../../shared/contract';
 import type { V1RateQuote } from '../../shared/contract/account';
 import type { StationAddress } from '../../shared/contract/shippingTypes';
+import { toCents, toDollars } from '../../shared/domain/money';
 
 type V1ShipmentInput = CommandArgs<'account.rates'>;
 
@@ -65,13 +66,16 @@ export function v1ShipmentRequest(input: V1ShipmentInput, from: StationAddress, 
   };
 }
 
+/** A v1 rate as the desk shows it: its price is what the label costs, the service's fee included, as the purchase answer will total it. */
 export function fromV1Rate(r: V1Rate): V1RateQuote {
+  const serviceFee = r.service_fee ?? V1_SERVICE_FEE_USD;
   return {
     rateId: r.rate_id,
     carrier: r.carrier,
     service: r.service ?? r.service_type,
     serviceType: r.service_type,
-    price: r.rate,
+    price: toDollars(toCents(r.rate) + toCents(serviceFee)),
+    serviceFee,
     publishedRate: r.published_rate ?? null,
     deliveryDays: r.delivery_days ?? null,
   };

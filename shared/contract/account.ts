@@ -62,7 +62,10 @@ export interface V1RateQuote {
   readonly carrier: string;
   readonly service: string;
   readonly serviceType: string;
+  /** What the label costs: the rate plus the service's fee. */
   readonly price: number;
+  /** The service's fee in that price. */
+  readonly serviceFee: number;
   readonly publishedRate: number | null;
   readonly deliveryDays: number | null;
 }

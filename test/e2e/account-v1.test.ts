@@ -8,12 +8,30 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
   it('creates a v1 order, rates it in pounds, buys a rate and shows the stored label', async () => {
     const f = bench();
     await createV1Order(f.page);
-    const tracking = await buyFirstV1Rate(f.page);
+    const desk = f.page.getByRole('region', { name: 'Label desk' });
+    // Rates drawn for one weight leave the screen when the weight changes: no Buy pays for a package no longer shown.
+    await desk.getByRole('button', { name: 'Get v1 rates' }).click();
+    const rates = desk.getByRole('table', { name: 'v1 rates' });
+    await rates.waitFor();
+    await desk.getByRole('textbox', { name: 'Weight (oz)' }).fill('13');
+    await rates.waitFor({ state: 'detached' });
+    await desk.getByRole('textbox', { name: 'Weight (oz)' }).fill('12');
+    await desk.getByRole('button', { name: 'Get v1 rates' }).click();
+    await desk.getByText('Sent as 0.75 lb').waitFor();
+    const buy = rates.locator('tbody tr').first().getByRole('button', { name: /^Buy / });
+    const shown = (await buy.getAttribute('aria-label')) ?? '';
+    await buy.click();
+    const bought = desk.getByRole('status', { name: 'v1 label bought' });
+    await bought.getByRole('img', { name: 'v1 label preview' }).waitFor();
+    const tracking = ((await bought.getByTestId('v1-tracking').textContent()) ?? '').trim();
     expect(tracking).toMatch(/^\w{10,}$/);
     await f.screenshot('account-v1-bought');
 
     const history = await f.call('history.search', { query: tracking, limit: 5 });
     expect(history.shipments[0]?.labelCount).toBe(1);
+    // The cost History keeps is the price the Buy key showed.
+    expect(shown).toMatch(/ for \$\d+\.\d{2}$/);
+    expect(`$${history.shipments[0]?.cost?.toFixed(2)}`).toBe(shown.slice(shown.lastIndexOf(' for ') + 5));
     await f.call('history.label', { shipmentId: history.shipments[0]?.id ?? 0, kind: 'label', index: 0 });
   });
 

@@ -79,7 +79,17 @@ export const v1RateSchema = z.looseObject({
   rate: wireNumber,
   rebate: wireNumber.nullish(),
   zone: wireNumber.nullish(),
+  /** Not on a rate in the OpenAPI, only on the label bought; read when a rate carries it (registry entry v1-service-fee). */
+  service_fee: wireNumber.nullish(),
 });
+
+/**
+ * The "system service fee" a v1 label costs on top of its rate: the purchase
+ * answer names it (PurchaseLabelResponse.service_fee, example 0.05), the rate
+ * list does not, so a rate's price is its rate plus this fee unless the rate
+ * names its own (registry entry v1-service-fee).
+ */
+export const V1_SERVICE_FEE_USD = 0.05;
 export type V1Rate = z.infer<typeof v1RateSchema>;
 
 /** The live service answers a bare array; the OpenAPI documents `{rates: [...]}`. Both parse; a rate that cannot be read is left out, never the list. */

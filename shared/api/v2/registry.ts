@@ -41,6 +41,15 @@ const customsContentKeys = ['description', 'quantity', 'value', 'weight', 'hs_ta
 
 export const undocumentedShapes: readonly Assumption[] = [
   {
+    id: 'v1-service-fee',
+    endpoint: 'POST /api/rates/list, GET /api/rates/buy (v1)',
+    fields: [],
+    assumed: 'A v1 label costs its rate plus a "system service fee" of $0.05, so the desk shows rate + fee as the price; a rate that carries its own service_fee is read with it.',
+    evidence: 'legacy-v1-openapi.yaml: PurchaseLabelResponse has service_fee ("System service fee", example 0.05) beside rate; RatingResponse\'s rates have rate and no fee.',
+    alternative: 'a fee that differs by account or carrier, or none',
+    captureReveals: 'the service_fee of a bought label next to the rate it was bought from',
+  },
+  {
     id: 'option-data',
     endpoint: 'POST /api/shipment/get_rates, quick_rate, direct_buy',
     fields: ['option_data.is_lithium_battery'],

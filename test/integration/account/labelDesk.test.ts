@@ -89,6 +89,8 @@ describe('v1 label desk against the sandbox', () => {
     expect(printed()).toContain(a.trackingCode);
     const row = createShipmentsRepo(desk.db, () => new Date()).findByRef(a.trackingCode);
     expect(row?.state).toBe('bought');
+    // The price the desk showed is what the label cost, the service's fee included.
+    expect(row?.cost_cents).toBe(Math.round((rate?.price ?? 0) * 100));
     expect(createLabelsRepo(desk.db).list(row?.id ?? 0, 'label')).toHaveLength(1);
     const again = await call('account.buy', { storeName: store, orderNumber: 'LD-1', rateId: rate?.rateId });
     expect(again.trackingCode).toBe(a.trackingCode);

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { StationFailure } from '../../../shared/contract/errors';
 import { accountCommands } from '../../../shared/contract/account';
 import { v1Refusal } from '../../../electron/account/refusals';
-import { ouncesToPounds, v1ShipmentRequest } from '../../../electron/account/v1Request';
+import { fromV1Rate, ouncesToPounds, v1ShipmentRequest } from '../../../electron/account/v1Request';
 import { v1PackageKey } from '../../../electron/purchases/packageKey';
 
 const from = { name: 'Desk', street: '2150 E 7th St', city: 'Los Angeles', state: 'CA', zip: '90021', country: 'US' };
 
 describe('v1 requests', () => {
+  it('prices a rate as the label will cost: the rate plus the service fee, the rate\'s own fee when it names one', () => {
+    const rate = { shipment_id: '1', rate_id: 'r1', carrier: 'USPS', service_type: 'usps_ground_advantage', rate: 4.43 };
+    expect(fromV1Rate(rate)).toMatchObject({ price: 4.48, serviceFee: 0.05 });
+    expect(fromV1Rate({ ...rate, service_fee: 0.1 })).toMatchObject({ price: 4.53, serviceFee: 0.1 });
+  });
+
   it('sends ounces as pounds: 12 oz is 0.75 lb, 1 oz is 0.063 lb', () => {
     expect(ouncesToPounds(12)).toBe(0.75);
     expect(ouncesToPounds(1)).toBe(0.063);

@@ -62,7 +62,11 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
     if (value) setBought(value);
   };
 
-  const edit = (patch: Partial<V1OrderDraft>) => setOrder({ ...order, ...patch });
+  // Rates are for the package as it was rated: any change takes them off the screen, so a Buy never pays for another package.
+  const edit = (patch: Partial<V1OrderDraft>) => {
+    setOrder({ ...order, ...patch });
+    setQuote(null);
+  };
 
   return (
     <section className="panel" aria-label="Label desk">
@@ -100,6 +104,7 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
         <>
           <p className="small muted">
             Sent as {quote.weightLb} lb (v1 weighs in pounds).
+            {quote.rates[0] ? ` Each price is what the label costs, the service's ${money(quote.rates[0].serviceFee)} fee included.` : ''}
           </p>
           <table className="data rates" aria-label="v1 rates">
             <thead>
