@@ -2,7 +2,7 @@ import type { CommandArgs } from '../../shared/contract';
 import type { V1Purchase, V1Rates } from '../../shared/contract/account';
 import { fail, StationFailure } from '../../shared/contract/errors';
 import type { CustomsDeclaration, StationAddress } from '../../shared/contract/shippingTypes';
-import { toDollars } from '../../shared/domain/money';
+import { formatMoney, toCents, toDollars } from '../../shared/domain/money';
 import { isOutcomeUnknown } from '../api/failures';
 import type { V1PurchaseLabelResponse } from '../../shared/api/v1';
 import type { PurchaseClaims } from '../purchases/claims';
@@ -138,8 +138,23 @@ export function createLabelDesk(deps: LabelDeskDeps) {
     return result(bought, a.storeName, a.orderNumber, a.print);
   }
 
+  /**
+   * A direct purchase names no rate, so a price on screen is checked against
+   * the service's rate for that service type now: a price that moved buys nothing.
+   */
+  async function checkDirectPrice(request: StoredV1Request['request'], serviceType: string, shown: number): Promise<void> {
+    const { v1 } = await clients();
+    const wanted = serviceType.trim().toLowerCase();
+    const rate = (await v1Call(() => v1.ratesList(request))).map(fromV1Rate).find((r) => r.serviceType.toLowerCase() === wanted);
+    if (!rate) fail('conflict', `The service gives no ${serviceType} price for this package now, so nothing was bought. Get v1 rates to see what it offers.`, { field: 'serviceType' });
+    if (toCents(rate.price) !== toCents(shown)) {
+      fail('conflict', `${rate.service} now costs ${formatMoney(toCents(rate.price), 'USD')}, not the ${formatMoney(toCents(shown), 'USD')} shown, so nothing was bought. Check the price now shown and buy again.`, { field: 'serviceType' });
+    }
+  }
+
   async function buyDirect(a: CommandArgs<'account.buyDirect'>): Promise<V1Purchase> {
     const request = shipmentRequest(a);
+    if (a.shownPrice !== undefined) await checkDirectPrice(request, a.serviceType, a.shownPrice);
     const bought = await purchase(a, { request });
     return result(bought, a.storeName, a.orderNumber, a.print);
   }

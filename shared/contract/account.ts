@@ -208,7 +208,12 @@ export const accountCommands = {
   ),
   'account.buyDirect': command<V1Purchase>()(
     'Buy a v1 label directly for a service type (rates/buy-label), journaled and printed',
-    v1Shipment.extend({ serviceType: text('service type', 80), print: z.boolean().default(true) }),
+    v1Shipment.extend({
+      serviceType: text('service type', 80),
+      print: z.boolean().default(true),
+      /** The price the screen showed for the service type: the station buys only while the service's rate is still that. */
+      shownPrice: z.number().nonnegative().optional(),
+    }),
   ),
   'account.void': command<{ readonly trackingCode: string; readonly voided: true }>()(
     'Void a v1 label by tracking code (shipments/void)',

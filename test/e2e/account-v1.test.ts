@@ -35,6 +35,25 @@ describe('Account: the legacy (v1) order, label desk and void, as an operator us
     await f.call('history.label', { shipmentId: history.shipments[0]?.id ?? 0, kind: 'label', index: 0 });
   });
 
+  it('Buy direct shows the price for the service type first; the next Alt+B buys it, and History keeps that price', async () => {
+    const f = bench();
+    await createV1Order(f.page);
+    const desk = f.page.getByRole('region', { name: 'Label desk' });
+    await desk.getByRole('textbox', { name: /Service type/ }).fill('usps_priority_mail');
+    await f.page.keyboard.press('Alt+b');
+    const price = desk.getByRole('status', { name: 'Direct price' });
+    await price.waitFor();
+    const shown = /: (\$\d+\.\d{2}),/.exec((await price.textContent()) ?? '')?.[1];
+    expect(shown).toBeDefined();
+    await expect(desk.getByRole('button', { name: `Buy direct for ${shown}` }).count()).resolves.toBe(1);
+    await f.page.keyboard.press('Alt+b');
+    const bought = desk.getByRole('status', { name: 'v1 label bought' });
+    await bought.getByRole('img', { name: 'v1 label preview' }).waitFor();
+    const tracking = ((await bought.getByTestId('v1-tracking').textContent()) ?? '').trim();
+    const history = await f.call('history.search', { query: tracking, limit: 5 });
+    expect(`$${history.shipments[0]?.cost?.toFixed(2)}`).toBe(shown);
+  });
+
   it('voids the label after a confirmation, and a second void is refused in words', async () => {
     const f = bench();
     const { page } = f;

@@ -98,6 +98,20 @@ describe('v1 label desk against the sandbox', () => {
     expect(desk.sandbox.stats().labelsSold - before).toBe(1);
   });
 
+  it('a direct purchase with a price on screen buys only while the service asks that price, and then costs it', async () => {
+    await order('LD-D');
+    const quote = await call('account.rates', shipment('LD-D'));
+    const priority = quote.rates.find((r) => r.serviceType === 'usps_priority_mail');
+    expect(priority).toBeDefined();
+    const before = desk.sandbox.stats().labelsSold;
+    const stale = call('account.buyDirect', { ...shipment('LD-D'), serviceType: 'usps_priority_mail', shownPrice: (priority?.price ?? 0) - 1, print: false });
+    await expect(stale).rejects.toThrow(/not the \$[\d.]+ shown, so nothing was bought/);
+    expect(desk.sandbox.stats().labelsSold).toBe(before);
+    const bought = await call('account.buyDirect', { ...shipment('LD-D'), serviceType: 'usps_priority_mail', shownPrice: priority?.price, print: false });
+    expect(bought.cost).toBe(priority?.price);
+    expect(desk.sandbox.stats().labelsSold - before).toBe(1);
+  });
+
   it('voids by tracking code, and a second void is a clear conflict', async () => {
     const row = createShipmentsRepo(desk.db, () => new Date()).findByRef((await call('account.orders.labels', { storeName: store, orderNumber: 'LD-1' }))[0]?.trackingCode ?? '');
     const tracking = row?.tracking_no ?? '';

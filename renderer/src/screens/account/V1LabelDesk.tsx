@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { V1Purchase, V1Rates } from '../../../../shared/contract/account';
+import type { V1Purchase, V1RateQuote, V1Rates } from '../../../../shared/contract/account';
 import type { StationError } from '../../../../shared/contract/errors';
 import { useReadOnly } from '../../station/read-only';
 import { run } from '../../station/run';
@@ -21,6 +21,8 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
   const [order, setOrder] = useState<V1OrderDraft>(seed);
   const [serviceType, setServiceType] = useState('usps_ground_advantage');
   const [quote, setQuote] = useState<V1Rates | null>(null);
+  /** The price of a direct purchase as shown: the next Buy direct buys it, and only while the service still asks it. */
+  const [direct, setDirect] = useState<V1RateQuote | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<StationError | null>(null);
   const [bought, setBought] = useState<V1Purchase | null>(null);
@@ -56,16 +58,28 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
     if (value) setBought(value);
   };
 
+  /** First press: the price for the service type; the next press buys that price. */
   const buyDirect = async (): Promise<void> => {
+    if (!direct) {
+      setBusy('Getting the price…');
+      const rates = settle(await run('account.rates', shipment()));
+      const wanted = serviceType.trim().toLowerCase();
+      const match = rates?.rates.find((r) => r.serviceType.toLowerCase() === wanted) ?? null;
+      if (rates && !match) setError({ code: 'not_found', message: `The service gives no price for "${serviceType}" for this package: get v1 rates to see what it offers.`, field: 'serviceType' });
+      setDirect(match);
+      return;
+    }
     setBusy('Buying the label…');
-    const value = settle(await run('account.buyDirect', { ...shipment(), serviceType }));
+    const value = settle(await run('account.buyDirect', { ...shipment(), serviceType, shownPrice: direct.price }));
+    setDirect(null);
     if (value) setBought(value);
   };
 
-  // Rates are for the package as it was rated: any change takes them off the screen, so a Buy never pays for another package.
+  // Prices are for the package as it was priced: any change takes them off the screen, so a Buy never pays for another package.
   const edit = (patch: Partial<V1OrderDraft>) => {
     setOrder({ ...order, ...patch });
     setQuote(null);
+    setDirect(null);
   };
 
   return (
@@ -157,11 +171,23 @@ export function V1LabelDesk({ seed }: { readonly seed: V1OrderDraft }) {
       >
         <label className="field">
           Service type <span className="hint">(buy direct: one carrier account per carrier)</span>
-          <input value={serviceType} onChange={(e) => setServiceType(e.target.value)} aria-invalid={error?.field === 'serviceType'} />
+          <input
+            value={serviceType}
+            onChange={(e) => {
+              setServiceType(e.target.value);
+              setDirect(null);
+            }}
+            aria-invalid={error?.field === 'serviceType'}
+          />
         </label>
         <button type="submit" className="button" disabled={busy !== null || readOnly} aria-keyshortcuts="Alt+B">
-          Buy direct <Key k="Alt+B" />
+          {direct ? `Buy direct for ${money(direct.price)}` : 'Buy direct'} <Key k="Alt+B" />
         </button>
+        {direct ? (
+          <p className="small" role="status" aria-label="Direct price">
+            {direct.carrier} {direct.service}: {money(direct.price)}, the service&apos;s {money(direct.serviceFee)} fee included. Alt+B again buys it.
+          </p>
+        ) : null}
       </form>
       {bought ? <V1Bought purchase={bought} /> : null}
       <V1Void key={bought?.trackingCode ?? ''} initial={bought?.trackingCode ?? ''} />
