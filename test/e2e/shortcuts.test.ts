@@ -125,7 +125,8 @@ describe('keys on every screen', () => {
   });
 
   it('Batch: scans, then Alt+R rates and Alt+P buys and prints the queue', async () => {
-    const { page } = bench();
+    const f = bench();
+    const { page } = f;
     await page.keyboard.press('Alt+2');
     const scan = page.getByRole('textbox', { name: 'Scan' });
     for (const order of ['DEMO-1010', 'DEMO-1011']) {
@@ -133,9 +134,14 @@ describe('keys on every screen', () => {
       await scan.press('Enter');
       await page.getByRole('table', { name: 'Batch packages' }).getByRole('row').filter({ hasText: order }).getByRole('combobox').waitFor();
     }
+    const quoteIds = async () => (await f.call('batchDesk.state', {})).lines.map((l) => (l.buyable ? l.row?.quote?.quoteId : undefined));
+    const before = await quoteIds();
     await page.keyboard.press('Alt+r');
-    await page.keyboard.press('Alt+p');
+    // Alt+P buys only prices on screen: it waits until Alt+R's new prices are drawn, as a packer would.
+    await expect.poll(async () => (await quoteIds()).every((id, i) => id !== undefined && id !== before[i])).toBe(true);
     const rows = page.getByRole('table', { name: 'Batch packages' }).locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: 'Ready' }).count()).toBe(2);
+    await page.keyboard.press('Alt+p');
     await expect.poll(() => rows.filter({ hasText: /Printed|Bought/ }).count(), { timeout: 20_000 }).toBe(2);
   });
 
